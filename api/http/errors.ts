@@ -1,0 +1,141 @@
+/**
+ * Error answers of the API (DESIGN §7, spec §8): 422 `{ detail }`, 401/403/404/
+ * 409/500 `{ message }`. Handlers throw `HttpError`; `errorHandler` writes it.
+ */
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
+import {
+  ZodError,
+  defaultErrorMap,
+  type ZodErrorMap,
+  type ZodIssue,
+  type ZodTypeAny,
+  type z,
+} from "zod";
+import type { Logger } from "../../server/logger.ts";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === "string" ? body.message : `HTTP ${status}`);
+  }
+}
+
+export const unauthorized = () => new HttpError(401, { message: "Authentification requise" });
+export const forbidden = () => new HttpError(403, { message: "Forbidden" });
+export const notFound = () => new HttpError(404, { message: "Ressource introuvable" });
+/** 409, e.g. a stale resource version (DESIGN §3). */
+export const conflict = (message: string) => new HttpError(409, { message });
+export const unprocessable = (detail: string) => new HttpError(422, { detail });
+
+/** French wording of zod's default messages (spec §5 generic messages). */
+const frenchErrorMap: ZodErrorMap = (issue, context) => {
+  switch (issue.code) {
+    case "invalid_type":
+      return {
+        message:
+          issue.received === "undefined"
+            ? "Ce champ est requis"
+            : "Le champ n'est pas au bon format",
+      };
+    case "invalid_string":
+      return {
+        message:
+          issue.validation === "email"
+            ? "Cet email n'est pas valide"
+            : "Le champ n'est pas au bon format",
+      };
+    case "too_small":
+      if (issue.type === "string") {
+        return {
+          message:
+            Number(issue.minimum) <= 1
+              ? "Ce champ est requis"
+              : `Ce champ doit contenir au moins ${issue.minimum} caractères.`,
+        };
+      }
+      if (issue.type === "array")
+        return { message: `Au moins ${issue.minimum} valeur(s) attendue(s).` };
+      return { message: `Cette valeur est inférieur à ${issue.minimum}` };
+    case "too_big":
+      if (issue.type === "string")
+        return { message: `Ce champ doit contenir au plus ${issue.maximum} caractères.` };
+      if (issue.type === "array")
+        return { message: `Au plus ${issue.maximum} valeur(s) attendue(s).` };
+      return { message: `Cette valeur est supérieur à ${issue.maximum}` };
+    case "invalid_enum_value":
+      return { message: `Valeur non autorisée ; valeurs possibles : ${issue.options.join(", ")}.` };
+    case "not_multiple_of":
+    case "invalid_date":
+      return { message: "Le champ n'est pas au bon format" };
+    default:
+      return { message: context.defaultError };
+  }
+};
+
+/**
+ * French text of one issue: a message the schema wrote itself is kept as is;
+ * zod's default (English) message is replaced by the French one, prefixed by
+ * the field's name.
+ */
+export function issueMessage(issue: ZodIssue): string {
+  const english = defaultErrorMap(issue, { defaultError: "", data: undefined }).message;
+  if (issue.message !== english) return issue.message;
+  const french = frenchErrorMap(issue, { defaultError: issue.message, data: undefined }).message;
+  const field = issue.path.filter((part) => typeof part === "string").join(".");
+  return field ? `${field} : ${french}` : french;
+}
+
+/** The 422 detail of a validation failure: its French messages, one per line. */
+export function validationDetail(error: ZodError): string {
+  return [...new Set(error.issues.map(issueMessage))].join("\n");
+}
+
+/** Parses `input` with `schema`; throws 422 `{ detail }` in French on failure. */
+export function parseOrThrow<S extends ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw unprocessable(validationDetail(result.error));
+  return result.data;
+}
+
+/** Last route of the router: any other /api path answers 404 JSON. */
+export const notFoundHandler: RequestHandler = () => {
+  throw notFound();
+};
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/**
+ * Writes `HttpError`s as they are; body-parser failures as 400/413; anything
+ * else as 500 "Erreur Serveur", logged with the request id and never with the
+ * stack in the body.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req: Request, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof HttpError) {
+      if (error.status === 401) res.set("WWW-Authenticate", 'Bearer realm="mar_users"');
+      res.status(error.status).json(error.body);
+      return;
+    }
+    if (error instanceof ZodError) {
+      res.status(422).json({ detail: validationDetail(error) });
+      return;
+    }
+    const parserError = error as BodyParserError;
+    if (parserError?.type === "entity.parse.failed") {
+      res.status(400).json({ message: "Le corps de la requête n'est pas un JSON valide." });
+      return;
+    }
+    if (parserError?.type === "entity.too.large") {
+      res.status(413).json({ message: "Le corps de la requête est trop volumineux." });
+      return;
+    }
+    (req.log ?? logger).error({ err: error, requestId: req.id }, "Erreur inattendue de l'API");
+    res.status(500).json({ message: "Erreur Serveur" });
+  };
+}

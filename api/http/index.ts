@@ -1,0 +1,54 @@
+/**
+ * The REST API of spec §7 (DESIGN §2, §7), mounted at /api by server/app.ts.
+ * JSON in and out; bearer JWT on every route but the public reference data;
+ * errors as DESIGN §7 says.
+ */
+import express, { Router } from "express";
+import { buildOpenApiDocument } from "../../contract/openapi.ts";
+import type { Config } from "../../server/config.ts";
+import type { Logger } from "../../server/logger.ts";
+import type { Database } from "../db/client.ts";
+import { createAuthenticator } from "./auth.ts";
+import { errorHandler, notFoundHandler } from "./errors.ts";
+import { bandeauxRoutes } from "./routes/bandeaux.ts";
+import { comptesRoutes } from "./routes/comptes.ts";
+import { geographieRoutes } from "./routes/geographie.ts";
+import { intervenantsRoutes } from "./routes/intervenants.ts";
+import { referenceRoutes } from "./routes/reference.ts";
+import { utilisateurRoutes } from "./routes/utilisateur.ts";
+import { portalVersion } from "./version.ts";
+
+/** The REST API of spec §7 (DESIGN §2, §7). */
+export function createApiRouter(deps: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+}): express.Router {
+  const { config, database, logger } = deps;
+  const router = Router();
+  router.use(express.json({ limit: "1mb" }));
+
+  // Public: reference data and the API description.
+  let openApiDocument: unknown;
+  router.get("/openapi.json", (_req, res) => {
+    openApiDocument ??= buildOpenApiDocument({
+      version: portalVersion(),
+      serverUrl: `${config.publicUrl}/api`,
+    });
+    res.json(openApiDocument);
+  });
+  router.use(referenceRoutes(database));
+  router.use(geographieRoutes(database));
+
+  // Each route below carries `authenticate` itself, so that an unknown path
+  // answers 404 whether or not a token came with it.
+  const authenticate = createAuthenticator({ config, database, logger });
+  router.use(bandeauxRoutes(database, authenticate));
+  router.use(utilisateurRoutes(database, authenticate));
+  router.use(intervenantsRoutes(database, authenticate));
+  router.use(comptesRoutes(database, authenticate));
+
+  router.use(notFoundHandler);
+  router.use(errorHandler(logger));
+  return router;
+}

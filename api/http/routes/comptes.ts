@@ -1,0 +1,106 @@
+/** Applicant accounts for the functional administrator (spec §6, §7 GET /api/user/accounts). */
+import { and, asc, count, desc, ilike, or, sql, type SQL } from "drizzle-orm";
+import { Router, type RequestHandler } from "express";
+import {
+  COMPTES_PAR_PAGE,
+  COMPTES_TRI,
+  comptesQuerySchema,
+  type CompteDemandeur,
+  type Page,
+} from "../../../contract/schemas/comptes.ts";
+import type { Database } from "../../db/client.ts";
+import { societes, utilisateurs } from "../../db/schema.ts";
+import { requireGate } from "../auth.ts";
+import { parseOrThrow } from "../errors.ts";
+import { queryValue } from "../query.ts";
+
+const SORT_COLUMNS = {
+  dateCreation: utilisateurs.dateCreation,
+  raisonSociale: societes.raisonSociale,
+  email: utilisateurs.email,
+  siren: societes.siren,
+} as const;
+
+/** `order[field]=asc|desc` of spec §7 (first recognised field wins). */
+function readOrder(query: Record<string, unknown>): {
+  orderField?: string;
+  orderDirection?: string;
+} {
+  const order = query.order;
+  if (order && typeof order === "object") {
+    const [field, direction] = Object.entries(order as Record<string, unknown>)[0] ?? [];
+    return { orderField: field, orderDirection: String(direction) };
+  }
+  for (const field of COMPTES_TRI) {
+    const direction = query[`order[${field}]`];
+    if (direction !== undefined) return { orderField: field, orderDirection: String(direction) };
+  }
+  return {};
+}
+
+/** Routes under /user/accounts; admin_fonctionnel only. */
+export function comptesRoutes(database: Database, authenticate: RequestHandler): Router {
+  const { db } = database;
+  const router = Router();
+
+  /**
+   * Paged applicant accounts (20 per page), searched by company name, SIREN,
+   * e-mail or name (case-insensitive), sorted by
+   * `order[dateCreation|raisonSociale|email|siren]=asc|desc` (default newest
+   * first). 422 in French for a bad page or sort.
+   */
+  router.get("/user/accounts", authenticate, requireGate("adminFonctionnel"), async (req, res) => {
+    const params = parseOrThrow(comptesQuerySchema, {
+      page: queryValue(req, "page"),
+      query: queryValue(req, "query"),
+      ...readOrder(req.query as Record<string, unknown>),
+    });
+    const conditions: SQL[] = [sql`'demandeur' = any(${utilisateurs.roles})`];
+    if (params.query) {
+      const like = `%${params.query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      const digits = params.query.replace(/\s/g, "");
+      conditions.push(
+        or(
+          ilike(societes.raisonSociale, like),
+          ilike(utilisateurs.email, like),
+          ilike(sql`${utilisateurs.prenom} || ' ' || ${utilisateurs.nom}`, like),
+          /^\d+$/.test(digits) ? ilike(societes.siren, `${digits}%`) : undefined,
+        )!,
+      );
+    }
+    const where = and(...conditions);
+    const [{ total }] = await db
+      .select({ total: count() })
+      .from(utilisateurs)
+      .leftJoin(societes, sql`${societes.id} = ${utilisateurs.societeId}`)
+      .where(where);
+    const column = SORT_COLUMNS[params.orderField];
+    const rows = await db
+      .select({ utilisateur: utilisateurs, societe: societes })
+      .from(utilisateurs)
+      .leftJoin(societes, sql`${societes.id} = ${utilisateurs.societeId}`)
+      .where(where)
+      .orderBy(params.orderDirection === "asc" ? asc(column) : desc(column), asc(utilisateurs.id))
+      .limit(COMPTES_PAR_PAGE)
+      .offset((params.page - 1) * COMPTES_PAR_PAGE);
+    const body: Page<CompteDemandeur> = {
+      page: params.page,
+      nb_elements: Number(total),
+      nb_pages: Math.ceil(Number(total) / COMPTES_PAR_PAGE),
+      result: rows.map(({ utilisateur, societe }) => ({
+        id: utilisateur.id,
+        email: utilisateur.email,
+        firstName: utilisateur.prenom,
+        lastName: utilisateur.nom,
+        telephone: utilisateur.telephone,
+        siren: societe?.siren ?? null,
+        raisonSociale: societe?.raisonSociale ?? null,
+        qualites: societe?.qualites ?? [],
+        statut: utilisateur.statut,
+        dateCreation: utilisateur.dateCreation.toISOString(),
+      })),
+    };
+    res.json(body);
+  });
+  return router;
+}

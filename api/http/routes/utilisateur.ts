@@ -1,0 +1,63 @@
+/** The signed-in user's account (spec §3 Current user, §7 GET /api/user/account). */
+import { eq } from "drizzle-orm";
+import { Router, type RequestHandler } from "express";
+import { CGU_VERSION } from "../../../contract/cgu.ts";
+import type { UtilisateurCourant } from "../../../contract/schemas/utilisateur.ts";
+import type { Database } from "../../db/client.ts";
+import { servicesInstructeur, societes } from "../../db/schema.ts";
+import { currentUser } from "../auth.ts";
+
+/** Routes under /user; every route requires `authenticate`. */
+export function utilisateurRoutes(database: Database, authenticate: RequestHandler): Router {
+  const { db } = database;
+  const router = Router();
+
+  /**
+   * The current user: identity, business roles, service, CGU status (only a
+   * demandeur must accept the version in force), supervision perimeter
+   * (null when never defined) and, for a demandeur, his company.
+   */
+  router.get("/user/account", authenticate, async (req, res) => {
+    const { row, roles } = currentUser(req);
+    const [service] = row.serviceInstructeurId
+      ? await db
+          .select({
+            id: servicesInstructeur.id,
+            code: servicesInstructeur.code,
+            nom: servicesInstructeur.nom,
+          })
+          .from(servicesInstructeur)
+          .where(eq(servicesInstructeur.id, row.serviceInstructeurId))
+      : [];
+    const [societe] = row.societeId
+      ? await db
+          .select({
+            siren: societes.siren,
+            raisonSociale: societes.raisonSociale,
+            qualites: societes.qualites,
+          })
+          .from(societes)
+          .where(eq(societes.id, row.societeId))
+      : [];
+    const acceptedCgu = row.cguVersionAcceptee === CGU_VERSION;
+    const account: UtilisateurCourant = {
+      id: row.id,
+      idIDP: row.idIdp,
+      email: row.email,
+      lastName: row.nom,
+      firstName: row.prenom,
+      roles,
+      service: service ?? null,
+      region: row.region,
+      acceptedCgu,
+      shallAcceptCgu: roles.includes("demandeur") && !acceptedCgu,
+      acceptNotificationActuality: row.acceptNotificationActualite,
+      perimetreSupervision: row.perimetreSupervision ?? null,
+      authenticated: true,
+      societe: societe ?? null,
+    };
+    res.json(account);
+  });
+
+  return router;
+}

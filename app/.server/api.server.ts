@@ -1,0 +1,95 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { getSessionData } from "./auth.server";
+import { loginUrlFor } from "./redirect-url.server";
+
+export type QueryValue =
+  string | number | boolean | null | undefined | readonly (string | number)[];
+
+/**
+ * Builds a query string the way spec §7 wants it: lists as repeated `key[]`,
+ * null and undefined values skipped.
+ */
+export function toQueryString(query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) params.append(`${key}[]`, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** A non-2xx answer of the API other than 401 (spec §8 error record). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly origin: string,
+  ) {
+    super(apiErrorMessage(status, body));
+  }
+}
+
+/**
+ * Spec §8 message rules: 422 → the `detail` field (or the messages of an
+ * array, one per line); otherwise the body's `message`; 418 → "Aucun résultat".
+ */
+export function apiErrorMessage(status: number, body: unknown): string {
+  if (status === 418) return "Aucun résultat";
+  if (Array.isArray(body)) return body.map(String).join("\n");
+  if (body && typeof body === "object") {
+    const record = body as Record<string, unknown>;
+    if (status === 422 && record.detail !== undefined) {
+      return Array.isArray(record.detail)
+        ? record.detail.map(String).join("\n")
+        : String(record.detail);
+    }
+    if (typeof record.message === "string") return record.message;
+  }
+  return "";
+}
+
+/**
+ * Calls the portal's API (DESIGN §2: the BFF fetches with the user's access
+ * token). `path` starts with `/api/`. A 401 redirects to the login page with
+ * `redirectUrl` (spec §6); other errors throw `ApiError`; 404 becomes a 404
+ * response so the page shows "Page non trouvée".
+ */
+export async function apiFetch(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  init: RequestInit & { query?: Record<string, QueryValue> } = {},
+): Promise<Response> {
+  const session = await getSessionData(request, context);
+  const headers = new Headers(init.headers);
+  headers.set("Accept", "application/json");
+  if (session) headers.set("Authorization", `Bearer ${session.accessToken}`);
+  const url = `${context.settings.apiUrl}${path}${toQueryString(init.query)}`;
+  const response = await fetch(url, { ...init, headers });
+  if (response.status === 401) throw redirect(loginUrlFor(request));
+  if (response.status === 404) throw new Response("Page non trouvée", { status: 404 });
+  if (!response.ok) {
+    const body = await response
+      .clone()
+      .json()
+      .catch(() => response.text());
+    throw new ApiError(response.status, body, path);
+  }
+  return response;
+}
+
+/** `apiFetch` then JSON. */
+export async function apiJson<T>(
+  request: Request,
+  context: AppLoadContext,
+  path: string,
+  init?: Parameters<typeof apiFetch>[3],
+): Promise<T> {
+  const response = await apiFetch(request, context, path, init);
+  return (await response.json()) as T;
+}

@@ -1,0 +1,51 @@
+import type { SessionStorage } from "@remix-run/node";
+
+/** What the BFF keeps in its server-side session (never sent to the browser). */
+export interface SessionData {
+  accessToken: string;
+  refreshToken?: string;
+  idToken?: string;
+  /** Access token expiry, epoch milliseconds. */
+  expiresAt: number;
+  user: SessionUser;
+}
+
+/** The signed-in user as the layout needs it (from the token's claims). */
+export interface SessionUser {
+  idIdp: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Business roles only (contract/roles.ts). */
+  roles: import("#contract/roles").Role[];
+}
+
+/** Flash values shown once after a redirect (Post/Redirect/Get). */
+export interface FlashData {
+  toast: Toast;
+}
+
+/** A notification of the stack (spec §3 Notification). */
+export interface Toast {
+  id: string;
+  type: "success" | "error" | "info" | "warning";
+  titre: string;
+  description?: string;
+}
+
+/** Settings the Remix app needs; no secrets of other components. */
+export interface PortalSettings {
+  publicUrl: string;
+  apiUrl: string;
+  oidcIssuer: string;
+  oidcClientId: string;
+  production: boolean;
+}
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    cspNonce: string;
+    sessionStorage: SessionStorage<SessionData, FlashData>;
+    settings: PortalSettings;
+  }
+}

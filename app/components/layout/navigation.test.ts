@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { isManager, navItemsFor } from "./navigation";
+
+const hrefs = (roles: Parameters<typeof navItemsFor>[0]) =>
+  navItemsFor(roles).map((item) => item.href);
+
+describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
+  it("donne aux gestionnaires leurs dossiers, tous les dossiers, l'activité, les agréments et les établissements", () => {
+    const attendu = [
+      "/mes-dossiers",
+      "/tous-les-dossiers",
+      "/activite",
+      "/agrements",
+      "/etablissements/liste",
+    ];
+    expect(hrefs(["instructeur"])).toEqual(attendu);
+    expect(hrefs(["superviseur"])).toEqual(attendu);
+  });
+
+  it("donne au central l'activité, les agréments et le référentiel des établissements", () => {
+    const attendu = ["/activite", "/agrements", "/etablissements/reference"];
+    expect(hrefs(["mar_admin"])).toEqual(attendu);
+    expect(hrefs(["anah_centrale"])).toEqual(attendu);
+  });
+
+  it("réserve la gestion des comptes à l'administrateur fonctionnel", () => {
+    expect(hrefs(["admin_fonctionnel"])).toEqual(["/gestion-des-comptes"]);
+    expect(hrefs(["superviseur", "mar_admin"])).not.toContain("/gestion-des-comptes");
+  });
+
+  it("donne l'accueil au demandeur et rien à un compte sans rôle", () => {
+    expect(hrefs(["demandeur"])).toEqual(["/"]);
+    expect(hrefs([])).toEqual([]);
+  });
+
+  it("réunit sans doublon les entrées de plusieurs rôles", () => {
+    const union = hrefs(["instructeur", "mar_admin"]);
+    expect(union).toEqual([
+      "/mes-dossiers",
+      "/tous-les-dossiers",
+      "/activite",
+      "/agrements",
+      "/etablissements/liste",
+      "/etablissements/reference",
+    ]);
+  });
+
+  it("ne considère comme gestionnaires que l'instructeur et le superviseur", () => {
+    expect(isManager(["instructeur"])).toBe(true);
+    expect(isManager(["superviseur"])).toBe(true);
+    expect(isManager(["crhh"])).toBe(false);
+    expect(isManager(["mar_admin", "demandeur"])).toBe(false);
+  });
+});

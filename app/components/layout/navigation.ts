@@ -1,0 +1,66 @@
+import { CENTRAL_ROLES, MANAGER_ROLES, hasAnyRole, type Role } from "#contract/roles";
+import { t } from "~/i18n";
+
+/** One entry of the header's main navigation. */
+export interface NavItem {
+  label: string;
+  href: string;
+}
+
+interface NavRule extends NavItem {
+  /** The entry shows when the user holds one of these roles. */
+  roles: readonly Role[];
+}
+
+// Display order of spec §6: applicants' home, then the managers' menu, the
+// central menu and account management. A user holding several roles gets
+// the union, each entry once.
+const NAV_RULES: readonly NavRule[] = [
+  { label: t("navigation.accueil"), href: "/", roles: ["demandeur"] },
+  { label: t("navigation.mesDossiers"), href: "/mes-dossiers", roles: MANAGER_ROLES },
+  {
+    label: t("navigation.tousLesDossiers"),
+    href: "/tous-les-dossiers",
+    roles: [...MANAGER_ROLES, "crhh"],
+  },
+  {
+    label: t("navigation.activite"),
+    href: "/activite",
+    roles: [...MANAGER_ROLES, ...CENTRAL_ROLES],
+  },
+  {
+    label: t("navigation.agrements"),
+    href: "/agrements",
+    roles: [...MANAGER_ROLES, ...CENTRAL_ROLES],
+  },
+  { label: t("navigation.etablissements"), href: "/etablissements/liste", roles: MANAGER_ROLES },
+  {
+    label: t("navigation.referentielEtablissements"),
+    href: "/etablissements/reference",
+    roles: CENTRAL_ROLES,
+  },
+  {
+    label: t("navigation.gestionDesComptes"),
+    href: "/gestion-des-comptes",
+    roles: ["admin_fonctionnel"],
+  },
+];
+
+/**
+ * Header navigation of a user (spec §6 "Header and menu"): managers
+ * (instructeur, superviseur) get their files, all files, activity, approvals
+ * and the establishment list; crhh all files; central roles activity,
+ * approvals and the establishment reference; admin_fonctionnel account
+ * management; applicants their home. Empty for a user without roles.
+ */
+export function navItemsFor(roles: readonly Role[]): NavItem[] {
+  return NAV_RULES.filter((rule) => hasAnyRole(roles, rule.roles)).map(({ label, href }) => ({
+    label,
+    href,
+  }));
+}
+
+/** Spec §2 "Layout": managers (instructeur, superviseur) get the menu skip link, guide and help banner. */
+export function isManager(roles: readonly Role[]): boolean {
+  return hasAnyRole(roles, MANAGER_ROLES);
+}

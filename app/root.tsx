@@ -1,0 +1,161 @@
+import { SkipLinks } from "@codegouvfr/react-dsfr/SkipLinks";
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getOptionalUser } from "~/.server/auth.server";
+import { getToast } from "~/.server/toast.server";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { ErrorPage, errorKindOf, errorTitle } from "~/components/error-page";
+import { BackToTop } from "~/components/layout/back-to-top";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { LoadingBar } from "~/components/layout/loading-bar";
+import { isManager, navItemsFor } from "~/components/layout/navigation";
+import { Notifications } from "~/components/layout/notifications";
+import { t } from "~/i18n";
+import portailStyles from "~/styles/portail.css?url";
+import { useNonce } from "~/utils/nonce";
+import { DEFAULT_TITLE, pageTitle } from "~/utils/title";
+
+/**
+ * Data of the layout (spec §2 "Layout"): the signed-in user or null, the
+ * flashed notification (consumed here: its Set-Cookie goes back with the
+ * response), the path, the default title, whether the user is a manager
+ * (instructeur, superviseur) and the header navigation of the user's roles.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // One after the other: a token refresh saves the session before the toast is consumed from it.
+  const user = await getOptionalUser(request, context);
+  const { toast, headers } = await getToast(request, context);
+  return data(
+    {
+      user,
+      toast,
+      path: new URL(request.url).pathname,
+      defaultTitle: DEFAULT_TITLE,
+      manager: user ? isManager(user.roles) : false,
+      navigation: user ? navItemsFor(user.roles) : [],
+    },
+    headers ? { headers } : undefined,
+  );
+}
+
+/** The root loader's data, for `useRouteLoaderData<RootLoader>("root")` elsewhere. */
+export type RootLoader = typeof loader;
+
+/**
+ * The page's chrome, around both the routes and the error pages: loading
+ * bar, skip links, header, notification, `<main id="contenu">` with the
+ * breadcrumb, back-to-top link, footer.
+ */
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const user = root?.user ?? null;
+  const manager = root?.manager ?? false;
+  return (
+    <html lang="fr" data-fr-scheme="light" data-fr-theme="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="format-detection" content="telephone=no" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <LoadingBar />
+        <SkipLinks
+          links={[
+            { label: t("layout.liensEvitement.contenu"), anchor: "#contenu" },
+            ...(manager ? [{ label: t("layout.liensEvitement.menu"), anchor: "#navigation" }] : []),
+            { label: t("layout.liensEvitement.piedDePage"), anchor: "#footer" },
+          ]}
+        />
+        <Header user={user} navigation={root?.navigation ?? []} />
+        <Notifications toast={root?.toast ?? null} />
+        <main id="contenu" tabIndex={-1} className="portail-main">
+          <div className="fr-container">
+            <Breadcrumb />
+          </div>
+          {children}
+          <BackToTop />
+        </main>
+        <Footer manager={manager} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** The matched route's page. */
+export default function App() {
+  return <Outlet />;
+}
+
+/** Spec §1: "{page} | {default title}"; error pages are titled after their status (spec §8). */
+export const meta: MetaFunction<typeof loader> = ({ error }) => {
+  if (error) {
+    const status = isRouteErrorResponse(error) ? error.status : 500;
+    return [{ title: pageTitle(errorTitle(errorKindOf(status))) }];
+  }
+  return [
+    { title: DEFAULT_TITLE },
+    {
+      name: "description",
+      content:
+        "Portail de l'Anah pour demander, instruire et suivre les agréments Mon Accompagnateur Rénov'.",
+    },
+  ];
+};
+
+/** DSFR styles and icons, favicons, and the two Marianne weights the pages use. */
+export const links: LinksFunction = () => [
+  {
+    rel: "preload",
+    href: "/dsfr/fonts/Marianne-Regular.woff2",
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  },
+  {
+    rel: "preload",
+    href: "/dsfr/fonts/Marianne-Bold.woff2",
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  },
+  { rel: "stylesheet", href: "/dsfr/dsfr.min.css" },
+  { rel: "stylesheet", href: "/dsfr/utility/icons/icons.min.css" },
+  { rel: "stylesheet", href: portailStyles },
+  { rel: "apple-touch-icon", href: "/dsfr/favicon/apple-touch-icon.png" },
+  { rel: "icon", href: "/dsfr/favicon/favicon.svg", type: "image/svg+xml" },
+  { rel: "shortcut icon", href: "/dsfr/favicon/favicon.ico", type: "image/x-icon" },
+  { rel: "manifest", href: "/dsfr/favicon/manifest.webmanifest", crossOrigin: "use-credentials" },
+];
+
+/**
+ * Error pages of spec §8 inside the normal layout: 404 "Page non trouvée",
+ * 401 "Accès non autorisé", 403 "Non Autorisé", ≥ 500 "Erreur Serveur". The
+ * status comes from the thrown Response; anything else is a 500 whose
+ * details stay in the server log.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage kind={errorKindOf(status)} status={status} />;
+}

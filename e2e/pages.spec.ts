@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, expectNoAxeViolations, signIn } from "./support";
+
+const PUBLIC_PAGES = [
+  { path: "/accessibilite", h1: /accessibilité/i },
+  { path: "/mentions-legales", h1: /mentions légales/i },
+  { path: "/donnees-personnelles", h1: /données personnelles/i },
+  { path: "/plan-de-site", h1: /plan du site/i },
+  { path: "/gestion-des-cookies", h1: /cookies/i },
+];
+
+for (const { path, h1 } of PUBLIC_PAGES) {
+  test(`${path} s'affiche avec son titre, son fil d'Ariane et sans défaut axe`, async ({
+    page,
+  }, info) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(h1);
+    await expect(page).toHaveTitle(/ \| /);
+    const breadcrumb = page.getByRole("navigation", { name: /vous êtes ici/i });
+    await expect(breadcrumb.getByRole("link", { name: "Accueil" })).toHaveAttribute("href", "/");
+    await expect(breadcrumb.locator("[aria-current=page]")).toHaveCount(1);
+    await expect(page.getByText(/lorem ipsum/i)).toHaveCount(0);
+    if (info.project.name === "js") await expectNoAxeViolations(page);
+  });
+}
+
+test("une adresse inconnue affiche la page 404", async ({ page }, info) => {
+  const response = await page.goto("/cette-page-n-existe-pas");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page non trouvée");
+  await expect(page.getByRole("link", { name: /accueil/i }).first()).toBeVisible();
+  await expect(page.locator("a[href^='mailto:']").first()).toBeVisible();
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+});
+
+test("la page de connexion est accessible", async ({ page }, info) => {
+  await page.goto("/account/login");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+});
+
+test("l'accueil, les paramètres du compte et /unauthorised sont accessibles", async ({
+  page,
+}, info) => {
+  // axe needs JavaScript; without it the same pages are still walked through.
+  const axe = info.project.name === "js" ? expectNoAxeViolations : async () => {};
+  for (const role of ["instructeur", "demandeur"] as const) {
+    await page.context().clearCookies();
+    await signIn(page, DEMO[role].email);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Bonjour");
+    await axe(page);
+    await page.goto("/account/params");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paramètres du compte");
+    await axe(page);
+  }
+  await page.context().clearCookies();
+  await signIn(page, DEMO.sansRole.email);
+  await expect(page).toHaveURL("/unauthorised");
+  await expect(page.getByRole("link", { name: /contact|mar-agrement/i }).first()).toBeVisible();
+  await axe(page);
+});
+
+test("le menu est joignable sans JavaScript sur un petit écran", async ({ page }, info) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, DEMO.superviseur.email);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bonjour Nathalie");
+  // With JavaScript, DSFR's menu button works once DSFR has started.
+  if (info.project.name === "js")
+    await page.locator('html[data-fr-js="true"]').waitFor({ state: "attached" });
+  const banner = page.getByRole("banner");
+  await banner
+    .getByRole("button", { name: "Menu" })
+    .or(banner.getByRole("link", { name: "Menu" }))
+    .filter({ visible: true })
+    .first()
+    .click();
+  const nav = page.getByRole("navigation", { name: "Menu principal" });
+  await expect(nav.getByRole("link", { name: "Tous les dossiers" })).toBeVisible();
+});
+
+test("le titre de page suit le modèle « page | titre du portail »", async ({ page }) => {
+  await page.goto("/mentions-legales");
+  const title = await page.title();
+  expect(title.split(" | ")).toHaveLength(2);
+  expect(title.split(" | ")[0]).toMatch(/mentions légales/i);
+});

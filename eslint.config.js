@@ -1,0 +1,66 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      "build/",
+      "data/",
+      "data-e2e/",
+      "public/",
+      "test-results/",
+      "playwright-report/",
+      "api/db/migrations/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/no-non-null-assertion": "off",
+    },
+  },
+  {
+    // DESIGN §2: the Remix app never imports the backend; contract/ stays pure.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/api/**", "**/idp/**", "**/server/**"],
+              message: "app/ n'importe que contract/ (DESIGN §2).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["contract/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["node:*", "**/api/**", "**/app/**", "**/server/**"],
+              message: "contract/ reste du TypeScript pur.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

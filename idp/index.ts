@@ -1,0 +1,44 @@
+/**
+ * The embedded OpenID Connect provider (DESIGN §2): mounted by server/app.ts
+ * at /realms/mar_users when OIDC_ISSUER is unset, with Keycloak's paths, the
+ * DSFR sign-in page and the accounts of the `utilisateur` table.
+ */
+import express from "express";
+import type { Database } from "../api/db/client.ts";
+import type { Config } from "../server/config.ts";
+import type { Logger } from "../server/logger.ts";
+import { purgeExpiredOidcPayloads } from "./adapter.ts";
+import { createInteractionRouter } from "./interactions.ts";
+import { loadSigningKeys } from "./keys.ts";
+import { createProvider, KEYCLOAK_ROUTES } from "./provider.ts";
+import { userinfoHandler } from "./userinfo.ts";
+
+export { loadSigningKeys } from "./keys.ts";
+export { purgeExpiredOidcPayloads } from "./adapter.ts";
+
+/**
+ * Builds the provider and its Express router (to mount at /realms/mar_users,
+ * before Remix, with no body parser in front). Loads or creates the signing
+ * key in `meta` and purges expired provider rows. Throws if the database is
+ * unreachable.
+ */
+export async function createIdentityProvider(deps: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+}): Promise<{ router: express.Router }> {
+  const { config, database, logger } = deps;
+  const jwks = await loadSigningKeys(database);
+  const removed = await purgeExpiredOidcPayloads(database);
+  if (removed > 0)
+    logger.debug({ removed }, "Données expirées du fournisseur d'identité supprimées");
+
+  const provider = createProvider({ config, database, logger, jwks });
+  const router = express.Router();
+  router.use(createInteractionRouter({ config, database, logger, provider }));
+  const userinfo = userinfoHandler({ config, database, jwks });
+  router.get(KEYCLOAK_ROUTES.userinfo, userinfo);
+  router.post(KEYCLOAK_ROUTES.userinfo, userinfo);
+  router.use(provider.callback());
+  return { router };
+}

@@ -1,0 +1,180 @@
+import { createHmac } from "node:crypto";
+import express, { type Request, type Response } from "express";
+import type Provider from "oidc-provider";
+import { errors } from "oidc-provider";
+import type { Database } from "../api/db/client.ts";
+import type { Config } from "../server/config.ts";
+import type { Logger } from "../server/logger.ts";
+import { sameOriginGuard } from "../server/security.ts";
+import { recordLogin, verifyCredentials } from "./accounts.ts";
+import { loginPage } from "./pages/login.ts";
+import { errorPage } from "./pages/messages.ts";
+import { API_SCOPES, CLIENT_SCOPES, REALM_PATH } from "./provider.ts";
+import { createLoginLimiter, tooManyAttemptsMessage } from "./rate-limit.ts";
+
+/** Same message for an unknown address and a wrong password: no account enumeration. */
+export const WRONG_CREDENTIALS = "Adresse électronique ou mot de passe incorrect.";
+
+const EXPIRED = "Votre demande de connexion a expiré ou n'est plus valide. Veuillez recommencer.";
+
+function sendPage(res: Response, status: number, body: string) {
+  res.status(status).set("Cache-Control", "no-store").type("html").send(body);
+}
+
+/**
+ * Express routes of the sign-in interaction (mounted under /realms/mar_users,
+ * before the provider itself):
+ * - GET /interaction/:uid: the DSFR login page, or, once signed in, the
+ *   automatic consent of the portal's own client;
+ * - POST /interaction/:uid/login (urlencoded `email`, `password`; same-origin
+ *   only, else 403): 401 + message on bad credentials, 429 past the limits
+ *   of config.loginRateLimit, else 303 back to the provider.
+ * An expired or unknown interaction answers a French page with status 400.
+ */
+export function createInteractionRouter(deps: {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  provider: Provider;
+}): express.Router {
+  const { config, database, logger, provider } = deps;
+  const router = express.Router();
+  const limiter = createLoginLimiter(config.loginRateLimit);
+  const loginUrl = `${config.publicUrl}/account/login`;
+  const action = (uid: string) => `${REALM_PATH}/interaction/${uid}/login`;
+  // Failed attempts are logged under a keyed hash: correlatable, but no address in clear.
+  const pseudonym = (email: string) =>
+    createHmac("sha256", config.sessionSecret).update(email).digest("hex").slice(0, 16);
+
+  function sendFailure(res: Response, error: unknown) {
+    if (error instanceof errors.SessionNotFound || error instanceof errors.InvalidRequest) {
+      sendPage(res, 400, errorPage({ title: "Connexion expirée", message: EXPIRED, loginUrl }));
+      return;
+    }
+    logger.error({ err: error }, "Erreur pendant la connexion");
+    sendPage(
+      res,
+      500,
+      errorPage({
+        title: "Erreur de connexion",
+        message: "Une erreur technique est survenue. Veuillez réessayer plus tard.",
+        loginUrl,
+      }),
+    );
+  }
+
+  async function grantConsent(req: Request, res: Response) {
+    const details = await provider.interactionDetails(req, res);
+    const clientId = String(details.params.client_id);
+    const accountId = details.session?.accountId;
+    if (clientId !== config.oidcClientId || !accountId) {
+      await provider.interactionFinished(req, res, {
+        error: "access_denied",
+        error_description: "Client non autorisé",
+      });
+      return;
+    }
+    const grant =
+      (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+      new provider.Grant({ accountId, clientId });
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    // The portal is the agency's own client: its scopes are granted without asking.
+    grant.addOIDCScope(CLIENT_SCOPES);
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    grant.addResourceScope(config.oidcAudience, API_SCOPES);
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(" "));
+    }
+    const grantId = await grant.save();
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: { grantId } },
+      { mergeWithLastSubmission: true },
+    );
+  }
+
+  router.get("/interaction/:uid", async (req, res) => {
+    try {
+      const details = await provider.interactionDetails(req, res);
+      if (details.uid !== req.params.uid) throw new errors.SessionNotFound("interaction");
+      if (details.prompt.name === "consent") {
+        await grantConsent(req, res);
+        return;
+      }
+      if (details.prompt.name !== "login") throw new errors.InvalidRequest("prompt");
+      sendPage(res, 200, loginPage({ action: action(details.uid) }));
+    } catch (error) {
+      sendFailure(res, error);
+    }
+  });
+
+  router.post(
+    "/interaction/:uid/login",
+    sameOriginGuard(config),
+    express.urlencoded({ extended: false, limit: "8kb" }),
+    async (req, res) => {
+      try {
+        const details = await provider.interactionDetails(req, res);
+        if (details.uid !== req.params.uid || details.prompt.name !== "login") {
+          throw new errors.SessionNotFound("interaction");
+        }
+        const body = (req.body ?? {}) as Record<string, unknown>;
+        const email = typeof body.email === "string" ? body.email.trim() : "";
+        const password = typeof body.password === "string" ? body.password : "";
+        const account = email.toLowerCase();
+        const ip = req.ip ?? req.socket.remoteAddress ?? "inconnue";
+
+        const wait = await limiter.retryAfter(ip, account);
+        if (wait > 0) {
+          logger.warn(
+            { event: "connexion_bloquee", compte: pseudonym(account) },
+            "Trop de tentatives de connexion",
+          );
+          res.set("Retry-After", String(Math.ceil(wait / 1000)));
+          sendPage(
+            res,
+            429,
+            loginPage({ action: action(details.uid), email, error: tooManyAttemptsMessage(wait) }),
+          );
+          return;
+        }
+
+        const user =
+          email && password ? await verifyCredentials(database, email, password) : undefined;
+        if (!user) {
+          await limiter.failed(ip, account);
+          logger.info(
+            { event: "connexion_echec", compte: pseudonym(account) },
+            "Échec de connexion",
+          );
+          sendPage(
+            res,
+            401,
+            loginPage({ action: action(details.uid), email, error: WRONG_CREDENTIALS }),
+          );
+          return;
+        }
+
+        await limiter.succeeded(account);
+        await recordLogin(database, user.id);
+        logger.info({ event: "connexion", utilisateurId: user.id }, "Connexion réussie");
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: user.idIdp } },
+          { mergeWithLastSubmission: false },
+        );
+      } catch (error) {
+        sendFailure(res, error);
+      }
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,133 @@
+import { escapeHtml, html, raw, type SafeHtml } from "./html.ts";
+
+/** Name of the service shown in the DSFR header and in page titles. */
+export const SERVICE_TITLE = "Mon Accompagnateur Rénov' – Agréments";
+
+/**
+ * The DSFR page shell of the identity provider's pages: French, light scheme,
+ * DSFR styles and favicon served by the portal under /dsfr, skip link, header
+ * (Marianne block, service title, Anah) and footer. `title` becomes
+ * "{title} | Mon Accompagnateur Rénov'". `script` is inline JavaScript that
+ * runs only with the response's CSP `nonce` (omitted when there is no nonce).
+ */
+export function layout(page: {
+  title: string;
+  main: SafeHtml;
+  nonce?: string;
+  script?: string;
+}): string {
+  const script =
+    page.script && page.nonce
+      ? raw(`<script nonce="${escapeHtml(page.nonce)}">${page.script}</script>`)
+      : "";
+  return html`<!DOCTYPE html>
+    <html lang="fr" data-fr-scheme="light" data-fr-theme="light">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, shrink-to-fit=no" />
+        <meta name="format-detection" content="telephone=no" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>${page.title} | Mon Accompagnateur Rénov'</title>
+        <link rel="stylesheet" href="/dsfr/dsfr.min.css" />
+        <link rel="stylesheet" href="/dsfr/utility/icons/icons.min.css" />
+        <link rel="icon" href="/dsfr/favicon/favicon.svg" type="image/svg+xml" />
+        <link rel="shortcut icon" href="/dsfr/favicon/favicon.ico" type="image/x-icon" />
+        <link rel="apple-touch-icon" href="/dsfr/favicon/apple-touch-icon.png" />
+      </head>
+      <body>
+        <div class="fr-skiplinks">
+          <nav class="fr-container" role="navigation" aria-label="Accès rapide">
+            <ul class="fr-skiplinks__list">
+              <li><a class="fr-link" href="#contenu">Contenu</a></li>
+              <li><a class="fr-link" href="#pied-de-page">Pied de page</a></li>
+            </ul>
+          </nav>
+        </div>
+        <header role="banner" class="fr-header">
+          <div class="fr-header__body">
+            <div class="fr-container">
+              <div class="fr-header__body-row">
+                <div class="fr-header__brand fr-enlarge-link">
+                  <div class="fr-header__brand-top">
+                    <div class="fr-header__logo">
+                      <p class="fr-logo">République<br />Française</p>
+                    </div>
+                  </div>
+                  <div class="fr-header__service">
+                    <a href="/" title="Accueil - ${SERVICE_TITLE} - Anah">
+                      <p class="fr-header__service-title">${SERVICE_TITLE}</p>
+                    </a>
+                    <p class="fr-header__service-tagline">Anah</p>
+                  </div>
+                </div>
+              </div>
+            </div>
+          </div>
+        </header>
+        <main id="contenu" role="main" tabindex="-1">${page.main}</main>
+        <footer class="fr-footer" role="contentinfo" id="pied-de-page">
+          <div class="fr-container">
+            <div class="fr-footer__body">
+              <div class="fr-footer__brand fr-enlarge-link">
+                <a
+                  href="/"
+                  title="Retour à l'accueil du site - ${SERVICE_TITLE} - République Française"
+                >
+                  <p class="fr-logo">République<br />Française</p>
+                </a>
+              </div>
+              <div class="fr-footer__content">
+                <p class="fr-footer__content-desc">
+                  ${SERVICE_TITLE} : le portail de l'Agence nationale de l'habitat (Anah) pour
+                  l'agrément des opérateurs Mon Accompagnateur Rénov'.
+                </p>
+                <ul class="fr-footer__content-list">
+                  <li class="fr-footer__content-item">
+                    <a
+                      class="fr-footer__content-link"
+                      target="_blank"
+                      rel="noopener"
+                      title="anah.gouv.fr - nouvelle fenêtre"
+                      href="https://www.anah.gouv.fr"
+                      >anah.gouv.fr</a
+                    >
+                  </li>
+                  <li class="fr-footer__content-item">
+                    <a
+                      class="fr-footer__content-link"
+                      target="_blank"
+                      rel="noopener"
+                      title="info.gouv.fr - nouvelle fenêtre"
+                      href="https://www.info.gouv.fr"
+                      >info.gouv.fr</a
+                    >
+                  </li>
+                  <li class="fr-footer__content-item">
+                    <a
+                      class="fr-footer__content-link"
+                      target="_blank"
+                      rel="noopener"
+                      title="service-public.fr - nouvelle fenêtre"
+                      href="https://www.service-public.fr"
+                      >service-public.fr</a
+                    >
+                  </li>
+                  <li class="fr-footer__content-item">
+                    <a
+                      class="fr-footer__content-link"
+                      target="_blank"
+                      rel="noopener"
+                      title="legifrance.gouv.fr - nouvelle fenêtre"
+                      href="https://www.legifrance.gouv.fr"
+                      >legifrance.gouv.fr</a
+                    >
+                  </li>
+                </ul>
+              </div>
+            </div>
+          </div>
+        </footer>
+        ${script}
+      </body>
+    </html> `.value;
+}

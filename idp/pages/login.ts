@@ -1,0 +1,90 @@
+import { html } from "./html.ts";
+import { layout } from "./layout.ts";
+
+/**
+ * The sign-in page of the embedded identity provider (DESIGN §2): a plain
+ * HTML form posting to `action`, usable without JavaScript. `email` is put
+ * back after a failure; `error` is shown in a DSFR error alert above the form.
+ * Returns the whole HTML document.
+ */
+export function loginPage(page: { action: string; email?: string; error?: string }): string {
+  const emailKept = Boolean(page.email);
+  return layout({
+    title: "Connexion",
+    main: html`<div class="fr-container fr-container--fluid fr-mb-md-14v">
+      <div class="fr-grid-row fr-grid-row-gutters fr-grid-row--center">
+        <div class="fr-col-12 fr-col-md-8 fr-col-lg-6">
+          <div
+            class="fr-container fr-background-alt--grey fr-px-md-0 fr-py-10v fr-py-md-14v fr-mt-md-8v"
+          >
+            <div class="fr-grid-row fr-grid-row-gutters fr-grid-row--center">
+              <div class="fr-col-12 fr-col-md-9 fr-col-lg-8">
+                <h1>Connexion à Mon Accompagnateur Rénov'</h1>
+                ${
+                  page.error
+                    ? html`<div class="fr-alert fr-alert--error fr-mb-4w" role="alert">
+                        <h2 class="fr-alert__title">Connexion impossible</h2>
+                        <p>${page.error}</p>
+                      </div>`
+                    : ""
+                }
+                <form method="post" action="${page.action}" id="formulaire-connexion">
+                  <fieldset
+                    class="fr-fieldset"
+                    aria-labelledby="connexion-legende connexion-mentions"
+                  >
+                    <legend class="fr-fieldset__legend" id="connexion-legende">
+                      <h2 class="fr-h4 fr-mb-0">Se connecter avec son compte</h2>
+                    </legend>
+                    <div class="fr-fieldset__element">
+                      <p class="fr-text--sm fr-mb-0" id="connexion-mentions">
+                        Les champs marqués d'un astérisque * sont obligatoires
+                      </p>
+                    </div>
+                    <div class="fr-fieldset__element">
+                      <div class="fr-input-group">
+                        <label class="fr-label" for="email"
+                          >Adresse électronique *
+                          <span class="fr-hint-text">Format attendu : nom@domaine.fr</span>
+                        </label>
+                        <input
+                          class="fr-input"
+                          type="email"
+                          id="email"
+                          name="email"
+                          autocomplete="username"
+                          spellcheck="false"
+                          required
+                          value="${page.email ?? ""}"
+                          ${emailKept ? "" : html` autofocus`}
+                        />
+                      </div>
+                    </div>
+                    <div class="fr-fieldset__element">
+                      <div class="fr-password" id="mot-de-passe-groupe">
+                        <label class="fr-label" for="password">Mot de passe *</label>
+                        <div class="fr-input-wrap">
+                          <input
+                            class="fr-password__input fr-input"
+                            type="password"
+                            id="password"
+                            name="password"
+                            autocomplete="current-password"
+                            required${emailKept ? html` autofocus` : ""}
+                          />
+                        </div>
+                      </div>
+                    </div>
+                  </fieldset>
+                  <ul class="fr-btns-group">
+                    <li><button class="fr-btn" type="submit">Se connecter</button></li>
+                  </ul>
+                </form>
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>`,
+  });
+}

@@ -1,0 +1,55 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://localhost:${port}`;
+
+/**
+ * Browser tests on Debian's Chromium against the built portal on its embedded
+ * defaults (PGlite, embedded OpenID provider, demo accounts) in a fresh DATA_DIR.
+ */
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    locale: "fr-FR",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "sans-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "rm -rf data-e2e && npx tsx server.ts",
+    url: `${baseURL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: "data-e2e",
+      LOG_LEVEL: "warn",
+      DEMO_DATA: "true",
+      LOGIN_RATE_LIMIT_ACCOUNT: "1000",
+      LOGIN_RATE_LIMIT_IP: "1000",
+    },
+  },
+});

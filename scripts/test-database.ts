@@ -1,0 +1,35 @@
+/**
+ * Creates (`create`) or drops (`drop <url>`) a throw-away PostgreSQL database
+ * for one run of the test suite, so runs never see each other's data.
+ * `create` prints the new database's URL, or nothing when PostgreSQL is not
+ * reachable at TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import pg from "pg";
+
+const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const [command, target] = process.argv.slice(2);
+
+const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+try {
+  await client.connect();
+} catch {
+  process.exit(0);
+}
+try {
+  if (command === "create") {
+    const name = `mar_test_${Date.now()}_${process.pid}`;
+    await client.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    process.stdout.write(url.toString());
+  } else if (command === "drop" && target) {
+    const name = new URL(target).pathname.slice(1);
+    if (/^mar_test_\d+_\d+$/.test(name))
+      await client.query(`drop database if exists ${name} with (force)`);
+  } else {
+    console.error("usage: test-database.ts create | drop <url>");
+    process.exitCode = 2;
+  }
+} finally {
+  await client.end();
+}

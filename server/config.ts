@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+/**
+ * Environment variables. Every one has an embedded default: an unset variable
+ * selects the embedded engine (PGlite, embedded OpenID provider, local files,
+ * mail outbox). See README "Paramètres".
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().default("mar_frontend"),
+  OIDC_AUDIENCE: z.string().optional(),
+  API_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("Anah - Mon Accompagnateur Rénov' <ne-pas-repondre@anah.gouv.fr>"),
+  DEMO_DATA: bool.optional(),
+  LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: bool.default("false"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** True when OIDC_ISSUER is unset: server.ts mounts idp/ at /realms/mar_users. */
+  embeddedIdp: boolean;
+  oidcIssuer: string;
+  oidcClientId: string;
+  /** `aud` the API requires in access tokens. */
+  oidcAudience: string;
+  /** Base URL the BFF uses to reach the API (loopback by default). */
+  apiUrl: string;
+  sessionSecret: string;
+  sessionTtlSeconds: number;
+  logLevel: Env["LOG_LEVEL"];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demoData: boolean;
+  loginRateLimit: { perIp: number; perAccount: number };
+  trustProxy: boolean;
+}
+
+/**
+ * Reads and validates the environment (throws a readable error listing the
+ * invalid variables). Secrets not given are generated once and kept in
+ * `DATA_DIR/secrets.json` so sessions survive restarts.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== "")),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Configuration invalide :\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const oidcIssuer = (env.OIDC_ISSUER ?? `${publicUrl}/realms/mar_users`).replace(/\/$/, "");
+  return {
+    env: env.NODE_ENV,
+    production: env.NODE_ENV === "production",
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    embeddedIdp: !env.OIDC_ISSUER,
+    oidcIssuer,
+    oidcClientId: env.OIDC_CLIENT_ID,
+    oidcAudience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+    apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, ""),
+    sessionSecret: env.SESSION_SECRET ?? localSecret(dataDir, "session"),
+    sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
+    logLevel: env.LOG_LEVEL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+    loginRateLimit: { perIp: env.LOGIN_RATE_LIMIT_IP, perAccount: env.LOGIN_RATE_LIMIT_ACCOUNT },
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+/** A random secret generated on first use and kept in DATA_DIR/secrets.json (mode 600). */
+export function localSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, "secrets.json");
+  const secrets: Record<string, string> = existsSync(file)
+    ? JSON.parse(readFileSync(file, "utf8"))
+    : {};
+  if (!secrets[name]) {
+    secrets[name] = randomBytes(32).toString("base64url");
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
+  return secrets[name];
+}

@@ -1,0 +1,78 @@
+/**
+ * One running portal per API test file (without the Remix pages): real
+ * database (PostgreSQL when DATABASE_URL is set, in-memory PGlite
+ * otherwise), embedded identity provider, demo data, a free port.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase, type Database } from "../../api/db/client.ts";
+import { createPortal } from "../../server/app.ts";
+import { loadConfig, type Config } from "../../server/config.ts";
+import { createLogger } from "../../server/logger.ts";
+
+export interface TestPortal {
+  /** http://localhost:<port>, also the portal's PUBLIC_URL. */
+  baseUrl: string;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the portal (API, embedded OpenID provider, demo accounts) on a free
+ * port. `env` overrides environment variables. Logs are silent unless
+ * TEST_LOG_LEVEL says otherwise.
+ */
+export async function startTestPortal(env: Record<string, string> = {}): Promise<TestPortal> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), "portail-mar-test-"));
+  const baseUrl = `http://localhost:${port}`;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL ?? "",
+    DEMO_DATA: "true",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+  const database = await openDatabase({
+    dataDir: ":memory:",
+    databaseUrl: process.env.DATABASE_URL,
+  });
+  const portal = await createPortal(config, logger, { remix: false, database });
+  // No host: listen on every interface, so both "localhost" (::1 or
+  // 127.0.0.1) and API_URL's 127.0.0.1 reach it.
+  const server: Server = await new Promise((resolve) => {
+    const listening = portal.app.listen(port, () => resolve(listening));
+  });
+  return {
+    baseUrl,
+    config,
+    database,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await portal.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
