@@ -86,3 +86,21 @@ test("le titre de page suit le modèle « page | titre du portail »", async ({ 
   expect(title.split(" | ")).toHaveLength(2);
   expect(title.split(" | ")[0]).toMatch(/mentions légales/i);
 });
+
+test("un POST venant d'un autre site est refusé", async ({ request }) => {
+  const response = await request.post("/gestion-des-cookies", {
+    headers: { origin: "https://exemple.com" },
+    form: { consentement: "accepter" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  expect(await response.text()).toContain("ne provient pas du portail");
+});
+
+test("un retour de connexion rejoué affiche la page 401", async ({ page }, info) => {
+  const response = await page.goto("/account/callback?code=rejoue&state=inconnu");
+  expect(response?.status()).toBe(401);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accès non autorisé");
+  await expect(page.getByText("Cette page n'est pas accessible au public")).toBeVisible();
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+});

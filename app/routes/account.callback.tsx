@@ -41,3 +41,12 @@ function stateCookieNames(request: Request): string[] {
     .map((part) => part.split("=")[0].trim())
     .filter((name) => name.startsWith(`${STATE_COOKIE}:`));
 }
+
+/**
+ * Never rendered (the loader always redirects or throws), but its presence
+ * makes this a page route, so a failed callback shows the DSFR 401 page of
+ * the root ErrorBoundary instead of a bare text response.
+ */
+export default function Callback() {
+  return null;
+}
