@@ -5,25 +5,13 @@ import { Tile } from "@codegouvfr/react-dsfr/Tile";
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ROLE_LABELS, type Role } from "#contract/roles";
+import { ROLE_LABELS } from "#contract/roles";
+import type { BandeauInformatif } from "#contract/schemas/reference";
+import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
 import { apiJson } from "~/.server/api.server";
 import { requireUser } from "~/.server/auth.server";
 import { staffTilesFor } from "~/components/home/staff-tiles";
 import { pageTitle } from "~/utils/title";
-
-interface CurrentUser {
-  firstName: string;
-  lastName: string;
-  roles: Role[];
-  service: { nom: string } | null;
-}
-
-interface Bandeau {
-  id: number;
-  type: "general" | "info";
-  titre: string | null;
-  message: string;
-}
 
 /**
  * Home (spec §2 "Home for staff" / "Home for applicants"): the current user
@@ -31,10 +19,10 @@ interface Bandeau {
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const user = await apiJson<CurrentUser>(request, context, "/api/user/account");
+  const user = await apiJson<UtilisateurCourant>(request, context, "/api/user/account");
   const demandeur = user.roles.includes("demandeur");
   const bandeaux = demandeur
-    ? await apiJson<Bandeau[]>(request, context, "/api/bandeaux-informatifs", {
+    ? await apiJson<BandeauInformatif[]>(request, context, "/api/bandeaux-informatifs", {
         query: { demandeType: "demande" },
       })
     : [];

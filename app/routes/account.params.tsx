@@ -1,25 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ROLE_LABELS, type Role } from "#contract/roles";
+import { ROLE_LABELS } from "#contract/roles";
+import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
 import { apiJson } from "~/.server/api.server";
 import { requireUser } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { pageTitle } from "~/utils/title";
 
-interface CurrentUser {
-  email: string;
-  firstName: string;
-  lastName: string;
-  roles: Role[];
-  service: { nom: string } | null;
-  perimetreSupervision: { regions: string[]; departements: string[] } | null;
-  societe?: { siren: string; raisonSociale: string } | null;
-}
-
 /** `/account/params` (spec §2): the account information section. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return { user: await apiJson<CurrentUser>(request, context, "/api/user/account") };
+  return { user: await apiJson<UtilisateurCourant>(request, context, "/api/user/account") };
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: "Paramètres du compte" };
