@@ -7,7 +7,10 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { openDatabase, type Database } from "../api/db/client.ts";
 import { seedDatabase } from "../api/db/seed/index.ts";
+import { horlogeSysteme, type Horloge } from "../api/domain/horloge.ts";
 import { createApiRouter } from "../api/http/index.ts";
+import { createMailer } from "../api/mail/mailer.ts";
+import type { Mailer } from "../api/mail/types.ts";
 import { createIdentityProvider } from "../idp/index.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
@@ -20,6 +23,7 @@ const clientBuild = join(root, "build/client");
 export interface Portal {
   app: express.Express;
   database: Database;
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -27,12 +31,13 @@ export interface Portal {
  * Assembles the portal (DESIGN §2): static files, health probes, /api, the
  * embedded OpenID provider when OIDC_ISSUER is unset, then Remix. Opens the
  * database, applies migrations and loads reference (and demo) data first.
- * `remix: false` serves everything but the pages (API tests).
+ * `remix: false` serves everything but the pages (API tests); tests may
+ * also pass their own clock and mailer.
  */
 export async function createPortal(
   config: Config,
   logger: Logger,
-  options: { remix?: boolean; database?: Database } = {},
+  options: { remix?: boolean; database?: Database; horloge?: Horloge; mailer?: Mailer } = {},
 ): Promise<Portal> {
   const database =
     options.database ??
@@ -76,7 +81,16 @@ export async function createPortal(
   app.use("/dsfr", express.static(join(root, "public/dsfr"), { maxAge: "7d", index: false }));
   app.use(express.static(clientBuild, { maxAge: "1h", index: false }));
 
-  app.use("/api", createApiRouter({ config, database, logger }));
+  const horloge = options.horloge ?? horlogeSysteme;
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      logger,
+    });
+  app.use("/api", createApiRouter({ config, database, logger, horloge, mailer }));
 
   const guard = sameOriginGuard(config);
   if (config.embeddedIdp) {
@@ -116,6 +130,10 @@ export async function createPortal(
   return {
     app,
     database,
-    close: () => database.close(),
+    mailer,
+    close: async () => {
+      await mailer.close();
+      await database.close();
+    },
   };
 }

@@ -29,6 +29,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Anah - Mon Accompagnateur Rénov' <ne-pas-repondre@anah.gouv.fr>"),
   DEMO_DATA: bool.optional(),
+  UPLOAD_MAX_MO: z.coerce.number().positive().max(200).default(10),
+  UPLOAD_MAX_FICHIERS: z.coerce.number().int().positive().max(100).default(10),
   LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: bool.default("false"),
@@ -58,6 +60,9 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   demoData: boolean;
+  /** Upload limits (DESIGN §7): largest file in Mo, most files per rubric. */
+  uploadMaxMo: number;
+  uploadMaxFichiers: number;
   loginRateLimit: { perIp: number; perAccount: number };
   trustProxy: boolean;
 }
@@ -99,6 +104,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+    uploadMaxMo: env.UPLOAD_MAX_MO,
+    uploadMaxFichiers: env.UPLOAD_MAX_FICHIERS,
     loginRateLimit: { perIp: env.LOGIN_RATE_LIMIT_IP, perAccount: env.LOGIN_RATE_LIMIT_ACCOUNT },
     trustProxy: env.TRUST_PROXY,
   };

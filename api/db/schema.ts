@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -201,6 +202,187 @@ export const utilisateurs = pgTable(
     index("utilisateur_societe_idx").on(t.societeId),
     index("utilisateur_service_idx").on(t.serviceInstructeurId),
   ],
+);
+
+/**
+ * One-time links sent by e-mail (account confirmation, later e-mail change).
+ * Only the SHA-256 of the token is stored.
+ */
+export const jetonsEmail = pgTable(
+  "jeton_email",
+  {
+    id: serial("id").primaryKey(),
+    utilisateurId: uuid("utilisateur_id")
+      .notNull()
+      .references(() => utilisateurs.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["confirmation_compte", "changement_email"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    dateCreation: createdAt(),
+  },
+  (t) => [index("jeton_email_utilisateur_idx").on(t.utilisateurId)],
+);
+
+// ── Requests (approval requests and notable changes) ──────────────────────────
+/** Numbers of deposited files (numeroDossier), shared by every kind. */
+export const numeroDossierSequence = pgSequence("numero_dossier_seq", { startWith: 1 });
+
+/**
+ * A request of spec §3 "Demande": an approval request (`kind` demande) or a
+ * notable change (`kind` changement-notable, `typeChangement`). The content of
+ * the form steps lives in `contenu` (contract/schemas/demande.ts); what lists
+ * filter and sort on is copied into columns. `version` is bumped by every
+ * write so that a stale action is refused (DESIGN §3).
+ */
+export const demandes = pgTable(
+  "demande",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["demande", "changement-notable"] })
+      .notNull()
+      .default("demande"),
+    typeChangement: text("type_changement"),
+    societeId: uuid("societe_id")
+      .notNull()
+      .references(() => societes.id, { onDelete: "cascade" }),
+    /** The applicant who created it. */
+    demandeurId: uuid("demandeur_id").references(() => utilisateurs.id, { onDelete: "set null" }),
+    arreteId: integer("arrete_id").references(() => arretes.id),
+    etat: text("etat").notNull().default("brouillon"),
+    version: integer("version").notNull().default(1),
+    numeroDossier: text("numero_dossier").unique(),
+    /** Step contents `{ etape1?, etape2? }` (contract/schemas/demande.ts). */
+    contenu: jsonb("contenu")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Steps already saved (1, 2): a step may not be posted before the previous one. */
+    etapesEnregistrees: integer("etapes_enregistrees")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    raisonSociale: text("raison_sociale"),
+    siren: text("siren"),
+    qualite: text("qualite"),
+    /** Head office, from step 1: decides the service instructeur (DESIGN §4). */
+    codeDepartement: text("code_departement").references(() => departements.code),
+    codeRegion: text("code_region").references(() => regions.code),
+    serviceInstructeurId: integer("service_instructeur_id").references(
+      () => servicesInstructeur.id,
+    ),
+    instructeurId: uuid("instructeur_id").references(() => utilisateurs.id, {
+      onDelete: "set null",
+    }),
+    dateCreation: createdAt(),
+    dateModification: updatedAt(),
+    dateDepot: timestamp("date_depot", { withTimezone: true }),
+    /** Deadline of the pending completeness or complement request (Europe/Paris date). */
+    dateEcheance: date("date_echeance"),
+    /** Last day of the 3-month instruction clock, suspensions included (DESIGN §5). */
+    dateLimiteInstruction: date("date_limite_instruction"),
+    /** Start of the current suspension of the instruction clock, if suspended. */
+    suspenduDepuis: timestamp("suspendu_depuis", { withTimezone: true }),
+    dateAgrement: timestamp("date_agrement", { withTimezone: true }),
+    dateOctroi: timestamp("date_octroi", { withTimezone: true }),
+    motifAnnulation: text("motif_annulation"),
+    messagerieFermee: boolean("messagerie_fermee").notNull().default(false),
+  },
+  (t) => [
+    index("demande_societe_idx").on(t.societeId),
+    index("demande_etat_idx").on(t.etat),
+    index("demande_service_idx").on(t.serviceInstructeurId),
+    index("demande_instructeur_idx").on(t.instructeurId),
+    index("demande_depot_idx").on(t.dateDepot),
+    index("demande_departement_idx").on(t.codeDepartement),
+    index("demande_region_idx").on(t.codeRegion),
+  ],
+);
+
+/** Kinds of resources attachments, history, messages and reads hang on. */
+export const TYPES_RESSOURCE = [
+  "demande",
+  "changement-notable",
+  "agrement",
+  "rapport-annuel",
+  "etablissement",
+] as const;
+
+/**
+ * Attachments (spec §3 Attachment). The bytes live in the file store under
+ * `cle` (content hash); `rubrique` is the step-3 rubric or the type code.
+ */
+export const piecesJointes = pgTable(
+  "piece_jointe",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ressourceType: text("ressource_type", { enum: TYPES_RESSOURCE }).notNull(),
+    ressourceId: uuid("ressource_id").notNull(),
+    rubrique: text("rubrique").notNull(),
+    nom: text("nom").notNull(),
+    mimeType: text("mime_type").notNull(),
+    /** Bytes. */
+    taille: integer("taille").notNull(),
+    sha256: text("sha256").notNull(),
+    cle: text("cle").notNull(),
+    deposeParId: uuid("depose_par_id").references(() => utilisateurs.id, {
+      onDelete: "set null",
+    }),
+    /** The history row of the action that brought it (complements, opinions). */
+    historiqueId: integer("historique_id"),
+    dateCreation: createdAt(),
+  },
+  (t) => [index("piece_jointe_ressource_idx").on(t.ressourceType, t.ressourceId, t.rubrique)],
+);
+
+/** One row per transition or notable event (DESIGN §3), written in the same transaction. */
+export const historique = pgTable(
+  "historique",
+  {
+    id: serial("id").primaryKey(),
+    ressourceType: text("ressource_type", { enum: TYPES_RESSOURCE }).notNull(),
+    ressourceId: uuid("ressource_id").notNull(),
+    action: text("action").notNull(),
+    etatAvant: text("etat_avant"),
+    etatApres: text("etat_apres"),
+    acteurId: uuid("acteur_id").references(() => utilisateurs.id, { onDelete: "set null" }),
+    /** Role the actor acted in; `systeme` for deadline jobs. */
+    acteurRole: text("acteur_role"),
+    commentaire: text("commentaire"),
+    donnees: jsonb("donnees").$type<Record<string, unknown>>(),
+    date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("historique_ressource_idx").on(t.ressourceType, t.ressourceId, t.date)],
+);
+
+/** Messaging (spec §3): one thread per resource, between the applicant and instruction staff. */
+export const messages = pgTable(
+  "message",
+  {
+    id: serial("id").primaryKey(),
+    ressourceType: text("ressource_type", { enum: TYPES_RESSOURCE }).notNull(),
+    ressourceId: uuid("ressource_id").notNull(),
+    auteurId: uuid("auteur_id").references(() => utilisateurs.id, { onDelete: "set null" }),
+    /** Which side wrote it: the applicant's company or the instruction service. */
+    cote: text("cote", { enum: ["demandeur", "instruction"] }).notNull(),
+    contenu: text("contenu").notNull(),
+    date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("message_ressource_idx").on(t.ressourceType, t.ressourceId, t.date)],
+);
+
+/** Last time a user read a resource's messages or notes: drives the unread badges. */
+export const lectures = pgTable(
+  "lecture",
+  {
+    utilisateurId: uuid("utilisateur_id")
+      .notNull()
+      .references(() => utilisateurs.id, { onDelete: "cascade" }),
+    ressourceType: text("ressource_type", { enum: TYPES_RESSOURCE }).notNull(),
+    ressourceId: uuid("ressource_id").notNull(),
+    type: text("type", { enum: ["message", "note"] }).notNull(),
+    date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.utilisateurId, t.ressourceType, t.ressourceId, t.type] })],
 );
 
 // ── Technical tables ──────────────────────────────────────────────────────────

@@ -92,10 +92,33 @@ export function validationDetail(error: ZodError): string {
   return [...new Set(error.issues.map(issueMessage))].join("\n");
 }
 
-/** Parses `input` with `schema`; throws 422 `{ detail }` in French on failure. */
+/**
+ * Field errors of a validation failure keyed like conform names them
+ * (`a.b`, `list[0]`), so that a form can show each message next to its field.
+ */
+export function fieldErrors(error: ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path
+      .map((part, index) => (typeof part === "number" ? `[${part}]` : index ? `.${part}` : part))
+      .join("");
+    const messages = (errors[key] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+  }
+  return errors;
+}
+
+/**
+ * Parses `input` with `schema`; throws 422 `{ detail, errors }` in French on
+ * failure (`errors`: messages by field name, see {@link fieldErrors}).
+ */
 export function parseOrThrow<S extends ZodTypeAny>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw unprocessable(validationDetail(result.error));
+  if (!result.success)
+    throw new HttpError(422, {
+      detail: validationDetail(result.error),
+      errors: fieldErrors(result.error),
+    });
   return result.data;
 }
 

@@ -8,9 +8,16 @@ import { buildOpenApiDocument } from "../../contract/openapi.ts";
 import type { Config } from "../../server/config.ts";
 import type { Logger } from "../../server/logger.ts";
 import type { Database } from "../db/client.ts";
+import type { Horloge } from "../domain/horloge.ts";
+import type { Mailer } from "../mail/types.ts";
+import type { ApiDeps } from "./deps.ts";
 import { createAuthenticator } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./errors.ts";
 import { bandeauxRoutes } from "./routes/bandeaux.ts";
+import { candidatRoutes } from "./routes/candidat.ts";
+import { demandesRoutes } from "./routes/demandes.ts";
+import { messagerieRoutes } from "./routes/messagerie.ts";
+import { piecesJointesRoutes } from "./routes/pieces-jointes.ts";
 import { comptesRoutes } from "./routes/comptes.ts";
 import { geographieRoutes } from "./routes/geographie.ts";
 import { intervenantsRoutes } from "./routes/intervenants.ts";
@@ -23,6 +30,8 @@ export function createApiRouter(deps: {
   config: Config;
   database: Database;
   logger: Logger;
+  horloge: Horloge;
+  mailer: Mailer;
 }): express.Router {
   const { config, database, logger } = deps;
   const router = Router();
@@ -43,10 +52,16 @@ export function createApiRouter(deps: {
   // Each route below carries `authenticate` itself, so that an unknown path
   // answers 404 whether or not a token came with it.
   const authenticate = createAuthenticator({ config, database, logger });
+  const apiDeps: ApiDeps = { ...deps, authenticate };
+  // Public account creation and e-mail confirmation come first (no token).
+  router.use(candidatRoutes(apiDeps));
   router.use(bandeauxRoutes(database, authenticate));
   router.use(utilisateurRoutes(database, authenticate));
   router.use(intervenantsRoutes(database, authenticate));
   router.use(comptesRoutes(database, authenticate));
+  router.use(demandesRoutes(apiDeps));
+  router.use(piecesJointesRoutes(apiDeps));
+  router.use(messagerieRoutes(apiDeps));
 
   router.use(notFoundHandler);
   router.use(errorHandler(logger));

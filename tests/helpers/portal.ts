@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type Database } from "../../api/db/client.ts";
+import { horlogeReglable } from "../../api/domain/horloge.ts";
 import { createPortal } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -18,6 +19,8 @@ export interface TestPortal {
   baseUrl: string;
   config: Config;
   database: Database;
+  /** The portal's clock: tests move it to reach deadlines. */
+  horloge: ReturnType<typeof horlogeReglable>;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,8 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the portal (API, embedded OpenID provider, demo accounts) on a free
  * port. `env` overrides environment variables. Logs are silent unless
- * TEST_LOG_LEVEL says otherwise.
+ * TEST_LOG_LEVEL says otherwise. The clock starts at the real time and only
+ * moves when a test moves it.
  */
 export async function startTestPortal(env: Record<string, string> = {}): Promise<TestPortal> {
   const port = await freePort();
@@ -58,7 +62,8 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
     dataDir: ":memory:",
     databaseUrl: process.env.DATABASE_URL,
   });
-  const portal = await createPortal(config, logger, { remix: false, database });
+  const horloge = horlogeReglable();
+  const portal = await createPortal(config, logger, { remix: false, database, horloge });
   // No host: listen on every interface, so both "localhost" (::1 or
   // 127.0.0.1) and API_URL's 127.0.0.1 reach it.
   const server: Server = await new Promise((resolve) => {
@@ -68,6 +73,7 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
     baseUrl,
     config,
     database,
+    horloge,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

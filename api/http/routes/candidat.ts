@@ -1,0 +1,7 @@
+/** Routes of issue 3, written by the helper that owns this file. */
+import { Router } from "express";
+import type { ApiDeps } from "../deps.ts";
+
+export function candidatRoutes(_deps: ApiDeps): Router {
+  return Router();
+}

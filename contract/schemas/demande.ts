@@ -1,0 +1,340 @@
+/**
+ * Approval request payloads (spec §3 "Demande", "Approval request content";
+ * §5 rules; §7 Requests). The step schemas are used as they are by the form
+ * (conform, client and server) and by the API, so a rule lives once.
+ * Field names are flat so that a plain HTML form posts them unchanged.
+ */
+import { z } from "zod";
+import type { ActionDemande, EtatDemande } from "../etats.ts";
+import { CODES_QUALITE } from "../qualites.ts";
+import type { EtatNormalise, StatutSimplifie } from "../statuts.ts";
+import {
+  MESSAGES,
+  caseCochee,
+  codePostal,
+  dateAvantAujourdhui,
+  email,
+  lireDecimal,
+  telephone,
+  texte,
+  texteOptionnel,
+} from "../validation.ts";
+
+// ── Step 1: structure information ────────────────────────────────────────────
+
+/**
+ * Step 1 (PUT /api/demande/{id}/step/1, POST /api/demande). SIREN and company
+ * name are the account's and cannot be changed (spec §5): the API ignores
+ * them. `dateCreationStructure` comes in as "JJ/MM/AAAA" or "AAAA-MM-JJ" and
+ * goes out as "AAAA-MM-JJ"; `aujourdhui` is the Europe/Paris date to compare
+ * with (defaults to now).
+ */
+export function schemaEtape1(aujourdhui?: string) {
+  return z.object({
+    signataireNom: texte(100),
+    signatairePrenom: texte(100),
+    signataireQualite: texte(100),
+    structureQualite: z.enum(CODES_QUALITE, {
+      errorMap: () => ({ message: MESSAGES.requis }),
+    }),
+    formeJuridique: texte(10),
+    dateCreationStructure: dateAvantAujourdhui(aujourdhui),
+    telephone: telephone(),
+    email: email(),
+    adresse: texte(200),
+    complementAdresse: texteOptionnel(200),
+    codePostal: codePostal(),
+    /** INSEE code of the commune chosen among those of the postal code. */
+    commune: texte(5),
+  });
+}
+export type Etape1 = z.output<ReturnType<typeof schemaEtape1>>;
+
+// ── Step 2: structure activities ─────────────────────────────────────────────
+
+/** Staffing indicators of step 2 (spec §3 codes), in display order. */
+export const INDICATEURS_ETP = [
+  "nb_etp_struct",
+  "nb_etp_accomp",
+  "nb_etp_accomp_prev",
+  "nb_etp_accomp_renf_prev",
+] as const;
+export type IndicateurEtp = (typeof INDICATEURS_ETP)[number];
+
+/** Spec §5 ETP: each value at most 999; activity share is a percentage. */
+export const ETP_MAX = 999;
+export const PART_ACTIVITE_MAX = 100;
+
+const listeCodes = z.preprocess(
+  (value) =>
+    value === undefined || value === null || value === ""
+      ? []
+      : (Array.isArray(value) ? value : [value]).filter((item) => item !== ""),
+  z.array(z.string().max(10)).max(40000),
+);
+
+const decimalOptionnel = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || undefined : value),
+    z
+      .union([z.string(), z.number()])
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined) return undefined;
+        const lu = typeof value === "number" ? value : lireDecimal(value, max);
+        if (typeof lu === "string") {
+          context.addIssue({ code: "custom", message: lu });
+          return z.NEVER;
+        }
+        if (lu > max) {
+          context.addIssue({ code: "custom", message: MESSAGES.maximum(max) });
+          return z.NEVER;
+        }
+        return lu;
+      }),
+  );
+
+/**
+ * Step 2 (PUT /api/demande/{id}/step/2). Perimeter codes as lists (a form
+ * posts them as repeated names); ETP figures typed the French way ("7,5").
+ * Rules checked here (spec §5): perimeter not empty, each ETP ≤ 999 with two
+ * decimals at most, all ETP fields or none, accompaniment ETP not above the
+ * structure's, activity share ≤ 100, precisions only with communes. Rules
+ * that need the geography (a région's départements, communes inside the
+ * chosen régions or départements) are checked by the API.
+ */
+export const schemaEtape2 = z
+  .object({
+    regions: listeCodes,
+    departements: listeCodes,
+    epcis: listeCodes,
+    communes: listeCodes,
+    precisions: texteOptionnel(2000),
+    nb_etp_struct: decimalOptionnel(ETP_MAX),
+    nb_etp_accomp: decimalOptionnel(ETP_MAX),
+    nb_etp_accomp_prev: decimalOptionnel(ETP_MAX),
+    nb_etp_accomp_renf_prev: decimalOptionnel(ETP_MAX),
+    part_activite_previsionnelle: decimalOptionnel(PART_ACTIVITE_MAX),
+    missionsFacultatives: z.preprocess(
+      (value) =>
+        value === "oui" || value === true
+          ? true
+          : value === "non" || value === false
+            ? false
+            : undefined,
+      z.boolean().optional(),
+    ),
+  })
+  .superRefine((value, context) => {
+    if (
+      value.regions.length +
+        value.departements.length +
+        value.epcis.length +
+        value.communes.length ===
+      0
+    ) {
+      context.addIssue({ code: "custom", path: ["regions"], message: MESSAGES.perimetre });
+    }
+    const remplis = INDICATEURS_ETP.filter((code) => value[code] !== undefined);
+    if (remplis.length > 0 && remplis.length < INDICATEURS_ETP.length) {
+      for (const code of INDICATEURS_ETP) {
+        if (value[code] === undefined)
+          context.addIssue({ code: "custom", path: [code], message: MESSAGES.tousLesChamps });
+      }
+    }
+    if (
+      value.nb_etp_struct !== undefined &&
+      value.nb_etp_accomp !== undefined &&
+      value.nb_etp_accomp > value.nb_etp_struct
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: ["nb_etp_accomp"],
+        message:
+          "Le nombre d'ETP dédiés à l'accompagnement ne peut pas dépasser le nombre d'ETP de la structure.",
+      });
+    }
+    if (
+      value.nb_etp_accomp_prev !== undefined &&
+      value.nb_etp_accomp_renf_prev !== undefined &&
+      value.nb_etp_accomp_renf_prev > value.nb_etp_accomp_prev
+    ) {
+      context.addIssue({
+        code: "custom",
+        path: ["nb_etp_accomp_renf_prev"],
+        message:
+          "Les ETP prévisionnels d'accompagnement renforcé ne peuvent pas dépasser les ETP prévisionnels d'accompagnement.",
+      });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    // Spec §5: removing all communes resets precisions.
+    precisions: value.communes.length ? value.precisions : undefined,
+  }));
+export type Etape2 = z.output<typeof schemaEtape2>;
+
+// ── Actions ──────────────────────────────────────────────────────────────────
+
+/** ANNULER_DEMANDE form (spec §3 Cancel form, §5 Cancel). */
+export const schemaAnnulation = z.object({
+  commentaire: texte(2000),
+  confirmation: caseCochee("Veuillez confirmer l'annulation définitive de la demande."),
+});
+
+/**
+ * Body of POST /api/{kind}/{id}/action (form data): the action, the version
+ * the user saw (409 when stale), and what the action needs.
+ */
+export const schemaCorpsAction = z.object({
+  action: z.string().min(1, MESSAGES.requis),
+  version: z.coerce.number().int().positive().optional(),
+  commentaire: texteOptionnel(5000),
+  confirmation: z.string().optional(),
+});
+
+// ── Answers of the API ───────────────────────────────────────────────────────
+
+export interface PieceJointe {
+  id: string;
+  nom: string;
+  mimeType: string;
+  /** Bytes. */
+  size: number;
+  codeTypePJ: string;
+  dateCreation: string;
+}
+
+/** One rubric of `GET /api/demande/{id}/procedure` with its limits and files. */
+export interface RubriqueProcedure {
+  code: string;
+  libelle: string;
+  description: string;
+  obligatoire: boolean;
+  minPj: number;
+  maxPj: number;
+  /** Largest file accepted, in Ko. */
+  tailleMaxKo: number;
+  /** Accepted mime types (contract/pieces-jointes.ts). */
+  typesAcceptes: string[];
+  piecesJointes: PieceJointe[];
+}
+
+/** What still prevents the deposit, step by step (`canBe/depose`, procedure). */
+export interface Manquant {
+  etape: 1 | 2 | 3;
+  message: string;
+}
+
+/** GET /api/demande/{id}/procedure: the attachment procedure and the form's completeness. */
+export interface ProcedureDemande {
+  rubriques: RubriqueProcedure[];
+  etapesCompletes: { 1: boolean; 2: boolean; 3: boolean };
+  manquants: Manquant[];
+}
+
+/** GET /api/demande/{id}/procedure-etp (spec §3: etp required, missionsFacultatives, etps). */
+export interface ProcedureEtp {
+  required: boolean;
+  missionsFacultatives: boolean;
+  /** One entry per indicator with the year it is about. */
+  etps: {
+    code: IndicateurEtp | "part_activite_previsionnelle";
+    libelle: string;
+    annee: number;
+    max: number;
+  }[];
+}
+
+/** GET api/demande/{id}/canBe/depose. */
+export interface PeutEtreDepose {
+  depose: boolean;
+  manquants: Manquant[];
+}
+
+/** GET /api/{kind}/can/deposernouvelledemande. */
+export interface PeutCreer {
+  can: boolean;
+  /** Why not, in French, when `can` is false. */
+  raison?: string;
+}
+
+/** A request as every list and detail returns it (spec §3 Demande). */
+export interface DemandeResume {
+  id: string;
+  kind: "demande" | "changement-notable";
+  numeroDossier: string | null;
+  etat: EtatDemande;
+  etatNormalise: EtatNormalise;
+  statutSimplifie: StatutSimplifie;
+  /** Optimistic-lock version to send back with actions. */
+  version: number;
+  raisonSociale: string | null;
+  dateCreation: string;
+  dateModification: string;
+  dateDepot: string | null;
+  dateAgrement: string | null;
+  /** Deadline of the pending completeness or complement request, "AAAA-MM-JJ". */
+  dateEcheance: string | null;
+  motifAnnulation: string | null;
+  actionsDisponibles: { action: ActionDemande }[];
+  /** A message from the other side arrived since the user last opened the thread. */
+  nouveauMessage: boolean;
+  messagerie: { closed: boolean };
+  unreadNotifications: { note: number };
+  demandeur: { id: string | null };
+  /** The decision letter or certificate, once there is one. */
+  decision: PieceJointe | null;
+}
+
+/** GET api/demande/{id}: the summary plus the form's content. */
+export interface DemandeDetail extends DemandeResume {
+  etape1: Etape1 | null;
+  etape2: Etape2 | null;
+  /** Labels for display: commune, legal form, perimeter names. */
+  libelles: {
+    commune: string | null;
+    formeJuridique: string | null;
+    regions: { code: string; nom: string }[];
+    departements: { code: string; nom: string }[];
+    epcis: { code: string; nom: string }[];
+    communes: { code: string; nom: string }[];
+  };
+  siren: string | null;
+  serviceInstructeur: { id: number; nom: string } | null;
+}
+
+/** GET /api/{type}/{id}/historique item. */
+export interface EntreeHistorique {
+  id: number;
+  action: string;
+  etatAvant: string | null;
+  etatApres: string | null;
+  date: string;
+  commentaire: string | null;
+  acteur: { prenom: string; nom: string; role: string | null } | null;
+}
+
+// ── Messaging ────────────────────────────────────────────────────────────────
+
+/** POST /api/{type}/{id}/message body (JSON or form). */
+export const schemaMessage = z.object({
+  message: texte(5000),
+});
+
+export interface Message {
+  id: number;
+  contenu: string;
+  date: string;
+  cote: "demandeur" | "instruction";
+  auteur: { prenom: string; nom: string } | null;
+  /** Written by the reader's side. */
+  moi: boolean;
+}
+
+/** GET /api/{type}/{id}/messages (spec §3 Messaging). */
+export interface Messagerie {
+  closed: boolean;
+  dateCreation: string;
+  messages: Message[];
+}

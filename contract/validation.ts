@@ -1,0 +1,228 @@
+/**
+ * Field rules of spec §5 shared by the forms (conform, client and server) and
+ * the API, with the spec's French messages. One place for each rule.
+ */
+import { z } from "zod";
+
+/** Spec §5 generic and specific messages. */
+export const MESSAGES = {
+  requis: "Ce champ est requis",
+  email: "Cet email n'est pas valide",
+  format: "Le champ n'est pas au bon format",
+  egalite: "Les valeurs ne sont pas égales",
+  minLength: (n: number) => `Ce champ doit contenir au moins ${n} caractères.`,
+  maxLength: (n: number) => `Ce champ doit contenir au plus ${n} caractères.`,
+  motDePasse:
+    "Le mot de passe doit contenir au moins une majuscule, une minuscule, un chiffre et un caractère spécial.",
+  siren:
+    "Ce SIREN est invalide : il doit comporter 9 chiffres (espaces acceptés) et correspondre à un numéro SIREN existant.",
+  telephone: (value: string) =>
+    `Le numéro de téléphone saisi : ${value} ne correspond pas au format demandé`,
+  codePostal: "Le code postal doit comporter 5 chiffres.",
+  adresse: "La ville et le code postal doivent être renseignés tous les deux.",
+  dateAvantAujourdhui: "La date doit être inférieure à la date du jour",
+  decimal: "Le format n'est pas correct",
+  deuxDecimales: "Le format n'est pas correct : deux décimales au plus.",
+  entier: "Veuillez saisir un nombre entier",
+  maximum: (max: number) => `La valeur doit être inférieure ou égale à ${max}`,
+  tousLesChamps: "Tous les champs doivent être remplis.",
+  perimetre: "Le périmètre d'intervention est requis",
+  cgu: "Vous devez accepter les conditions générales d'utilisation.",
+  donneesPersonnelles: "Vous devez accepter la politique de protection des données personnelles.",
+} as const;
+
+/** Minimum password length for accounts (spec §5, §9). */
+export const MOT_DE_PASSE_LONGUEUR_MIN = 12;
+
+/** Trims; an empty string becomes undefined so that `required` fires. */
+export const texte = (max = 255) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || undefined : value),
+    z.string({ required_error: MESSAGES.requis }).max(max, MESSAGES.maxLength(max)),
+  );
+
+/** Optional trimmed text; empty → undefined. */
+export const texteOptionnel = (max = 255) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || undefined : value),
+    z.string().max(max, MESSAGES.maxLength(max)).optional(),
+  );
+
+export const email = () =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
+    z.string({ required_error: MESSAGES.requis }).email(MESSAGES.email).max(254),
+  );
+
+/** Spec §5 password rule: ≥ 12 characters, 1 upper, 1 lower, 1 digit, 1 special. */
+export const motDePasse = () =>
+  z
+    .string({ required_error: MESSAGES.requis })
+    .min(MOT_DE_PASSE_LONGUEUR_MIN, MESSAGES.minLength(MOT_DE_PASSE_LONGUEUR_MIN))
+    .max(128, MESSAGES.maxLength(128))
+    .refine(
+      (value) =>
+        /[A-Z]/.test(value) &&
+        /[a-z]/.test(value) &&
+        /\d/.test(value) &&
+        /[^A-Za-z0-9]/.test(value),
+      MESSAGES.motDePasse,
+    );
+
+/** Luhn checksum, the INSEE key of a SIREN (and of a SIRET). */
+export function cleLuhnValide(chiffres: string): boolean {
+  let somme = 0;
+  for (let index = 0; index < chiffres.length; index++) {
+    let chiffre = Number(chiffres[chiffres.length - 1 - index]);
+    if (index % 2 === 1) {
+      chiffre *= 2;
+      if (chiffre > 9) chiffre -= 9;
+    }
+    somme += chiffre;
+  }
+  return somme % 10 === 0;
+}
+
+/** "832 915 474" → "832915474"; null when not 9 digits with a valid INSEE key. */
+export function normaliserSiren(value: string): string | null {
+  const chiffres = value.replace(/\s+/g, "");
+  return /^\d{9}$/.test(chiffres) && cleLuhnValide(chiffres) ? chiffres : null;
+}
+
+/** SIREN field: 9 digits with or without spaces, INSEE key checked; outputs the 9 digits. */
+export const siren = () =>
+  z
+    .string({ required_error: MESSAGES.requis })
+    .trim()
+    .min(1, MESSAGES.requis)
+    .transform((value, context) => {
+      const normalise = normaliserSiren(value);
+      if (!normalise) {
+        context.addIssue({ code: "custom", message: MESSAGES.siren });
+        return z.NEVER;
+      }
+      return normalise;
+    });
+
+/** Prefixes of spec §5 Phone (metropolitan France and overseas). */
+export const PREFIXES_TELEPHONE = [
+  "33",
+  "590",
+  "594",
+  "596",
+  "269",
+  "687",
+  "689",
+  "262",
+  "508",
+  "681",
+] as const;
+
+const TELEPHONE = new RegExp(`^(?:0|\\+?(?:${PREFIXES_TELEPHONE.join("|")}))[1-9]\\d{8}$`);
+
+/** Whether a phone number matches spec §5 (spaces, dots and dashes ignored). */
+export function telephoneValide(value: string): boolean {
+  return TELEPHONE.test(value.replace(/[\s.-]/g, ""));
+}
+
+/** Phone field (spec §5 Phone) with its message quoting the value typed. */
+export const telephone = () =>
+  z
+    .string({ required_error: MESSAGES.requis })
+    .trim()
+    .min(1, MESSAGES.requis)
+    .superRefine((value, context) => {
+      if (!telephoneValide(value))
+        context.addIssue({ code: "custom", message: MESSAGES.telephone(value) });
+    });
+
+export const codePostal = () =>
+  z
+    .string({ required_error: MESSAGES.requis })
+    .trim()
+    .min(1, MESSAGES.requis)
+    .regex(/^\d{5}$/, MESSAGES.codePostal);
+
+/** Today as a Europe/Paris calendar date, "AAAA-MM-JJ". */
+export function aujourdhuiParis(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+/**
+ * "JJ/MM/AAAA" (typed in a text field by an old browser) or "AAAA-MM-JJ"
+ * (native date input) → "AAAA-MM-JJ"; null when not a real calendar date.
+ */
+export function lireDate(value: string): string | null {
+  const trimmed = value.trim();
+  const fr = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(trimmed);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  const [annee, mois, jour] = fr
+    ? [Number(fr[3]), Number(fr[2]), Number(fr[1])]
+    : iso
+      ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+      : [NaN, NaN, NaN];
+  if (!annee) return null;
+  const date = new Date(Date.UTC(annee, mois - 1, jour));
+  if (date.getUTCMonth() !== mois - 1 || date.getUTCDate() !== jour) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** "AAAA-MM-JJ" → "JJ/MM/AAAA" (spec §5 display format). */
+export function afficherDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const [annee, mois, jour] = iso.slice(0, 10).split("-");
+  return `${jour}/${mois}/${annee}`;
+}
+
+/**
+ * A date strictly before today (spec §5 dateBefore), as "AAAA-MM-JJ".
+ * `aujourdhui` defaults to the Europe/Paris date at validation time.
+ */
+export const dateAvantAujourdhui = (aujourdhui?: string) =>
+  z
+    .string({ required_error: MESSAGES.requis })
+    .trim()
+    .min(1, MESSAGES.requis)
+    .transform((value, context) => {
+      const iso = lireDate(value);
+      if (!iso) {
+        context.addIssue({ code: "custom", message: MESSAGES.format });
+        return z.NEVER;
+      }
+      if (iso >= (aujourdhui ?? aujourdhuiParis())) {
+        context.addIssue({ code: "custom", message: MESSAGES.dateAvantAujourdhui });
+        return z.NEVER;
+      }
+      return iso;
+    });
+
+/**
+ * Reads a decimal typed the French way (spec §5 Numbers: "7,5", at most two
+ * decimals). Returns the number, or an error message of spec §5.
+ */
+export function lireDecimal(value: string, max: number): number | string {
+  const normalise = value.trim().replace(/\s+/g, "").replace(",", ".");
+  if (!/^\d+(?:\.\d+)?$/.test(normalise)) return MESSAGES.decimal;
+  if (!/^\d+(?:\.\d{1,2})?$/.test(normalise)) return MESSAGES.deuxDecimales;
+  const nombre = Number(normalise);
+  if (nombre > max) return MESSAGES.maximum(max);
+  return nombre;
+}
+
+/** 7.5 → "7,5"; 7.50 → "7,5"; 7.25 → "7,25" (spec §9 decimal display). */
+export function afficherDecimal(nombre: number | null | undefined): string {
+  if (nombre === null || nombre === undefined) return "";
+  return String(Math.round(nombre * 100) / 100).replace(".", ",");
+}
+
+/** A checkbox that must be ticked: "on"/"true"/true → true, else the message. */
+export const caseCochee = (message: string) =>
+  z.preprocess(
+    (value) => value === true || value === "on" || value === "true",
+    z.literal(true, { errorMap: () => ({ message }) }),
+  );
