@@ -9,6 +9,7 @@ import { openDatabase, type Database } from "../api/db/client.ts";
 import { seedDatabase } from "../api/db/seed/index.ts";
 import { horlogeSysteme, type Horloge } from "../api/domain/horloge.ts";
 import { createApiRouter } from "../api/http/index.ts";
+import { createFileStore } from "../api/files/store.ts";
 import { createMailer } from "../api/mail/mailer.ts";
 import type { Mailer } from "../api/mail/types.ts";
 import { createIdentityProvider } from "../idp/index.ts";
@@ -90,7 +91,8 @@ export async function createPortal(
       dataDir: config.dataDir,
       logger,
     });
-  app.use("/api", createApiRouter({ config, database, logger, horloge, mailer }));
+  const fichiers = createFileStore({ dataDir: config.dataDir });
+  app.use("/api", createApiRouter({ config, database, logger, horloge, mailer, fichiers }));
 
   const guard = sameOriginGuard(config);
   if (config.embeddedIdp) {

@@ -188,6 +188,8 @@ export const utilisateurs = pgTable(
     region: text("region").references(() => regions.code),
     cguVersionAcceptee: text("cgu_version_acceptee"),
     acceptNotificationActualite: boolean("accept_notification_actualite").notNull().default(false),
+    /** When the applicant consented to notifications by electronic registered mail (terms form). */
+    consentementLre: timestamp("consentement_lre", { withTimezone: true }),
     /** Supervision perimeter `{ regions, departements }`; null = not defined. */
     perimetreSupervision: jsonb("perimetre_supervision").$type<{
       regions: string[];

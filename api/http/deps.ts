@@ -4,6 +4,7 @@ import type { Config } from "../../server/config.ts";
 import type { Logger } from "../../server/logger.ts";
 import type { Database } from "../db/client.ts";
 import type { Horloge } from "../domain/horloge.ts";
+import type { FileStore } from "../files/types.ts";
 import type { Mailer } from "../mail/types.ts";
 
 export interface ApiDeps {
@@ -12,6 +13,7 @@ export interface ApiDeps {
   logger: Logger;
   horloge: Horloge;
   mailer: Mailer;
+  fichiers: FileStore;
   /** Bearer-token middleware (api/http/auth.ts). */
   authenticate: RequestHandler;
 }

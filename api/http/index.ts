@@ -10,6 +10,7 @@ import type { Logger } from "../../server/logger.ts";
 import type { Database } from "../db/client.ts";
 import type { Horloge } from "../domain/horloge.ts";
 import type { Mailer } from "../mail/types.ts";
+import type { FileStore } from "../files/types.ts";
 import type { ApiDeps } from "./deps.ts";
 import { createAuthenticator } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./errors.ts";
@@ -32,6 +33,7 @@ export function createApiRouter(deps: {
   logger: Logger;
   horloge: Horloge;
   mailer: Mailer;
+  fichiers: FileStore;
 }): express.Router {
   const { config, database, logger } = deps;
   const router = Router();

@@ -89,6 +89,7 @@ CREATE TABLE "piece_jointe" (
 	"date_creation" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "utilisateur" ADD COLUMN "consentement_lre" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "demande" ADD CONSTRAINT "demande_societe_id_societe_id_fk" FOREIGN KEY ("societe_id") REFERENCES "public"."societe"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "demande" ADD CONSTRAINT "demande_demandeur_id_utilisateur_id_fk" FOREIGN KEY ("demandeur_id") REFERENCES "public"."utilisateur"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "demande" ADD CONSTRAINT "demande_arrete_id_arrete_id_fk" FOREIGN KEY ("arrete_id") REFERENCES "public"."arrete"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
