@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: bool.default("false"),
+  JOBS: bool.default("true"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +66,8 @@ export interface Config {
   uploadMaxFichiers: number;
   loginRateLimit: { perIp: number; perAccount: number };
   trustProxy: boolean;
+  /** Whether this instance runs the scheduled jobs (api/jobs/); false in API tests. */
+  jobs: boolean;
 }
 
 /**
@@ -108,6 +111,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxFichiers: env.UPLOAD_MAX_FICHIERS,
     loginRateLimit: { perIp: env.LOGIN_RATE_LIMIT_IP, perAccount: env.LOGIN_RATE_LIMIT_ACCOUNT },
     trustProxy: env.TRUST_PROXY,
+    jobs: env.JOBS,
   };
 }
 
