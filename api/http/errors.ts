@@ -154,7 +154,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(400).json({ message: "Le corps de la requête n'est pas un JSON valide." });
       return;
     }
-    if (parserError?.type === "entity.too.large") {
+    if (parserError?.type === "entity.too.large" || parserError?.type === "parameters.too.many") {
       res.status(413).json({ message: "Le corps de la requête est trop volumineux." });
       return;
     }

@@ -187,7 +187,7 @@ export const schemaAnnulation = z.object({
  * the user saw (409 when stale), and what the action needs.
  */
 export const schemaCorpsAction = z.object({
-  action: z.string().min(1, MESSAGES.requis),
+  action: z.string({ required_error: MESSAGES.requis }).min(1, MESSAGES.requis),
   version: z.coerce.number().int().positive().optional(),
   commentaire: texteOptionnel(5000),
   confirmation: z.string().optional(),

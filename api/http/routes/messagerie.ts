@@ -1,7 +1,176 @@
-/** Routes of issue 3, written by the helper that owns this file. */
-import { Router } from "express";
+/**
+ * Messaging of a request (spec §3 Messaging, §7 Messages and notes; DESIGN
+ * §4): one thread per request between the applicant's company and the
+ * instruction service, readable by everyone who may see the request.
+ */
+import { asc, and, eq } from "drizzle-orm";
+import express, { Router, type RequestHandler } from "express";
+import { TYPES_DOSSIER } from "../../../contract/etats.ts";
+import type { Message, Messagerie } from "../../../contract/schemas/demande.ts";
+import { schemaMessage } from "../../../contract/schemas/demande.ts";
+import { messages, utilisateurs } from "../../db/schema.ts";
+import { chargerDemandeAccessible, coteDe, lireKind, type DemandeRow } from "../../domain/acces.ts";
+import { marquerLu } from "../../domain/lectures.ts";
+import { messagerieFermee } from "../../domain/messagerie.ts";
+import { currentUser } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
+import { conflict, forbidden, parseOrThrow } from "../errors.ts";
 
-export function messagerieRoutes(_deps: ApiDeps): Router {
-  return Router();
+/** Draft states: nobody on the instruction side knows the file yet. */
+const ETATS_BROUILLON: readonly string[] = ["brouillon", "arrete_perime"];
+
+export const MESSAGE_MESSAGERIE_BROUILLON =
+  "La messagerie n'est pas disponible pour une demande en brouillon.";
+export const MESSAGE_MESSAGERIE_FERMEE = "La messagerie de ce dossier est fermée.";
+
+/**
+ * Only requests (`demande`, `changement-notable`) are handled here: any
+ * other first segment goes on to the routers of other resources, and to
+ * the API's 404 when none claims it.
+ */
+function seulementDemandes(parametre: string): RequestHandler {
+  return (req, _res, next) => {
+    const segment = req.params[parametre] as string;
+    next((TYPES_DOSSIER as readonly string[]).includes(segment) ? undefined : "route");
+  };
+}
+
+/**
+ * Hook for the e-mail sent to the other side when a message is posted (the
+ * mails arrive with issue 4). Called after the message is stored; must not
+ * throw, since the message is already there.
+ */
+export async function notifierNouveauMessage(
+  deps: Pick<ApiDeps, "logger">,
+  evenement: { demande: DemandeRow; message: Message },
+): Promise<void> {
+  deps.logger.debug(
+    { demandeId: evenement.demande.id, messageId: evenement.message.id },
+    "Nouveau message : pas encore de courriel de notification",
+  );
+}
+
+/** Routes of spec §7 Messages, each behind `authenticate`. */
+export function messagerieRoutes(deps: ApiDeps): Router {
+  const { database, horloge, authenticate } = deps;
+  const { db } = database;
+  const router = Router();
+
+  /**
+   * GET /api/{type}/{id}/messages → Messagerie: `closed`, the thread's
+   * opening date (deposit, else creation) and its messages oldest first
+   * with their authors' names; `moi` marks the reader's side. Anyone who
+   * may see the request (404 otherwise). Does not mark the thread read.
+   */
+  router.get("/:type/:id/messages", seulementDemandes("type"), authenticate, async (req, res) => {
+    const kind = lireKind(req.params.type as string);
+    const utilisateur = currentUser(req);
+    const demande = await chargerDemandeAccessible(
+      database,
+      utilisateur,
+      kind,
+      req.params.id as string,
+    );
+    const cote = coteDe(utilisateur, demande);
+    const rows = await db
+      .select({ message: messages, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
+      .from(messages)
+      .leftJoin(utilisateurs, eq(utilisateurs.id, messages.auteurId))
+      .where(and(eq(messages.ressourceType, kind), eq(messages.ressourceId, demande.id)))
+      .orderBy(asc(messages.date), asc(messages.id));
+    const body: Messagerie = {
+      closed: messagerieFermee(demande),
+      dateCreation: (demande.dateDepot ?? demande.dateCreation).toISOString(),
+      messages: rows.map(({ message, prenom, nom }) => ({
+        id: message.id,
+        contenu: message.contenu,
+        date: message.date.toISOString(),
+        cote: message.cote,
+        auteur: prenom === null || nom === null ? null : { prenom, nom },
+        moi: message.cote === cote,
+      })),
+    };
+    res.json(body);
+  });
+
+  /**
+   * POST /api/{type}/{id}/message, JSON or form `{ message }` (≤ 5000
+   * characters) → 201 Message. The owner applicant writes for his company,
+   * instruction staff who see the file for the service; central roles only
+   * read (403). 404 unseen; 409 on a draft or a closed thread; 422 empty.
+   */
+  router.post(
+    "/:type/:id/message",
+    seulementDemandes("type"),
+    authenticate,
+    express.urlencoded({ extended: false, limit: "100kb" }),
+    async (req, res) => {
+      const kind = lireKind(req.params.type as string);
+      const utilisateur = currentUser(req);
+      const demande = await chargerDemandeAccessible(
+        database,
+        utilisateur,
+        kind,
+        req.params.id as string,
+      );
+      const cote = coteDe(utilisateur, demande);
+      if (cote === "lecture" || (cote === "demandeur" && !utilisateur.roles.includes("demandeur")))
+        throw forbidden();
+      if (ETATS_BROUILLON.includes(demande.etat)) throw conflict(MESSAGE_MESSAGERIE_BROUILLON);
+      if (messagerieFermee(demande)) throw conflict(MESSAGE_MESSAGERIE_FERMEE);
+      const { message: contenu } = parseOrThrow(schemaMessage, req.body ?? {});
+      const [row] = await db
+        .insert(messages)
+        .values({
+          ressourceType: kind,
+          ressourceId: demande.id,
+          auteurId: utilisateur.row.id,
+          cote,
+          contenu,
+          date: horloge.now(),
+        })
+        .returning();
+      const message: Message = {
+        id: row.id,
+        contenu: row.contenu,
+        date: row.date.toISOString(),
+        cote: row.cote,
+        auteur: { prenom: utilisateur.row.prenom, nom: utilisateur.row.nom },
+        moi: true,
+      };
+      await notifierNouveauMessage(deps, { demande, message });
+      res.status(201).json(message);
+    },
+  );
+
+  /**
+   * POST /api/{type}/{id}/message/confirmation-lecture: the reader has seen
+   * the thread up to now (clears his new-message badge). Anyone who may see
+   * the request; 204.
+   */
+  router.post(
+    "/:type/:id/message/confirmation-lecture",
+    seulementDemandes("type"),
+    authenticate,
+    async (req, res) => {
+      const kind = lireKind(req.params.type as string);
+      const utilisateur = currentUser(req);
+      const demande = await chargerDemandeAccessible(
+        database,
+        utilisateur,
+        kind,
+        req.params.id as string,
+      );
+      await marquerLu(database, {
+        utilisateurId: utilisateur.row.id,
+        ressourceType: kind,
+        ressourceId: demande.id,
+        type: "message",
+        date: horloge.now(),
+      });
+      res.status(204).end();
+    },
+  );
+
+  return router;
 }

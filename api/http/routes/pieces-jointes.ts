@@ -1,7 +1,304 @@
-/** Routes of issue 3, written by the helper that owns this file. */
-import { Router } from "express";
+/**
+ * Attachments of a request (spec §7 Files; §5 Attachments; DESIGN §4, §7):
+ * upload by rubric, deletion, download. The type comes from the bytes, the
+ * size and count limits from the configuration.
+ */
+import { and, count, eq, sql } from "drizzle-orm";
+import { Router, type Request, type RequestHandler, type Response } from "express";
+import multer from "multer";
+import { pipeline } from "node:stream/promises";
+import { z } from "zod";
+import {
+  CODES_RUBRIQUE_DEMANDE,
+  MESSAGES_PJ,
+  afficherTaille,
+} from "../../../contract/pieces-jointes.ts";
+import type { PieceJointe } from "../../../contract/schemas/demande.ts";
+import { TYPES_DOSSIER } from "../../../contract/etats.ts";
+import { MESSAGES } from "../../../contract/validation.ts";
+import type { Database } from "../../db/client.ts";
+import { demandes, piecesJointes } from "../../db/schema.ts";
+import {
+  chargerDemandeAccessible,
+  coteDe,
+  lireKind,
+  type DemandeRow,
+  type KindDemande,
+} from "../../domain/acces.ts";
+import {
+  LIBELLES_TYPES_ACCEPTES,
+  ajouterPieceJointe,
+  type PieceJointeRow,
+} from "../../files/pieces-jointes.ts";
+import { detecterTypeFichier } from "../../files/type-fichier.ts";
+import { currentUser, type UtilisateurConnecte } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
+import { HttpError, conflict, forbidden, notFound, parseOrThrow } from "../errors.ts";
 
-export function piecesJointesRoutes(_deps: ApiDeps): Router {
-  return Router();
+/** States in which the applicant may still add or remove files (DESIGN §3). */
+export const ETATS_PJ_MODIFIABLES: readonly string[] = ["brouillon", "arrete_perime"];
+
+export const MESSAGE_PJ_NON_MODIFIABLES =
+  "Les pièces jointes de cette demande ne peuvent plus être modifiées.";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Multipart names a file may come under: `fichier`, `fichier[]`, `fichier1`… (spec §7). */
+const CHAMP_FICHIER = /^fichier(\d+|\[\])?$/;
+
+const schemaRubrique = z.object({
+  codeTypePJ: z
+    .string({ required_error: MESSAGES.requis })
+    .trim()
+    .min(1, MESSAGES.requis)
+    .refine((code) => CODES_RUBRIQUE_DEMANDE.includes(code), {
+      message: "Cette rubrique de pièces jointes n'existe pas.",
+    }),
+});
+
+/**
+ * Only requests (`demande`, `changement-notable`) are handled here: any
+ * other first segment goes on to the routers of other resources, and to
+ * the API's 404 when none claims it.
+ */
+function seulementDemandes(parametre: string): RequestHandler {
+  return (req, _res, next) => {
+    const segment = req.params[parametre] as string;
+    next((TYPES_DOSSIER as readonly string[]).includes(segment) ? undefined : "route");
+  };
+}
+
+/** 422 `{ detail, errors: { fichier } }` with the spec §5 attachment messages. */
+function erreurFichier(messages: string[]): HttpError {
+  const uniques = [...new Set(messages)];
+  return new HttpError(422, { detail: uniques.join("\n"), errors: { fichier: uniques } });
+}
+
+/**
+ * The request `id` of `kind` if the signed-in user is its owner applicant
+ * and its files may still change: 404 when he may not see it, 403 when he
+ * sees it without owning it (staff), 409 once it has left the draft states.
+ */
+async function chargerDemandeModifiable(
+  database: Database,
+  utilisateur: UtilisateurConnecte,
+  kind: KindDemande,
+  id: string,
+): Promise<DemandeRow> {
+  const demande = await chargerDemandeAccessible(database, utilisateur, kind, id);
+  if (!utilisateur.roles.includes("demandeur") || coteDe(utilisateur, demande) !== "demandeur")
+    throw forbidden();
+  if (!ETATS_PJ_MODIFIABLES.includes(demande.etat)) throw conflict(MESSAGE_PJ_NON_MODIFIABLES);
+  return demande;
+}
+
+/** Inside a transaction: locks the request row and re-checks its state (two tabs at once). */
+async function verrouillerDemande(tx: Database["db"], id: string): Promise<DemandeRow> {
+  const [demande] = await tx.select().from(demandes).where(eq(demandes.id, id)).for("update");
+  if (!demande) throw notFound();
+  if (!ETATS_PJ_MODIFIABLES.includes(demande.etat)) throw conflict(MESSAGE_PJ_NON_MODIFIABLES);
+  return demande;
+}
+
+/** Every write to a request's files changes the request (DESIGN §3 version). */
+async function marquerModifiee(tx: Database["db"], id: string, date: Date): Promise<void> {
+  await tx
+    .update(demandes)
+    .set({ version: sql`${demandes.version} + 1`, dateModification: date })
+    .where(eq(demandes.id, id));
+}
+
+/**
+ * Runs multer on `req`; its limits become the spec §5 messages (422, never
+ * 500) and a malformed multipart body a French 422.
+ */
+function lireMultipart(
+  upload: RequestHandler,
+  req: Request,
+  res: Response,
+  tailleMaxOctets: number,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    upload(req, res, (error?: unknown) => {
+      if (!error) return resolve();
+      if (error instanceof multer.MulterError) {
+        if (error.code === "LIMIT_FILE_SIZE")
+          return reject(erreurFichier([MESSAGES_PJ.taille(afficherTaille(tailleMaxOctets))]));
+        if (error.code === "LIMIT_FILE_COUNT") return reject(erreurFichier([MESSAGES_PJ.trop]));
+      }
+      const detail = "Le formulaire envoyé est incomplet ou mal formé.";
+      reject(new HttpError(422, { detail, errors: {} }));
+    });
+  });
+}
+
+/**
+ * Whether the signed-in user may see the resource an attachment hangs on
+ * (DESIGN §4); 404 otherwise. Requests only for now: other resources
+ * (approvals, annual reports, establishments) add their rule here.
+ */
+async function verifierAccesRessource(
+  database: Database,
+  utilisateur: UtilisateurConnecte,
+  piece: PieceJointeRow,
+): Promise<void> {
+  if (piece.ressourceType === "demande" || piece.ressourceType === "changement-notable") {
+    await chargerDemandeAccessible(database, utilisateur, piece.ressourceType, piece.ressourceId);
+    return;
+  }
+  throw notFound();
+}
+
+/** Routes of spec §7 Files, each behind `authenticate`. */
+export function piecesJointesRoutes(deps: ApiDeps): Router {
+  const { database, fichiers, config, horloge, authenticate } = deps;
+  const router = Router();
+  const tailleMaxOctets = config.uploadMaxMo * 1024 * 1024;
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    // Browsers send UTF-8 names without saying so; busboy would read latin1.
+    defParamCharset: "utf8",
+    limits: {
+      fileSize: tailleMaxOctets,
+      files: config.uploadMaxFichiers,
+      fields: 20,
+      fieldSize: 10_000,
+    },
+  }).any();
+
+  /**
+   * POST /api/{kind}/{id}/pj, multipart: `codeTypePJ` (a step-3 rubric) and
+   * one or several files `fichier`. Owner applicant of a draft only (404
+   * unseen, 403 not owner, 409 no longer a draft). Every file must be PDF,
+   * PNG, JPEG or ZIP by its bytes, at most UPLOAD_MAX_MO Mo, and the rubric
+   * may hold at most UPLOAD_MAX_FICHIERS files: otherwise 422
+   * `{ detail, errors: { fichier } }` and nothing is added (files already
+   * there stay). 201 with the added attachments; bumps the request's
+   * version and modification date.
+   */
+  router.post("/:kind/:id/pj", seulementDemandes("kind"), authenticate, async (req, res) => {
+    const kind = lireKind(req.params.kind as string);
+    const utilisateur = currentUser(req);
+    const demande = await chargerDemandeModifiable(
+      database,
+      utilisateur,
+      kind,
+      req.params.id as string,
+    );
+    await lireMultipart(upload, req, res, tailleMaxOctets);
+    const { codeTypePJ } = parseOrThrow(schemaRubrique, req.body ?? {});
+    const recus = ((req.files as Express.Multer.File[] | undefined) ?? []).filter((fichier) =>
+      CHAMP_FICHIER.test(fichier.fieldname),
+    );
+    if (recus.length === 0) throw erreurFichier([MESSAGES_PJ.requis]);
+
+    const types = await Promise.all(recus.map((fichier) => detecterTypeFichier(fichier.buffer)));
+    if (types.some((type) => type === null))
+      throw erreurFichier([MESSAGES_PJ.type(LIBELLES_TYPES_ACCEPTES)]);
+
+    const maintenant = horloge.now();
+    const ajoutees = await database.db.transaction(async (tx) => {
+      await verrouillerDemande(tx, demande.id);
+      const [{ existantes }] = await tx
+        .select({ existantes: count() })
+        .from(piecesJointes)
+        .where(
+          and(
+            eq(piecesJointes.ressourceType, kind),
+            eq(piecesJointes.ressourceId, demande.id),
+            eq(piecesJointes.rubrique, codeTypePJ),
+          ),
+        );
+      if (Number(existantes) + recus.length > config.uploadMaxFichiers)
+        throw erreurFichier([MESSAGES_PJ.trop]);
+      const resultat: PieceJointe[] = [];
+      for (const [index, fichier] of recus.entries()) {
+        resultat.push(
+          await ajouterPieceJointe(tx, fichiers, {
+            ressourceType: kind,
+            ressourceId: demande.id,
+            rubrique: codeTypePJ,
+            nom: fichier.originalname,
+            contenu: fichier.buffer,
+            mimeType: types[index]!,
+            deposeParId: utilisateur.row.id,
+            date: maintenant,
+          }),
+        );
+      }
+      await marquerModifiee(tx, demande.id, maintenant);
+      return resultat;
+    });
+    res.status(201).json(ajoutees);
+  });
+
+  /**
+   * DELETE /api/{kind}/{id}/pj/{fileId}: removes an attachment of the
+   * owner's draft (same 404/403/409 as the upload). 404 when the file is not
+   * one of that request's; 403 for files the portal generated (recap PDF)
+   * or that are not step-3 rubrics. 204; bumps version and modification
+   * date. The bytes stay in the store: other rows may share their hash.
+   */
+  router.delete(
+    "/:kind/:id/pj/:fileId",
+    seulementDemandes("kind"),
+    authenticate,
+    async (req, res) => {
+      const kind = lireKind(req.params.kind as string);
+      const utilisateur = currentUser(req);
+      const demande = await chargerDemandeModifiable(
+        database,
+        utilisateur,
+        kind,
+        req.params.id as string,
+      );
+      const fileId = req.params.fileId as string;
+      if (!UUID.test(fileId)) throw notFound();
+      const maintenant = horloge.now();
+      await database.db.transaction(async (tx) => {
+        await verrouillerDemande(tx, demande.id);
+        const [piece] = await tx
+          .select()
+          .from(piecesJointes)
+          .where(
+            and(
+              eq(piecesJointes.id, fileId),
+              eq(piecesJointes.ressourceType, kind),
+              eq(piecesJointes.ressourceId, demande.id),
+            ),
+          );
+        if (!piece) throw notFound();
+        if (!CODES_RUBRIQUE_DEMANDE.includes(piece.rubrique)) throw forbidden();
+        await tx.delete(piecesJointes).where(eq(piecesJointes.id, piece.id));
+        await marquerModifiee(tx, demande.id, maintenant);
+      });
+      res.status(204).end();
+    },
+  );
+
+  /**
+   * GET /api/piece-jointe/{id}: the bytes of an attachment, to anyone who
+   * may see the resource it belongs to (404 otherwise, as for an unknown
+   * id). Sent as a download under its name (RFC 6266 `filename*`), with its
+   * checked type, its length, nosniff, and never cached by shared caches.
+   */
+  router.get("/piece-jointe/:id", authenticate, async (req, res) => {
+    const id = req.params.id as string;
+    if (!UUID.test(id)) throw notFound();
+    const [piece] = await database.db.select().from(piecesJointes).where(eq(piecesJointes.id, id));
+    if (!piece) throw notFound();
+    await verifierAccesRessource(database, currentUser(req), piece);
+    const contenu = await fichiers.lire(piece.cle);
+    // res.attachment encodes the name with the content-disposition package.
+    res.attachment(piece.nom);
+    res.set({
+      "Content-Type": piece.mimeType,
+      "Content-Length": String(piece.taille),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store, no-transform",
+    });
+    await pipeline(contenu, res);
+  });
+
+  return router;
 }

@@ -1,0 +1,45 @@
+/**
+ * The 3-month instruction clock of a deposited request (DESIGN §5, arrêté
+ * art. 5): Europe/Paris calendar dates, calendar-month arithmetic.
+ */
+import { TZDate } from "@date-fns/tz";
+import { addMonths, format } from "date-fns";
+import { aujourdhuiParis } from "../../../contract/validation.ts";
+import type { DemandeRow } from "../acces.ts";
+import { ETATS_DEPOSES_SANS_DECISION } from "../workflow.ts";
+
+export const FUSEAU_PARIS = "Europe/Paris";
+
+/** Months the instruction may last before silence means rejection. */
+export const DUREE_INSTRUCTION_MOIS = 3;
+
+/**
+ * Last day of the instruction clock for a request deposited at `dateDepot`:
+ * the Europe/Paris date of the deposit plus 3 calendar months ("AAAA-MM-JJ";
+ * 30 November → 28 or 29 February).
+ */
+export function dateLimiteInstruction(dateDepot: Date): string {
+  return format(
+    addMonths(new TZDate(dateDepot, FUSEAU_PARIS), DUREE_INSTRUCTION_MOIS),
+    "yyyy-MM-dd",
+  );
+}
+
+/** The Europe/Paris calendar year of `instant`. */
+export function anneeParis(instant: Date): number {
+  return Number(aujourdhuiParis(instant).slice(0, 4));
+}
+
+/**
+ * Whether a deposited, undecided request is deemed rejected at `maintenant`
+ * (spec §4 `reputeRejete`): its clock is not suspended and its last day
+ * (`dateLimiteInstruction`) is over in Europe/Paris.
+ */
+export function estReputeRejete(
+  demande: Pick<DemandeRow, "etat" | "dateLimiteInstruction" | "suspenduDepuis">,
+  maintenant: Date,
+): boolean {
+  if (!ETATS_DEPOSES_SANS_DECISION.includes(demande.etat as never)) return false;
+  if (!demande.dateLimiteInstruction || demande.suspenduDepuis) return false;
+  return aujourdhuiParis(maintenant) > demande.dateLimiteInstruction;
+}

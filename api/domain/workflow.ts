@@ -1,0 +1,355 @@
+/**
+ * The one transition table of DESIGN §3 (approval requests): which action an
+ * actor may take in which state, and the state it leads to. The API lists
+ * `actionsDisponibles` from it and refuses anything else; handlers
+ * (api/domain/demandes/actions.ts) execute the rows.
+ */
+import type { ActionDemande, EtatDemande } from "../../contract/etats.ts";
+import { INSTRUCTION_ROLES, type Role } from "../../contract/roles.ts";
+import { ETATS_COMPLEMENT_DEMANDE } from "../../contract/statuts.ts";
+import type { UtilisateurConnecte } from "../http/auth.ts";
+import { coteDe, type DemandeRow } from "./acces.ts";
+
+/** Who acts: a business role, or the deadline jobs. */
+export type Acteur = Role | "systeme";
+
+/**
+ * Conditions a row needs beyond state and role. Only `reputeRejete` is known
+ * when listing actions; the others are checked when the action runs:
+ * - `peutCreer`: `can/deposernouvelledemande` says yes;
+ * - `deposable`: `canBe/depose` has nothing missing;
+ * - `autoAffectation`: an instructeur may only assign himself;
+ * - `reputeRejete`: the 3-month instruction clock has expired.
+ */
+export type Garde = "peutCreer" | "deposable" | "autoAffectation" | "reputeRejete";
+
+export interface Transition {
+  /** States the action starts from; "creation" for the POST that creates a draft. */
+  from: readonly EtatDemande[] | "creation";
+  action: ActionDemande;
+  roles: readonly Acteur[];
+  /** Next state; "same" keeps it; a list = one of them, chosen by the action's input. */
+  to: EtatDemande | "same" | readonly EtatDemande[];
+  guard?: Garde;
+}
+
+// ── State groups of DESIGN §3, each defined once ────────────────────────────
+
+/** Drafts: the applicant still edits them; staff never see them. */
+export const ETATS_BROUILLON_DEMANDE: readonly EtatDemande[] = ["brouillon", "arrete_perime"];
+
+/**
+ * "Any open instruction state": an instructor is assigned and the file is
+ * being examined, with no refusal being decided (refus_en_attente and
+ * refus_confirme are the superviseur's then the refusal's, so neither a new
+ * refusal proposal nor a reassignment makes sense there). refus_refuse is
+ * open: instruction resumes.
+ */
+export const ETATS_INSTRUCTION_OUVERTE: readonly EtatDemande[] = [
+  "affectee",
+  "incomplete",
+  "en_edition",
+  "refus_refuse",
+  "complete",
+  "complete_complement_demande",
+  "complete_complement_recu",
+  "complete_sans_crhh",
+  "complete_sans_crhh_complement_demande",
+  "complete_sans_crhh_complement_recu",
+  "instruite_crhh",
+  "instruite_crhh_complement_demande",
+  "instruite_crhh_complement_recu",
+  "instruite_instructeur",
+  "instruite_superviseur",
+];
+
+/** Deposited, not decided yet: the 3-month clock runs (or is suspended). */
+export const ETATS_DEPOSES_SANS_DECISION: readonly EtatDemande[] = [
+  "deposee",
+  ...ETATS_INSTRUCTION_OUVERTE,
+  "refus_en_attente",
+  "refus_confirme",
+];
+
+/** "Any state before a decision": drafts and deposited files not decided yet. */
+export const ETATS_AVANT_DECISION: readonly EtatDemande[] = [
+  ...ETATS_BROUILLON_DEMANDE,
+  ...ETATS_DEPOSES_SANS_DECISION,
+];
+
+/** States where the checking actions of an assigned file apply (refus_refuse resumes there). */
+const ETATS_VERIFICATION: readonly EtatDemande[] = ["affectee", "refus_refuse"];
+
+// ── The table ────────────────────────────────────────────────────────────────
+
+/** DESIGN §3, row by row (approval requests; notable changes are issue 4+). */
+export const TRANSITIONS: readonly Transition[] = [
+  // Applicant's draft
+  {
+    from: "creation",
+    action: "ENREGISTRE_BROUILLON_STEP_1",
+    roles: ["demandeur"],
+    to: "brouillon",
+    guard: "peutCreer",
+  },
+  { from: ["brouillon"], action: "ENREGISTRE_BROUILLON_STEP_1", roles: ["demandeur"], to: "same" },
+  { from: ["brouillon"], action: "ENREGISTRE_BROUILLON_STEP_2", roles: ["demandeur"], to: "same" },
+  { from: ["arrete_perime"], action: "APPLIQUER_ARRETE", roles: ["demandeur"], to: "brouillon" },
+  {
+    from: ["brouillon"],
+    action: "DEPOSER",
+    roles: ["demandeur"],
+    to: "deposee",
+    guard: "deposable",
+  },
+  // Assignment
+  {
+    from: ["deposee"],
+    action: "AFFECTER_INSTRUCTEUR",
+    roles: ["superviseur", "instructeur"],
+    to: "affectee",
+    guard: "autoAffectation",
+  },
+  {
+    from: ETATS_INSTRUCTION_OUVERTE,
+    action: "REAFFECTER_INSTRUCTEUR",
+    roles: ["superviseur"],
+    to: "same",
+  },
+  // Completeness
+  {
+    from: ETATS_VERIFICATION,
+    action: "DEMANDER_COMPLEMENT_COMPLETUDE",
+    roles: ["instructeur"],
+    to: "incomplete",
+  },
+  { from: ["incomplete"], action: "DONNER_COMPLEMENT", roles: ["demandeur"], to: "affectee" },
+  { from: ["incomplete"], action: "DELAIS_COMPLETUDE_DEPASSE", roles: ["systeme"], to: "same" },
+  {
+    from: ETATS_VERIFICATION,
+    action: "RETOURNER_EN_EDITION",
+    roles: ["instructeur"],
+    to: "en_edition",
+  },
+  { from: ["en_edition"], action: "DEPOSER_EN_EDITION", roles: ["demandeur"], to: "affectee" },
+  {
+    from: ETATS_VERIFICATION,
+    action: "CONFIRMER_COMPLETUDE",
+    roles: ["instructeur"],
+    to: ["complete", "complete_sans_crhh"],
+  },
+  // Supplements after completeness
+  {
+    from: ["complete"],
+    action: "DEMANDER_COMPLEMENT",
+    roles: ["instructeur"],
+    to: "complete_complement_demande",
+  },
+  {
+    from: ["complete_sans_crhh"],
+    action: "DEMANDER_COMPLEMENT",
+    roles: ["instructeur"],
+    to: "complete_sans_crhh_complement_demande",
+  },
+  {
+    from: ["instruite_crhh"],
+    action: "DEMANDER_COMPLEMENT",
+    roles: ["instructeur"],
+    to: "instruite_crhh_complement_demande",
+  },
+  {
+    from: ["complete_complement_demande"],
+    action: "DONNER_COMPLEMENT",
+    roles: ["demandeur"],
+    to: "complete_complement_recu",
+  },
+  {
+    from: ["complete_sans_crhh_complement_demande"],
+    action: "DONNER_COMPLEMENT",
+    roles: ["demandeur"],
+    to: "complete_sans_crhh_complement_recu",
+  },
+  {
+    from: ["instruite_crhh_complement_demande"],
+    action: "DONNER_COMPLEMENT",
+    roles: ["demandeur"],
+    to: "instruite_crhh_complement_recu",
+  },
+  {
+    from: ETATS_COMPLEMENT_DEMANDE,
+    action: "DELAIS_AJOUT_PJ_DEPASSE",
+    roles: ["systeme"],
+    to: "same",
+  },
+  // Opinions and decision
+  {
+    from: ["complete", "complete_complement_recu"],
+    action: "EXPRIMER_AVIS_CRHH",
+    roles: ["crhh"],
+    to: "instruite_crhh",
+  },
+  {
+    from: [
+      "instruite_crhh",
+      "instruite_crhh_complement_recu",
+      "complete_sans_crhh",
+      "complete_sans_crhh_complement_recu",
+    ],
+    action: "EXPRIMER_AVIS_INSTRUCTEUR",
+    roles: ["instructeur"],
+    to: "instruite_instructeur",
+  },
+  {
+    from: ["instruite_instructeur"],
+    action: "EXPRIMER_AVIS_SUPERVISEUR",
+    roles: ["superviseur"],
+    to: "instruite_superviseur",
+  },
+  {
+    from: ["instruite_superviseur"],
+    action: "EXPRIMER_AVIS_DECIDEUR",
+    roles: ["superviseur"],
+    to: ["agrement_en_attente", "refusee"],
+  },
+  // Refusal
+  {
+    from: ETATS_INSTRUCTION_OUVERTE,
+    action: "PROPOSER_REFUS_DEMANDE",
+    roles: ["instructeur"],
+    to: "refus_en_attente",
+  },
+  {
+    from: ["refus_en_attente"],
+    action: "CONFIRMER_REFUS",
+    roles: ["superviseur"],
+    to: "refus_confirme",
+  },
+  {
+    from: ["refus_en_attente"],
+    action: "REFUSER_REFUS",
+    roles: ["superviseur"],
+    to: "refus_refuse",
+  },
+  { from: ["refus_confirme"], action: "MOTIVER_REFUS", roles: ["instructeur"], to: "refusee" },
+  // Ends without a decision on the merits
+  {
+    from: ETATS_DEPOSES_SANS_DECISION,
+    action: "REJETER_TACITEMENT_DOSSIER",
+    roles: ["superviseur"],
+    to: "rejetee_tacitement",
+    guard: "reputeRejete",
+  },
+  { from: ETATS_AVANT_DECISION, action: "ANNULER_DEMANDE", roles: ["demandeur"], to: "annulee" },
+  // After the decision
+  {
+    from: ["agrement_en_attente", "agrement_modifie_en_attente"],
+    action: "VISUALISER_RESULTAT",
+    roles: ["demandeur"],
+    to: "agree",
+  },
+  {
+    from: ["agree"],
+    action: "CREER_PROCEDURE",
+    roles: ["superviseur"],
+    to: "agrement_procedure_en_cours",
+  },
+  {
+    from: ["agrement_procedure_en_cours"],
+    action: "MODIFIER_PROCEDURE",
+    roles: ["superviseur"],
+    to: "same",
+  },
+  {
+    from: ["agrement_procedure_en_cours"],
+    action: "TERMINER_PROCEDURE",
+    roles: ["superviseur"],
+    to: ["agree", "agrement_retire"],
+  },
+  {
+    from: ["agree"],
+    action: "MODIFIER_AGREMENT",
+    roles: ["superviseur"],
+    to: "agrement_modifie_en_attente",
+  },
+];
+
+/**
+ * The row allowing `action` from `etat` ("creation" for a new draft) to an
+ * actor holding one of `roles`, or null. Guards are not evaluated here.
+ */
+export function transitionPour(
+  etat: EtatDemande | "creation",
+  action: string,
+  roles: readonly Acteur[],
+): Transition | null {
+  return (
+    TRANSITIONS.find(
+      (row) =>
+        row.action === action &&
+        (row.from === "creation"
+          ? etat === "creation"
+          : etat !== "creation" && row.from.includes(etat)) &&
+        row.roles.some((role) => roles.includes(role)),
+    ) ?? null
+  );
+}
+
+/** The state a row leads to from `etat` (the chosen one when the row offers several). */
+export function etatSuivant(
+  row: Transition,
+  etat: EtatDemande,
+  choix?: EtatDemande,
+): EtatDemande | null {
+  if (row.to === "same") return etat;
+  if (typeof row.to === "string") return row.to as EtatDemande;
+  if (choix && row.to.includes(choix)) return choix;
+  return null;
+}
+
+/** What listing actions needs to know beyond the request's row. */
+export interface ContexteWorkflow {
+  /** The 3-month instruction clock expired (DESIGN §5). */
+  reputeRejete: boolean;
+}
+
+/**
+ * The roles `utilisateur` may act in on `demande` (DESIGN §4): his company's
+ * applicant acts as demandeur only; instruction staff in their instruction
+ * roles; central staff and strangers in none. The caller has checked that
+ * the user may see the request.
+ */
+export function rolesActeur(
+  utilisateur: UtilisateurConnecte,
+  demande: Pick<DemandeRow, "societeId">,
+): Role[] {
+  const cote = coteDe(utilisateur, demande as DemandeRow);
+  if (cote === "demandeur") return utilisateur.roles.includes("demandeur") ? ["demandeur"] : [];
+  if (cote === "instruction")
+    return utilisateur.roles.filter((role) =>
+      (INSTRUCTION_ROLES as readonly Role[]).includes(role),
+    );
+  return [];
+}
+
+/**
+ * `actionsDisponibles` of spec §3 for `utilisateur` on `demande`: every
+ * action of a row from its state for one of his roles whose listing guard
+ * holds, in table order, without duplicates. Deadline jobs' actions never
+ * appear.
+ */
+export function actionsDisponibles(
+  demande: Pick<DemandeRow, "etat" | "societeId">,
+  utilisateur: UtilisateurConnecte,
+  contexte: ContexteWorkflow,
+): ActionDemande[] {
+  const roles = rolesActeur(utilisateur, demande);
+  const etat = demande.etat as EtatDemande;
+  const actions: ActionDemande[] = [];
+  for (const row of TRANSITIONS) {
+    if (row.from === "creation" || !row.from.includes(etat)) continue;
+    if (!row.roles.some((role) => (roles as readonly Acteur[]).includes(role))) continue;
+    if (row.guard === "reputeRejete" && !contexte.reputeRejete) continue;
+    if (!actions.includes(row.action)) actions.push(row.action);
+  }
+  return actions;
+}

@@ -1,0 +1,168 @@
+/**
+ * The recap PDF of an approval request (spec §3 "Approval request content"):
+ * what the applicant declared in the three steps, generated at deposit and
+ * kept as the `pj_recap_demande` attachment.
+ */
+import { RUBRIQUES_DEMANDE, afficherTaille } from "../../contract/pieces-jointes.ts";
+import { libelleQualite } from "../../contract/qualites.ts";
+import type { DemandeDetail, IndicateurEtp } from "../../contract/schemas/demande.ts";
+import { afficherDate, afficherDecimal } from "../../contract/validation.ts";
+import { creerDocumentAnah, dateParis, terminerDocumentAnah, texteWinAnsi } from "./identite.ts";
+
+export const TITRE_RECAP_DEMANDE = "Récapitulatif de la demande d'agrément";
+
+/** Labels of the staffing indicators of step 2 (spec §3 codes). */
+const LIBELLES_ETP: Record<IndicateurEtp, string> = {
+  nb_etp_struct: "ETP de la structure",
+  nb_etp_accomp: "ETP dédiés à l'accompagnement",
+  nb_etp_accomp_prev: "ETP prévisionnels dédiés à l'accompagnement",
+  nb_etp_accomp_renf_prev: "ETP prévisionnels dédiés à l'accompagnement renforcé",
+};
+
+/** A file listed in step 3. */
+export interface FichierRecap {
+  rubrique: string;
+  nom: string;
+  /** Bytes. */
+  size: number;
+}
+
+const NON_RENSEIGNE = "Non renseigné";
+
+/** A heading never stays alone at the bottom of a page. */
+function eviterTitreOrphelin(document: PDFKit.PDFDocument, hauteur: number): void {
+  if (document.y + hauteur > document.page.maxY()) document.addPage();
+}
+
+function section(document: PDFKit.PDFDocument, titre: string): void {
+  eviterTitreOrphelin(document, 70);
+  document.moveDown(0.8).font("Helvetica-Bold").fontSize(13).fillColor("#000091");
+  document.text(texteWinAnsi(titre), document.page.margins.left);
+  document.moveDown(0.3).font("Helvetica").fontSize(10).fillColor("#161616");
+}
+
+function sousSection(document: PDFKit.PDFDocument, titre: string): void {
+  eviterTitreOrphelin(document, 45);
+  document.moveDown(0.4).font("Helvetica-Bold").fontSize(11);
+  document.text(texteWinAnsi(titre), document.page.margins.left);
+  document.moveDown(0.15).font("Helvetica").fontSize(10);
+}
+
+/** "Libellé : valeur" on one paragraph, the label in bold. */
+function ligne(
+  document: PDFKit.PDFDocument,
+  libelle: string,
+  valeur: string | null | undefined,
+): void {
+  document
+    .font("Helvetica-Bold")
+    .text(`${texteWinAnsi(libelle)} : `, document.page.margins.left, undefined, {
+      continued: true,
+    })
+    .font("Helvetica")
+    .text(texteWinAnsi(valeur?.trim() ? valeur : NON_RENSEIGNE));
+}
+
+/** Names of a perimeter list, "Nom (code)", falling back to the bare codes. */
+function noms(codes: string[], libelles: { code: string; nom: string }[]): string {
+  if (codes.length === 0) return "Aucun";
+  const parCode = new Map(libelles.map((libelle) => [libelle.code, libelle.nom]));
+  return codes
+    .map((code) => (parCode.has(code) ? `${parCode.get(code)} (${code})` : code))
+    .join(", ");
+}
+
+/**
+ * The recap of `detail` as PDF bytes: number and dates; step 1 (signatory,
+ * structure, head-office address with the commune's name); step 2
+ * (perimeter by name, ETP figures with a decimal comma, activity share,
+ * optional missions); step 3 (the files of `options.piecesJointes` by
+ * rubric, with their sizes). `options.genereLe` dates the footer and the
+ * metadata. Missing steps print "Non renseigné".
+ */
+export async function genererRecapDemande(
+  detail: DemandeDetail,
+  options: { genereLe: Date; piecesJointes: FichierRecap[] },
+): Promise<Buffer> {
+  const document = creerDocumentAnah({
+    titre: TITRE_RECAP_DEMANDE,
+    genereLe: options.genereLe,
+    sujet: detail.raisonSociale ?? undefined,
+  });
+  const { etape1, etape2, libelles } = detail;
+
+  ligne(document, "Numéro de dossier", detail.numeroDossier ?? "Non attribué");
+  ligne(document, "Structure", detail.raisonSociale);
+  ligne(document, "Date de création de la demande", dateParis(detail.dateCreation));
+  ligne(document, "Date de dépôt", detail.dateDepot ? dateParis(detail.dateDepot) : "Non déposée");
+  ligne(document, "Dernière modification", dateParis(detail.dateModification));
+  if (detail.serviceInstructeur)
+    ligne(document, "Service instructeur", detail.serviceInstructeur.nom);
+
+  section(document, "Étape 1 – Informations sur la structure");
+  sousSection(document, "Signataire");
+  ligne(document, "Nom", etape1?.signataireNom);
+  ligne(document, "Prénom", etape1?.signatairePrenom);
+  ligne(document, "Qualité", etape1?.signataireQualite);
+  sousSection(document, "Structure");
+  ligne(document, "Raison sociale", detail.raisonSociale);
+  ligne(document, "SIREN", detail.siren);
+  ligne(
+    document,
+    "Qualité de la structure",
+    etape1 ? libelleQualite(etape1.structureQualite) : undefined,
+  );
+  ligne(document, "Forme juridique", libelles.formeJuridique ?? etape1?.formeJuridique);
+  ligne(document, "Date de création", etape1 ? afficherDate(etape1.dateCreationStructure) : null);
+  ligne(document, "Téléphone", etape1?.telephone);
+  ligne(document, "Adresse électronique", etape1?.email);
+  sousSection(document, "Adresse du siège");
+  ligne(document, "Adresse", etape1?.adresse);
+  if (etape1?.complementAdresse) ligne(document, "Complément d'adresse", etape1.complementAdresse);
+  ligne(document, "Code postal", etape1?.codePostal);
+  ligne(document, "Commune", libelles.commune ?? etape1?.commune);
+
+  section(document, "Étape 2 – Activités de la structure");
+  sousSection(document, "Périmètre d'intervention");
+  if (etape2) {
+    ligne(document, "Régions", noms(etape2.regions, libelles.regions));
+    ligne(document, "Départements", noms(etape2.departements, libelles.departements));
+    ligne(document, "EPCI", noms(etape2.epcis, libelles.epcis));
+    ligne(document, "Communes", noms(etape2.communes, libelles.communes));
+    if (etape2.precisions) ligne(document, "Précisions", etape2.precisions);
+  } else {
+    document.text(NON_RENSEIGNE);
+  }
+  sousSection(document, "Moyens humains (équivalents temps plein)");
+  for (const [code, libelle] of Object.entries(LIBELLES_ETP) as [IndicateurEtp, string][]) {
+    const valeur = etape2?.[code];
+    ligne(document, libelle, valeur === undefined ? null : afficherDecimal(valeur));
+  }
+  const part = etape2?.part_activite_previsionnelle;
+  ligne(
+    document,
+    "Part prévisionnelle de l'activité d'accompagnement",
+    part === undefined ? null : `${afficherDecimal(part)} %`,
+  );
+  if (etape2?.missionsFacultatives !== undefined)
+    ligne(document, "Missions facultatives", etape2.missionsFacultatives ? "Oui" : "Non");
+
+  section(document, "Étape 3 – Pièces justificatives");
+  const rubriques = [
+    ...RUBRIQUES_DEMANDE.map((rubrique) => ({ code: rubrique.code, libelle: rubrique.libelle })),
+    ...[...new Set(options.piecesJointes.map((piece) => piece.rubrique))]
+      .filter((code) => !RUBRIQUES_DEMANDE.some((rubrique) => rubrique.code === code))
+      .map((code) => ({ code, libelle: code })),
+  ];
+  for (const rubrique of rubriques) {
+    const pieces = options.piecesJointes.filter((piece) => piece.rubrique === rubrique.code);
+    sousSection(document, rubrique.libelle);
+    if (pieces.length === 0) document.text("Aucun fichier");
+    for (const piece of pieces)
+      document.text(texteWinAnsi(`• ${piece.nom} (${afficherTaille(piece.size)})`), {
+        indent: 10,
+      });
+  }
+
+  return terminerDocumentAnah(document, options.genereLe);
+}
