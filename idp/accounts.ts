@@ -75,32 +75,34 @@ export async function accessTokenClaims(
 
 let decoyHash: Promise<string> | undefined;
 
+/** Outcome of a sign-in attempt: the account, or why it is refused. */
+export type CredentialsCheck =
+  { status: "ok"; account: UtilisateurRow } | { status: "pending" } | { status: "invalid" };
+
 /**
- * Checks an e-mail (case-insensitive) and password against the active
- * accounts (argon2 hash in `password_hash`). Returns the row, or undefined for
- * an unknown, pending or password-less account and for a wrong password; an
- * unknown address still costs one argon2 verification, so timing does not
- * tell which accounts exist.
+ * Checks an e-mail (case-insensitive) and password against the accounts
+ * (argon2 hash in `password_hash`). `ok` for an active account and the right
+ * password; `pending` for the right password of an account whose e-mail is
+ * not confirmed yet (spec §9: it cannot sign in), so only its owner learns
+ * that; `invalid` for an unknown or password-less account and for a wrong
+ * password. An unknown address still costs one argon2 verification, so
+ * timing does not tell which accounts exist.
  */
 export async function verifyCredentials(
   database: Database,
   email: string,
   password: string,
-): Promise<UtilisateurRow | undefined> {
+): Promise<CredentialsCheck> {
   const [row] = await database.db
     .select()
     .from(utilisateurs)
-    .where(
-      and(
-        sql`lower(${utilisateurs.email}) = ${email.trim().toLowerCase()}`,
-        eq(utilisateurs.statut, "actif"),
-      ),
-    )
+    .where(sql`lower(${utilisateurs.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
   decoyHash ??= hash(randomBytes(32).toString("base64url"));
   const stored = row?.passwordHash ?? (await decoyHash);
   const valid = await verify(stored, password).catch(() => false);
-  return row?.passwordHash && valid ? row : undefined;
+  if (!row?.passwordHash || !valid) return { status: "invalid" };
+  return row.statut === "actif" ? { status: "ok", account: row } : { status: "pending" };
 }
 
 /** Records a successful sign-in (`date_derniere_connexion`). */

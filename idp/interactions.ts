@@ -15,6 +15,13 @@ import { createLoginLimiter, tooManyAttemptsMessage } from "./rate-limit.ts";
 /** Same message for an unknown address and a wrong password: no account enumeration. */
 export const WRONG_CREDENTIALS = "Adresse électronique ou mot de passe incorrect.";
 
+/**
+ * Right password of an account whose e-mail is not confirmed yet (spec §9):
+ * shown only after the password was checked, so it reveals nothing to others.
+ */
+export const PENDING_ACCOUNT =
+  "Votre compte n'est pas encore activé : confirmez votre adresse électronique en suivant le lien du courriel reçu lors de la création du compte. Si vous ne l'avez pas reçu ou s'il n'est plus valable, demandez un nouveau lien.";
+
 const EXPIRED = "Votre demande de connexion a expiré ou n'est plus valide. Veuillez recommencer.";
 
 function sendPage(res: Response, status: number, body: string) {
@@ -27,8 +34,10 @@ function sendPage(res: Response, status: number, body: string) {
  * - GET /interaction/:uid: the DSFR login page, or, once signed in, the
  *   automatic consent of the portal's own client;
  * - POST /interaction/:uid/login (urlencoded `email`, `password`; same-origin
- *   only, else 403): 401 + message on bad credentials, 429 past the limits
- *   of config.loginRateLimit, else 303 back to the provider.
+ *   only, else 403): 401 + message on bad credentials, 403 + PENDING_ACCOUNT
+ *   and a new-link link for the right password of an unconfirmed account,
+ *   429 past the limits of config.loginRateLimit, else 303 back to the
+ *   provider. The page links to account creation (/creation-compte).
  * An expired or unknown interaction answers a French page with status 400.
  */
 export function createInteractionRouter(deps: {
@@ -42,6 +51,8 @@ export function createInteractionRouter(deps: {
   const limiter = createLoginLimiter(config.loginRateLimit);
   const loginUrl = `${config.publicUrl}/account/login`;
   const action = (uid: string) => `${REALM_PATH}/interaction/${uid}/login`;
+  const signUpUrl = `${config.publicUrl}/creation-compte`;
+  const newLinkUrl = `${config.publicUrl}/creation-compte/nouveau-lien`;
   // Failed attempts are logged under a keyed hash: correlatable, but no address in clear.
   const pseudonym = (email: string) =>
     createHmac("sha256", config.sessionSecret).update(email).digest("hex").slice(0, 16);
@@ -108,7 +119,7 @@ export function createInteractionRouter(deps: {
         return;
       }
       if (details.prompt.name !== "login") throw new errors.InvalidRequest("prompt");
-      sendPage(res, 200, loginPage({ action: action(details.uid) }));
+      sendPage(res, 200, loginPage({ action: action(details.uid), signUpUrl }));
     } catch (error) {
       sendFailure(res, error);
     }
@@ -140,14 +151,39 @@ export function createInteractionRouter(deps: {
           sendPage(
             res,
             429,
-            loginPage({ action: action(details.uid), email, error: tooManyAttemptsMessage(wait) }),
+            loginPage({
+              action: action(details.uid),
+              email,
+              error: tooManyAttemptsMessage(wait),
+              signUpUrl,
+            }),
           );
           return;
         }
 
-        const user =
-          email && password ? await verifyCredentials(database, email, password) : undefined;
-        if (!user) {
+        const check =
+          email && password
+            ? await verifyCredentials(database, email, password)
+            : ({ status: "invalid" } as const);
+        if (check.status === "pending") {
+          logger.info(
+            { event: "connexion_compte_en_attente", compte: pseudonym(account) },
+            "Connexion refusée : compte non confirmé",
+          );
+          sendPage(
+            res,
+            403,
+            loginPage({
+              action: action(details.uid),
+              email,
+              error: PENDING_ACCOUNT,
+              errorLink: { href: newLinkUrl, label: "Recevoir un nouveau lien de confirmation" },
+              signUpUrl,
+            }),
+          );
+          return;
+        }
+        if (check.status === "invalid") {
           await limiter.failed(ip, account);
           logger.info(
             { event: "connexion_echec", compte: pseudonym(account) },
@@ -156,11 +192,12 @@ export function createInteractionRouter(deps: {
           sendPage(
             res,
             401,
-            loginPage({ action: action(details.uid), email, error: WRONG_CREDENTIALS }),
+            loginPage({ action: action(details.uid), email, error: WRONG_CREDENTIALS, signUpUrl }),
           );
           return;
         }
 
+        const user = check.account;
         await limiter.succeeded(account);
         await recordLogin(database, user.id);
         logger.info({ event: "connexion", utilisateurId: user.id }, "Connexion réussie");

@@ -10,6 +10,7 @@ import { seedDatabase } from "../api/db/seed/index.ts";
 import { horlogeSysteme, type Horloge } from "../api/domain/horloge.ts";
 import { createApiRouter } from "../api/http/index.ts";
 import { createFileStore } from "../api/files/store.ts";
+import { startJobsRunner, type JobsRunner } from "../api/jobs/runner.ts";
 import { createMailer } from "../api/mail/mailer.ts";
 import type { Mailer } from "../api/mail/types.ts";
 import { createIdentityProvider } from "../idp/index.ts";
@@ -33,7 +34,8 @@ export interface Portal {
  * embedded OpenID provider when OIDC_ISSUER is unset, then Remix. Opens the
  * database, applies migrations and loads reference (and demo) data first.
  * `remix: false` serves everything but the pages (API tests); tests may
- * also pass their own clock and mailer.
+ * also pass their own clock and mailer. Starts the jobs runner (pg-boss,
+ * api/jobs/) unless config.jobs is false; `close()` stops it first.
  */
 export async function createPortal(
   config: Config,
@@ -129,11 +131,16 @@ export async function createPortal(
     );
   }
 
+  const jobs: JobsRunner | undefined = config.jobs
+    ? await startJobsRunner({ config, database, logger, horloge })
+    : undefined;
+
   return {
     app,
     database,
     mailer,
     close: async () => {
+      await jobs?.stop();
       await mailer.close();
       await database.close();
     },

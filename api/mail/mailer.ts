@@ -22,7 +22,15 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from, dataDir, logger } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Mails are sent while the request waits (account creation rolls back on
+    // failure): an unreachable server must fail in seconds, not nodemailer's
+    // default minutes. Parameters of the URL's query string still win.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     return {
       async envoyer(message) {
         await transport.sendMail({ from, ...message });

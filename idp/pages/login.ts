@@ -4,10 +4,18 @@ import { layout } from "./layout.ts";
 /**
  * The sign-in page of the embedded identity provider (DESIGN §2): a plain
  * HTML form posting to `action`, usable without JavaScript. `email` is put
- * back after a failure; `error` is shown in a DSFR error alert above the form.
- * Returns the whole HTML document.
+ * back after a failure; `error` is shown in a DSFR error alert above the form,
+ * followed by `errorLink` when given (e.g. "ask for a new confirmation
+ * link"). `signUpUrl` adds the "Créer un compte" block for applicants
+ * (spec §1). Returns the whole HTML document.
  */
-export function loginPage(page: { action: string; email?: string; error?: string }): string {
+export function loginPage(page: {
+  action: string;
+  email?: string;
+  error?: string;
+  errorLink?: { href: string; label: string };
+  signUpUrl?: string;
+}): string {
   const emailKept = Boolean(page.email);
   return layout({
     title: "Connexion",
@@ -25,6 +33,13 @@ export function loginPage(page: { action: string; email?: string; error?: string
                     ? html`<div class="fr-alert fr-alert--error fr-mb-4w" role="alert">
                         <h2 class="fr-alert__title">Connexion impossible</h2>
                         <p>${page.error}</p>
+                        ${
+                          page.errorLink
+                            ? html`<p>
+                                <a href="${page.errorLink.href}">${page.errorLink.label}</a>
+                              </p>`
+                            : ""
+                        }
                       </div>`
                     : ""
                 }
@@ -80,6 +95,23 @@ export function loginPage(page: { action: string; email?: string; error?: string
                     <li><button class="fr-btn" type="submit">Se connecter</button></li>
                   </ul>
                 </form>
+                ${
+                  page.signUpUrl
+                    ? html`<hr />
+                        <h2 class="fr-h4">Vous n'avez pas de compte ?</h2>
+                        <p class="fr-text--sm">
+                          Structure candidate à l'agrément Mon Accompagnateur Rénov' : créez votre
+                          compte avec le SIREN de votre structure.
+                        </p>
+                        <ul class="fr-btns-group">
+                          <li>
+                            <a class="fr-btn fr-btn--secondary" href="${page.signUpUrl}"
+                              >Créer un compte</a
+                            >
+                          </li>
+                        </ul>`
+                    : ""
+                }
               </div>
             </div>
           </div>

@@ -39,7 +39,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the portal (API, embedded OpenID provider, demo accounts) on a free
- * port. `env` overrides environment variables. Logs are silent unless
+ * port, without the jobs runner. `env` overrides environment variables. Logs are silent unless
  * TEST_LOG_LEVEL says otherwise. The clock starts at the real time and only
  * moves when a test moves it.
  */
@@ -55,6 +55,9 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
     DATABASE_URL: process.env.DATABASE_URL ?? "",
     DEMO_DATA: "true",
     LOG_LEVEL: "silent",
+    // pg-boss is off unless a test asks for it (JOBS: "true"): job handlers
+    // are plain functions that tests call with a moved clock.
+    JOBS: "false",
     ...env,
   });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");

@@ -308,12 +308,21 @@ describe("sign-in failures", () => {
     expect(answer.body).toContain("&quot;&gt;&lt;script&gt;");
   });
 
-  it("refuses an account still waiting for its e-mail confirmation", async () => {
+  it("refuses an account still waiting for its e-mail confirmation, offering a new link", async () => {
     const user = await createUser({ statut: "en_attente" });
     const login = await openLoginPage();
     const answer = await postLogin(login, { email: user.email, password: PASSWORD });
-    expect(answer.status).toBe(401);
-    expect(answer.body).toContain(WRONG);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toContain("Votre compte n&#39;est pas encore activé");
+    expect(answer.body).toContain('/creation-compte/nouveau-lien"');
+  });
+
+  it("does not reveal a pending account to a wrong password", async () => {
+    const user = await createUser({ statut: "en_attente" });
+    const login = await openLoginPage();
+    const wrong = await postLogin(login, { email: user.email, password: "Mauvais-Mot-2026!" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toContain(WRONG);
   });
 
   it("answers 429 once an account has too many failures, without checking the password", async () => {

@@ -1,0 +1,55 @@
+/**
+ * The scheduled jobs of the portal (DESIGN §2 "jobs with pg-boss", §5
+ * deadlines): one row per job, name → handler → cron. A handler is a plain
+ * function of the database and the clock, idempotent (a sweep run twice, or
+ * by two instances, does the work once), so tests call it directly with a
+ * moved clock. Deadline sweeps of requests (issue 4) are added here.
+ */
+import { purgeExpiredOidcPayloads } from "../../idp/adapter.ts";
+import type { Config } from "../../server/config.ts";
+import { purgeExpiredSessions } from "../../server/session-storage.ts";
+import type { Database } from "../db/client.ts";
+import { purgerComptesEnAttente } from "../domain/comptes-candidats.ts";
+import type { Horloge } from "../domain/horloge.ts";
+
+/** What a job handler receives. */
+export interface DepsTache {
+  config: Config;
+  database: Database;
+  horloge: Horloge;
+}
+
+export interface Tache {
+  /** pg-boss queue name: lower case, digits and hyphens. */
+  nom: string;
+  /** Five-field cron expression, Europe/Paris time. */
+  cron: string;
+  /** Does the work; returns how many rows it handled (logged), if it counts. */
+  executer(deps: DepsTache): Promise<number | void>;
+  /** When false for a configuration, the job is neither scheduled nor worked. */
+  active?(config: Config): boolean;
+}
+
+/** Every 15 minutes: a pending account is gone at most 15 min after its 72 h. */
+const TOUS_LES_QUARTS_D_HEURE = "*/15 * * * *";
+
+/** The jobs of the portal. */
+export const TACHES: readonly Tache[] = [
+  {
+    nom: "purger-comptes-en-attente",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: ({ database, horloge }) => purgerComptesEnAttente(database, horloge),
+  },
+  {
+    nom: "purger-sessions-expirees",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: ({ database }) => purgeExpiredSessions(database),
+  },
+  {
+    nom: "purger-donnees-oidc-expirees",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: ({ database }) => purgeExpiredOidcPayloads(database),
+    // Keycloak keeps its own sessions: the table is used only by the embedded provider.
+    active: (config) => config.embeddedIdp,
+  },
+];
