@@ -12,13 +12,20 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CGU_VERSION } from "#contract/cgu";
+import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
+import { apiJson } from "~/.server/api.server";
 import { getOptionalUser } from "~/.server/auth.server";
+import type { SessionData, SessionUser } from "~/.server/context";
+import { commitSession, getSession } from "~/.server/session.server";
 import { getToast } from "~/.server/toast.server";
 import { Breadcrumb } from "~/components/breadcrumb";
+import { CguForm, cguMiseAJour, pageHorsBlocageCgu } from "~/components/cgu-form";
 import { ErrorPage, errorKindOf, errorTitle } from "~/components/error-page";
 import { BackToTop } from "~/components/layout/back-to-top";
 import { Footer } from "~/components/layout/footer";
@@ -35,23 +42,65 @@ import { DEFAULT_TITLE, pageTitle } from "~/utils/title";
  * Data of the layout (spec §2 "Layout"): the signed-in user or null, the
  * flashed notification (consumed here: its Set-Cookie goes back with the
  * response), the path, the default title, whether the user is a manager
- * (instructeur, superviseur) and the header navigation of the user's roles.
+ * (instructeur, superviseur), the header navigation of the user's roles and
+ * `cgu`, non-null while a demandeur must accept the terms of use (spec §2:
+ * the blocking terms section then replaces the page content).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // One after the other: a token refresh saves the session before the toast is consumed from it.
   const user = await getOptionalUser(request, context);
-  const { toast, headers } = await getToast(request, context);
+  const cgu = await etatCgu(request, context, user);
+  const { toast, headers: toastHeaders } = await getToast(request, context);
+  const headers = new Headers(cgu.headers ?? undefined);
+  toastHeaders?.forEach((value, name) => headers.append(name, value));
   return data(
     {
       user,
       toast,
+      cgu: cgu.blocage,
       path: new URL(request.url).pathname,
       defaultTitle: DEFAULT_TITLE,
       manager: user ? isManager(user.roles) : false,
       navigation: user ? navItemsFor(user.roles) : [],
     },
-    headers ? { headers } : undefined,
+    [...headers.keys()].length ? { headers } : undefined,
   );
+}
+
+/**
+ * Session key of the terms version the signed-in demandeur was last seen to
+ * have accepted: once known, pages no longer ask GET /api/user/account.
+ */
+const CGU_SESSION_KEY = "cguVersionAcceptee" satisfies keyof SessionData;
+
+/**
+ * Whether `user` must accept the terms (spec §2 Layout and Modals: only a
+ * demandeur, `shallAcceptCgu` of GET /api/user/account). One API call per
+ * page until they are accepted, then none: the accepted version is kept in
+ * the session (`headers` saves it). An API failure never blocks the page
+ * (the legal pages must stay readable; the page's own loaders report it).
+ */
+async function etatCgu(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  user: SessionUser | null,
+): Promise<{ blocage: { miseAJour: boolean } | null; headers: Headers | null }> {
+  const aucun = { blocage: null, headers: null };
+  if (!user?.roles.includes("demandeur")) return aucun;
+  const session = await getSession(request, context);
+  if (session.get(CGU_SESSION_KEY) === CGU_VERSION) return aucun;
+  let compte: UtilisateurCourant;
+  try {
+    compte = await apiJson<UtilisateurCourant>(request, context, "/api/user/account");
+  } catch {
+    return aucun;
+  }
+  if (compte.shallAcceptCgu) return { blocage: { miseAJour: cguMiseAJour(compte) }, headers: null };
+  session.set(CGU_SESSION_KEY, CGU_VERSION);
+  return {
+    blocage: null,
+    headers: new Headers({ "Set-Cookie": await commitSession(session, context) }),
+  };
 }
 
 /** The root loader's data, for `useRouteLoaderData<RootLoader>("root")` elsewhere. */
@@ -60,13 +109,18 @@ export type RootLoader = typeof loader;
 /**
  * The page's chrome, around both the routes and the error pages: loading
  * bar, skip links, header, notification, `<main id="contenu">` with the
- * breadcrumb, back-to-top link, footer.
+ * breadcrumb, back-to-top link, footer. While a demandeur must accept the
+ * terms of use, `<main>` holds only the blocking terms section (spec §2,
+ * DESIGN §6), except on the pages that stay reachable (`pageHorsBlocageCgu`).
  */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
   const user = root?.user ?? null;
   const manager = root?.manager ?? false;
+  // useLocation, not the loader's path: the root loader does not run again on client navigations.
+  const location = useLocation();
+  const cgu = root?.cgu && !pageHorsBlocageCgu(location.pathname) ? root.cgu : null;
   return (
     <html lang="fr" data-fr-scheme="light" data-fr-theme="light">
       <head>
@@ -88,10 +142,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <Header user={user} navigation={root?.navigation ?? []} />
         <Notifications toast={root?.toast ?? null} />
         <main id="contenu" tabIndex={-1} className="portail-main">
-          <div className="fr-container">
-            <Breadcrumb />
-          </div>
-          {children}
+          {cgu ? (
+            <CguForm
+              redirectTo={`${location.pathname}${location.search}`}
+              miseAJour={cgu.miseAJour}
+            />
+          ) : (
+            <>
+              <div className="fr-container">
+                <Breadcrumb />
+              </div>
+              {children}
+            </>
+          )}
           <BackToTop />
         </main>
         <Footer manager={manager} />

@@ -8,6 +8,8 @@ export interface SessionData {
   /** Access token expiry, epoch milliseconds. */
   expiresAt: number;
   user: SessionUser;
+  /** CGU version this session saw accepted: the root loader stops asking the API. */
+  cguVersionAcceptee?: string;
 }
 
 /** The signed-in user as the layout needs it (from the token's claims). */

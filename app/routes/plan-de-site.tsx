@@ -14,6 +14,7 @@ const PUBLIC_PAGES = [
   { label: "Accessibilité", href: "/accessibilite" },
   { label: "Mentions légales", href: "/mentions-legales" },
   { label: "Données personnelles", href: "/donnees-personnelles" },
+  { label: "Conditions générales d'utilisation", href: "/conditions-generales-utilisation" },
   { label: "Gestion des cookies", href: "/gestion-des-cookies" },
   { label: TITLE, href: "/plan-de-site" },
 ];
@@ -52,9 +53,17 @@ export default function PlanDeSite() {
             </li>
           </>
         ) : (
-          <li>
-            <a href="/account/login">{t("header.seConnecter")}</a>
-          </li>
+          <>
+            <li>
+              <a href="/account/login">{t("header.seConnecter")}</a>
+            </li>
+            <li>
+              <Link to="/creation-compte">{t("header.creerUnCompte")}</Link>
+            </li>
+            <li>
+              <Link to="/creation-compte/nouveau-lien">Recevoir un nouveau lien d'activation</Link>
+            </li>
+          </>
         )}
       </ul>
       <h2>Informations</h2>

@@ -40,6 +40,8 @@ export const utilisateurCourantSchema = z.object({
   region: z.string().nullable(),
   /** Accepted the CGU version in force. */
   acceptedCgu: z.boolean(),
+  /** Version of the CGU last accepted (null: never); differs from CGU_VERSION after an update. */
+  cguVersionAcceptee: z.string().nullable(),
   /** True only for a demandeur who has not accepted the CGU version in force. */
   shallAcceptCgu: z.boolean(),
   acceptNotificationActuality: z.boolean(),

@@ -50,6 +50,7 @@ export function utilisateurRoutes(database: Database, authenticate: RequestHandl
       service: service ?? null,
       region: row.region,
       acceptedCgu,
+      cguVersionAcceptee: row.cguVersionAcceptee,
       shallAcceptCgu: roles.includes("demandeur") && !acceptedCgu,
       acceptNotificationActuality: row.acceptNotificationActualite,
       perimetreSupervision: row.perimetreSupervision ?? null,

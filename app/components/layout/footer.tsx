@@ -20,7 +20,7 @@ const EXTERNAL_DOMAINS = [
 
 /**
  * DSFR footer (spec §2 "Header and menu"): site map, accessibility
- * (non conforme until audited), legal notices, personal data, cookie
+ * (non conforme until audited), legal notices, personal data, terms of use, cookie
  * management (a link: the page works without JavaScript) and external
  * links. Managers also get the "Guide de l'intervenant" link and, above the
  * footer, a help banner with the national team's address.
@@ -48,6 +48,7 @@ export function Footer({ manager }: { manager: boolean }) {
         termsLinkProps={{ to: "/mentions-legales" }}
         bottomItems={[
           { text: t("footer.donneesPersonnelles"), linkProps: { to: "/donnees-personnelles" } },
+          { text: t("footer.cgu"), linkProps: { to: "/conditions-generales-utilisation" } },
           { text: t("footer.gestionCookies"), linkProps: { to: "/gestion-des-cookies" } },
           ...(manager
             ? [

@@ -26,6 +26,11 @@ function quickAccessItems(user: SessionUser | null): QuickAccessItem[] {
         iconId: "fr-icon-account-circle-line",
         reloadDocument: true,
       },
+      {
+        label: t("header.creerUnCompte"),
+        href: "/creation-compte",
+        iconId: "fr-icon-user-add-line",
+      },
     ];
   }
   const fullName = `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -60,8 +65,8 @@ function QuickAccess({ items }: { items: QuickAccessItem[] }) {
 }
 
 /**
- * DSFR header (spec §2 "Header and menu"). Signed out: a "Se connecter"
- * link. Signed in: "Accueil", the user's full name (to /account/params) and
+ * DSFR header (spec §2 "Header and menu"). Signed out: "Se connecter" and
+ * "Créer un compte" (applicant account creation) links. Signed in: "Accueil", the user's full name (to /account/params) and
  * "Se déconnecter". The service title is cut at 45 characters (spec §9).
  * `navigation` is the role menu (`navItemsFor`), in `<nav id="navigation">`.
  *

@@ -1,0 +1,178 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { CGU_VERSION } from "#contract/cgu";
+import { schemaAcceptationCgu } from "#contract/schemas/candidat";
+import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
+import { CheckboxField } from "~/components/checkbox-group";
+import { RequiredFieldsNotice } from "~/components/field";
+import { t } from "~/i18n";
+
+/** The full text of the terms of use. */
+export const CGU_TEXTE_PATH = "/conditions-generales-utilisation";
+
+/** The route whose action records the acceptance (and shows the form again after an error). */
+export const CGU_FORM_PATH = "/cgu";
+
+/**
+ * Pages a user who has not accepted the terms may still open (spec §2
+ * "blocking terms modal"): the terms themselves, the form's own route and
+ * the legal pages. /account/login, /account/logout and /account/callback
+ * only redirect, so they are never blocked either.
+ */
+const PAGES_HORS_BLOCAGE = [
+  CGU_TEXTE_PATH,
+  CGU_FORM_PATH,
+  "/mentions-legales",
+  "/donnees-personnelles",
+  "/accessibilite",
+  "/gestion-des-cookies",
+  "/plan-de-site",
+];
+
+/** Whether `path` (a pathname) stays reachable while the terms are not accepted. */
+export function pageHorsBlocageCgu(path: string): boolean {
+  const normalise = path.replace(/\/+$/, "") || "/";
+  return PAGES_HORS_BLOCAGE.includes(normalise);
+}
+
+/**
+ * Whether the user must accept *new* terms (spec §2 Modals, "terms-update
+ * modal") rather than accept them for the first time: he accepted an
+ * earlier version. GET /api/user/account does not say so yet; when it
+ * exposes `cguVersionAcceptee` (the version last accepted, null if none)
+ * the update wording shows; until then the first-time wording does.
+ */
+export function cguMiseAJour(
+  compte: Pick<UtilisateurCourant, "shallAcceptCgu" | "cguVersionAcceptee">,
+): boolean {
+  return (
+    compte.shallAcceptCgu &&
+    compte.cguVersionAcceptee !== null &&
+    compte.cguVersionAcceptee !== CGU_VERSION
+  );
+}
+
+/** Props of {@link CguForm}. */
+export interface CguFormProps {
+  /** conform's result of the last post to /cgu, if it was refused. */
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Same-origin path to come back to once accepted (the page that was blocked). */
+  redirectTo: string;
+  /** The terms-update wording (an older version had been accepted). */
+  miseAJour: boolean;
+}
+
+/**
+ * The blocking terms-of-use section (spec §2 Layout and Modals, §3 Terms
+ * form, §5 "Terms: both consents true"; DESIGN §6: a server-rendered
+ * section instead of the page content). Two required boxes, "Valider"
+ * posting to /cgu (no browser validation: the server's messages show next
+ * to the boxes, with or without JavaScript) and "Se déconnecter".
+ */
+export function CguForm({ lastResult, redirectTo, miseAJour }: CguFormProps) {
+  const [form, fields] = useForm({
+    id: "cgu",
+    lastResult,
+    constraint: getZodConstraint(schemaAcceptationCgu),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaAcceptationCgu }),
+  });
+  const nouvelleFenetre = t("footer.nouvelleFenetre");
+  return (
+    <div className="fr-container fr-py-6w">
+      <div className="fr-grid-row">
+        <section className="fr-col-12 fr-col-md-10 fr-col-lg-8" aria-labelledby="cgu-titre">
+          <h1 id="cgu-titre">Conditions générales d'utilisation</h1>
+          {miseAJour ? (
+            <div className="fr-alert fr-alert--info fr-mb-4w">
+              <h2 className="fr-alert__title">Les conditions générales d'utilisation ont évolué</h2>
+              <p>
+                Une nouvelle version (version {CGU_VERSION}) est en vigueur. Pour continuer à
+                utiliser le portail, prenez-en connaissance et acceptez-la, ou déconnectez-vous.
+              </p>
+            </div>
+          ) : (
+            <p className="fr-text--lead">
+              Avant d'utiliser le portail, prenez connaissance des conditions générales
+              d'utilisation et acceptez-les.
+            </p>
+          )}
+          <p>En résumé :</p>
+          <ul>
+            <li>
+              le portail sert à demander l'agrément Mon Accompagnateur Rénov' et à suivre son
+              instruction par les services de l'Anah ;
+            </li>
+            <li>
+              vous répondez de l'exactitude des informations et des pièces déposées au nom de votre
+              structure, et de la confidentialité de votre mot de passe ;
+            </li>
+            <li>
+              les décisions et courriers relatifs à vos demandes vous sont notifiés par lettre
+              recommandée électronique, à l'adresse électronique de votre compte ;
+            </li>
+            <li>
+              l'Anah traite vos données personnelles selon sa politique de protection des données
+              personnelles.
+            </li>
+          </ul>
+          <p>
+            <a
+              href={CGU_TEXTE_PATH}
+              target="_blank"
+              rel="noopener"
+              title={`Lire les conditions générales d'utilisation - ${nouvelleFenetre}`}
+            >
+              Lire les conditions générales d'utilisation
+            </a>{" "}
+            (version {CGU_VERSION})
+          </p>
+          <Form method="post" action={CGU_FORM_PATH} {...getFormProps(form)} noValidate>
+            <RequiredFieldsNotice />
+            <fieldset className="fr-fieldset" aria-labelledby="cgu-consentements">
+              <legend className="fr-fieldset__legend" id="cgu-consentements">
+                <h2 className="fr-h5 fr-mb-0">Votre accord</h2>
+              </legend>
+              <div className="fr-fieldset__element">
+                <CheckboxField
+                  id={fields.consentCgu.id}
+                  label="J'accepte les conditions générales d'utilisation"
+                  errors={fields.consentCgu.errors}
+                >
+                  <input {...getInputProps(fields.consentCgu, { type: "checkbox" })} />
+                </CheckboxField>
+              </div>
+              <div className="fr-fieldset__element">
+                <CheckboxField
+                  id={fields.consentMail.id}
+                  label="J'accepte de recevoir les notifications par lettre recommandée électronique"
+                  errors={fields.consentMail.errors}
+                >
+                  <input {...getInputProps(fields.consentMail, { type: "checkbox" })} />
+                </CheckboxField>
+              </div>
+            </fieldset>
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <ul className="fr-btns-group fr-btns-group--inline-md">
+              <li>
+                <button type="submit" className="fr-btn">
+                  Valider
+                </button>
+              </li>
+              <li>
+                <a
+                  className="fr-btn fr-btn--secondary fr-btn--icon-left fr-icon-logout-box-r-line"
+                  href="/account/logout"
+                >
+                  {t("header.seDeconnecter")}
+                </a>
+              </li>
+            </ul>
+          </Form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { VALIDITE_LIEN_CONFIRMATION_HEURES } from "#contract/schemas/candidat";
+import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { pageTitle } from "~/utils/title";
+
+const TITLE = "Votre compte a été créé";
+
+export const handle: BreadcrumbHandle = { breadcrumb: "Compte créé" };
+
+/**
+ * `/creation-compte/succes` (spec §2 "Account creation and its success
+ * page", §3 "Account creation stays pending e-mail confirmation", §9 72
+ * hours): asks to follow the link sent by e-mail and offers a new link.
+ */
+export default function CreationCompteSucces() {
+  return (
+    <div className="fr-container fr-pb-6w">
+      <div className="fr-grid-row">
+        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
+          <h1>{TITLE}</h1>
+          <div className="fr-alert fr-alert--success fr-mb-4w" role="status">
+            <h2 className="fr-alert__title">
+              Plus qu'une étape : confirmez votre adresse électronique
+            </h2>
+            <p>
+              Un courriel vient de vous être envoyé. Cliquez sur le lien qu'il contient dans les{" "}
+              {VALIDITE_LIEN_CONFIRMATION_HEURES} heures pour activer votre compte.
+            </p>
+          </div>
+          <p>
+            Passé ce délai, le compte non confirmé et les informations saisies sont supprimés : il
+            faudra recommencer la création du compte.
+          </p>
+          <p>
+            Vous n'avez rien reçu ? Vérifiez votre dossier de courriers indésirables, puis demandez
+            un nouveau lien.
+          </p>
+          <ul className="fr-btns-group fr-btns-group--inline-md">
+            <li>
+              <Link className="fr-btn fr-btn--secondary" to="/creation-compte/nouveau-lien">
+                Recevoir un nouveau lien
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle(TITLE) }];
