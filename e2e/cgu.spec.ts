@@ -48,10 +48,10 @@ test("tant que les CGU ne sont pas acceptées, chaque page est remplacée par le
 
   // Accepting brings the user back to the page that was blocked.
   await page.goto("/account/params");
-  await page.getByLabel("J'accepte les conditions générales d'utilisation").check();
+  await page.getByLabel("J'accepte les conditions générales d'utilisation").check({ force: true });
   await page
     .getByLabel("J'accepte de recevoir les notifications par lettre recommandée électronique")
-    .check();
+    .check({ force: true });
   await page.getByRole("button", { name: "Valider" }).click();
   await expect(page).toHaveURL("/account/params");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Paramètres du compte");
@@ -64,7 +64,7 @@ test("une seule case cochée ne suffit pas : le message s'affiche à côté de l
   page,
 }) => {
   await demandeurSansCgu(page);
-  await page.getByLabel("J'accepte les conditions générales d'utilisation").check();
+  await page.getByLabel("J'accepte les conditions générales d'utilisation").check({ force: true });
   await page.getByRole("button", { name: "Valider" }).click();
   const caseLre = page.locator(".fr-checkbox-group", {
     has: page.getByLabel(

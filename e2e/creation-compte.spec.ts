@@ -54,9 +54,11 @@ async function remplir(page: Page, saisie: Saisie) {
   for (const [champ, libelle] of Object.entries(LIBELLES)) {
     await page.getByLabel(libelle).fill(saisie[champ as keyof Saisie]);
   }
-  await page.getByLabel("Espace Conseil France Rénov'").check();
-  await page.getByLabel("J'accepte les conditions générales d'utilisation").check();
-  await page.getByLabel("J'accepte la politique de protection des données personnelles").check();
+  await page.getByLabel("Espace Conseil France Rénov'").check({ force: true });
+  await page.getByLabel("J'accepte les conditions générales d'utilisation").check({ force: true });
+  await page
+    .getByLabel("J'accepte la politique de protection des données personnelles")
+    .check({ force: true });
 }
 
 /** The DSFR group (label, control, message) of the field labelled `libelle`. */
@@ -96,7 +98,7 @@ test("un nouveau demandeur crée son compte, l'active, se connecte et accepte le
 
   const saisie = saisieValide();
   await remplir(page, saisie);
-  await page.getByLabel(/^Opérateur d'une opération programmée/).check();
+  await page.getByLabel(/^Opérateur d'une opération programmée/).check({ force: true });
   await page.getByRole("button", { name: "Créer mon compte" }).click();
 
   await expect(page).toHaveURL("/creation-compte/succes");
@@ -129,10 +131,10 @@ test("un nouveau demandeur crée son compte, l'active, se connecte et accepte le
       "Vous devez accepter de recevoir les notifications par lettre recommandée électronique.",
     ),
   ).toBeVisible();
-  await page.getByLabel("J'accepte les conditions générales d'utilisation").check();
+  await page.getByLabel("J'accepte les conditions générales d'utilisation").check({ force: true });
   await page
     .getByLabel("J'accepte de recevoir les notifications par lettre recommandée électronique")
-    .check();
+    .check({ force: true });
   await page.getByRole("button", { name: "Valider" }).click();
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Bonjour ${saisie.prenom}`);
