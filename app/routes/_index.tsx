@@ -6,27 +6,61 @@ import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ROLE_LABELS } from "#contract/roles";
+import type { DemandeResume, PeutCreer, ProcedureDemande } from "#contract/schemas/demande";
 import type { BandeauInformatif } from "#contract/schemas/reference";
+import type { StatutSimplifie } from "#contract/statuts";
 import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
 import { apiJson } from "~/.server/api.server";
 import { requireUser } from "~/.server/auth.server";
+import { CarteDemande } from "~/components/demande/carte-demande";
 import { staffTilesFor } from "~/components/home/staff-tiles";
 import { pageTitle } from "~/utils/title";
 
 /**
  * Home (spec §2 "Home for staff" / "Home for applicants"): the current user
- * from `GET /api/user/account`; applicants also get the information banners.
+ * from `GET /api/user/account`. Applicants also get the information banners,
+ * their requests (`GET /api/demandes/mes-demandes`, active first, newest
+ * first), whether they may create a new one
+ * (`GET /api/demande/can/deposernouvelledemande`) and, for a draft, the form
+ * step to resume at (first incomplete step of its procedure, else the summary).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const user = await apiJson<UtilisateurCourant>(request, context, "/api/user/account");
   const demandeur = user.roles.includes("demandeur");
-  const bandeaux = demandeur
-    ? await apiJson<BandeauInformatif[]>(request, context, "/api/bandeaux-informatifs", {
-        query: { demandeType: "demande" },
-      })
-    : [];
-  return { user, demandeur, tiles: demandeur ? [] : staffTilesFor(user.roles), bandeaux };
+  if (!demandeur) {
+    return {
+      user,
+      demandeur,
+      tiles: staffTilesFor(user.roles),
+      bandeaux: [],
+      demandes: [],
+      peutCreer: null,
+      etapes: {} as Record<string, number>,
+    };
+  }
+  const [bandeaux, demandes, peutCreer] = await Promise.all([
+    apiJson<BandeauInformatif[]>(request, context, "/api/bandeaux-informatifs", {
+      query: { demandeType: "demande" },
+    }),
+    apiJson<DemandeResume[]>(request, context, "/api/demandes/mes-demandes"),
+    apiJson<PeutCreer>(request, context, "/api/demande/can/deposernouvelledemande"),
+  ]);
+  const etapes: Record<string, number> = {};
+  await Promise.all(
+    demandes
+      .filter((demande) => demande.statutSimplifie === "brouillon")
+      .map(async (demande) => {
+        const procedure = await apiJson<ProcedureDemande>(
+          request,
+          context,
+          `/api/demande/${demande.id}/procedure`,
+        );
+        const incomplete = ([1, 2, 3] as const).find((etape) => !procedure.etapesCompletes[etape]);
+        etapes[demande.id] = incomplete ?? 4;
+      }),
+  );
+  return { user, demandeur, tiles: [], bandeaux, demandes, peutCreer, etapes };
 }
 
 export default function Home() {
@@ -102,8 +136,13 @@ function StaffHome() {
   );
 }
 
+/**
+ * Applicant without an approval (spec §2 "Home for applicants"): banners,
+ * one card per request, "Aucune demande en cours" when there is none, and
+ * the new-request button only when the API allows it (else its reason).
+ */
 function ApplicantHome() {
-  const { bandeaux } = useLoaderData<typeof loader>();
+  const { bandeaux, demandes, peutCreer, etapes } = useLoaderData<typeof loader>();
   return (
     <>
       {bandeaux.map((bandeau) => (
@@ -117,12 +156,24 @@ function ApplicantHome() {
         />
       ))}
       <h2 className="fr-h4">Mes demandes d'agrément</h2>
-      <p>Aucune demande en cours</p>
-      <Button linkProps={{ to: "/demande/formulaire" }} iconId="fr-icon-add-line">
-        Déposer une demande d'agrément
-      </Button>
+      {demandes.length === 0 ? <p>Aucune demande en cours</p> : null}
+      {demandes.map((demande) => (
+        <CarteDemande key={demande.id} demande={demande} etapeFormulaire={etapes[demande.id]} />
+      ))}
+      {peutCreer?.can ? (
+        <Button linkProps={{ to: "/demande/formulaire" }} iconId="fr-icon-add-line">
+          Déposer une demande d'agrément
+        </Button>
+      ) : peutCreer?.raison && !demandes.some(estActive) ? (
+        <p className="fr-text--sm">{peutCreer.raison}</p>
+      ) : null}
     </>
   );
+}
+
+/** Whether a request is still under way: its card already tells why no new one can start. */
+function estActive(demande: { statutSimplifie: StatutSimplifie }): boolean {
+  return ["brouillon", "in_progress", "incomplete"].includes(demande.statutSimplifie);
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle("Accueil") }];

@@ -1,0 +1,96 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type {
+  DemandeDetail,
+  Manquant,
+  ProcedureDemande,
+  ProcedureEtp,
+} from "#contract/schemas/demande";
+import { Recapitulatif } from "~/components/demande/recapitulatif";
+import { TITRES_ETAPES, urlEtape } from "./stepper";
+
+/** Intent of the "Soumettre" button. */
+export const INTENT_SOUMETTRE = "soumettre";
+
+/** Props of {@link Etape4Recapitulatif}. */
+export interface Etape4RecapitulatifProps {
+  demande: DemandeDetail;
+  procedure: ProcedureDemande;
+  procedureEtp: ProcedureEtp;
+  /** What `canBe/depose` said was missing after "Soumettre" (spec §5 Deposit). */
+  manquants?: Manquant[] | null;
+  /** A refused deposit (e.g. the request changed meanwhile). */
+  erreur?: string | null;
+}
+
+/**
+ * Step 4 "Récapitulatif": the whole request with a "Modifier" link per
+ * step, then "Précédent" (link) and "Soumettre" (posts `intent=soumettre`
+ * with the version the user saw). A refused deposit lists what is missing,
+ * each with a link to its step. The button is disabled while sending, and
+ * the server deposits once anyway.
+ */
+export function Etape4Recapitulatif({
+  demande,
+  procedure,
+  procedureEtp,
+  manquants,
+  erreur,
+}: Etape4RecapitulatifProps) {
+  const navigation = useNavigation();
+  const id = demande.id;
+  return (
+    <>
+      {manquants?.length ? (
+        <div className="fr-alert fr-alert--error fr-mb-4w" role="alert" id="manquants">
+          <h3 className="fr-alert__title">Votre demande ne peut pas encore être déposée</h3>
+          <ul>
+            {manquants.map((manquant, index) => (
+              <li key={index}>
+                {manquant.message}{" "}
+                <Link to={urlEtape(id, manquant.etape)}>
+                  Compléter l'étape {manquant.etape} « {TITRES_ETAPES[manquant.etape - 1]} »
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {erreur ? (
+        <div className="fr-alert fr-alert--error fr-mb-4w" role="alert">
+          <p>{erreur}</p>
+        </div>
+      ) : null}
+      <Recapitulatif
+        demande={demande}
+        procedure={procedure}
+        procedureEtp={procedureEtp}
+        niveauTitre={3}
+        lienModifier={(etape) => urlEtape(id, etape)}
+      />
+      <Form method="post" action={urlEtape(id, 4)}>
+        <input type="hidden" name="version" value={demande.version} />
+        <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--right fr-mt-4w">
+          <li>
+            <Link
+              className="fr-btn fr-btn--tertiary fr-icon-arrow-left-line fr-btn--icon-left"
+              to={urlEtape(id, 3)}
+            >
+              Précédent
+            </Link>
+          </li>
+          <li>
+            <button
+              type="submit"
+              className="fr-btn fr-icon-send-plane-line fr-btn--icon-right"
+              name="intent"
+              value={INTENT_SOUMETTRE}
+              disabled={navigation.state === "submitting"}
+            >
+              Soumettre
+            </button>
+          </li>
+        </ul>
+      </Form>
+    </>
+  );
+}

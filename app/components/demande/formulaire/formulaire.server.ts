@@ -1,0 +1,246 @@
+/**
+ * Server side of the approval request form (`/demande/formulaire`): API
+ * calls shared by the loader and the action, and the mapping of API errors
+ * onto the form (spec §7 Requests, §8 422 messages).
+ */
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { DemandeDetail, ProcedureDemande, ProcedureEtp } from "#contract/schemas/demande";
+import {
+  RECHERCHE_COMMUNE_MIN,
+  RECHERCHE_EPCI_MIN,
+  type Commune,
+  type Departement,
+  type Epci,
+} from "#contract/schemas/geographie";
+import type { FormeJuridique } from "#contract/schemas/reference";
+import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
+import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import {
+  MESSAGE_COMMUNE_SANS_TERRITOIRE,
+  MESSAGE_RECHERCHE_COMMUNE,
+  MESSAGE_RECHERCHE_EPCI,
+  type RechercheGeographie,
+  type ResultatGeographie,
+} from "./geographie";
+
+/** States in which the applicant may still edit the request (DESIGN §3). */
+export const ETATS_MODIFIABLES: readonly string[] = ["brouillon", "arrete_perime"];
+
+/** An id the API may know: anything else is a 404 without calling it. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The 404 the root error boundary shows as "Page non trouvée". */
+export function pageNonTrouvee(): Response {
+  return new Response("Page non trouvée", { status: 404 });
+}
+
+/**
+ * GET /api/demande/{id}: 404 (thrown) when unknown or another company's; a
+ * request no longer editable redirects to its recap (DESIGN §3).
+ */
+export async function chargerDemandeModifiable(
+  request: Request,
+  context: AppLoadContext,
+  id: string,
+): Promise<DemandeDetail> {
+  const demande = await apiJson<DemandeDetail>(request, context, `/api/demande/${id}`);
+  if (!ETATS_MODIFIABLES.includes(demande.etat))
+    throw redirect(`/demande/demande/recapitulatif/${id}`);
+  return demande;
+}
+
+/** GET /api/demande/{id}/procedure: rubrics, files, completeness. */
+export function procedureDe(
+  request: Request,
+  context: AppLoadContext,
+  id: string,
+): Promise<ProcedureDemande> {
+  return apiJson<ProcedureDemande>(request, context, `/api/demande/${id}/procedure`);
+}
+
+/** GET /api/demande/{id}/procedure-etp: labels and years of the staffing figures. */
+export function procedureEtpDe(
+  request: Request,
+  context: AppLoadContext,
+  id: string,
+): Promise<ProcedureEtp> {
+  return apiJson<ProcedureEtp>(request, context, `/api/demande/${id}/procedure-etp`);
+}
+
+/**
+ * What step 1 shows besides the request: the account's company (SIREN,
+ * name, qualities), the legal forms and the communes of the saved postal code.
+ */
+export async function donneesEtape1(
+  request: Request,
+  context: AppLoadContext,
+  demande: DemandeDetail | null,
+) {
+  const [compte, formesJuridiques, communes] = await Promise.all([
+    apiJson<UtilisateurCourant>(request, context, "/api/user/account"),
+    apiJson<FormeJuridique[]>(request, context, "/api/company/forme_juridiques"),
+    communesDuCodePostal(request, context, demande?.etape1?.codePostal),
+  ]);
+  return {
+    societe: compte.societe ?? { siren: "", raisonSociale: "", qualites: [] },
+    formesJuridiques,
+    communes,
+  };
+}
+
+/** Errors of an API answer laid out for conform's `submission.reply()`. */
+export interface ErreursFormulaire {
+  fieldErrors: Record<string, string[]>;
+  formErrors: string[];
+}
+
+/**
+ * Maps a refused save onto the form: 422 `{ detail, errors }` gives the
+ * field errors (and `detail` as a form error when no field is named); 409
+ * `{ message }` (step out of order, not editable, cannot create) and 403 give
+ * a form error. Anything else is rethrown (the error page).
+ */
+export function erreursDeApi(error: unknown): ErreursFormulaire {
+  if (!(error instanceof ApiError) || ![403, 409, 422].includes(error.status)) throw error;
+  const body = (error.body ?? {}) as { errors?: Record<string, unknown> };
+  const fieldErrors: Record<string, string[]> = {};
+  if (error.status === 422 && body.errors && typeof body.errors === "object") {
+    for (const [name, messages] of Object.entries(body.errors)) {
+      const liste = (Array.isArray(messages) ? messages : [messages]).map(String).filter(Boolean);
+      if (liste.length) fieldErrors[name] = liste;
+    }
+  }
+  const formErrors =
+    Object.keys(fieldErrors).length > 0
+      ? []
+      : [error.message || "La demande n'a pas pu être enregistrée."];
+  return { fieldErrors, formErrors };
+}
+
+/** "Paris 11e Arrondissement (75)": the département tells homonyms apart. */
+export function nomCommune(commune: Pick<Commune, "nom" | "codeDepartement">): string {
+  return `${commune.nom} (${commune.codeDepartement})`;
+}
+
+/**
+ * GET /api/epcis/filter (spec §5: at least 3 characters, accents and case
+ * ignored by the API). A too short text or a 422 gives `erreur`.
+ */
+export async function rechercherEpcis(
+  request: Request,
+  context: AppLoadContext,
+  terme: string,
+): Promise<RechercheGeographie> {
+  const query = terme.trim();
+  if (query.length < RECHERCHE_EPCI_MIN)
+    return { terme, resultats: [], erreur: MESSAGE_RECHERCHE_EPCI };
+  try {
+    const epcis = await apiJson<Epci[]>(request, context, "/api/epcis/filter", {
+      query: { query },
+    });
+    return { terme, resultats: epcis.map(({ code, nom }) => ({ code, nom })), erreur: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422)
+      return { terme, resultats: [], erreur: error.message || MESSAGE_RECHERCHE_EPCI };
+    throw error;
+  }
+}
+
+/**
+ * GET /api/communes/filter limited to `departements` (spec §5: at least 1
+ * character; a commune search needs a chosen région or département).
+ */
+export async function rechercherCommunes(
+  request: Request,
+  context: AppLoadContext,
+  terme: string,
+  departements: readonly string[],
+): Promise<RechercheGeographie> {
+  const query = terme.trim();
+  if (departements.length === 0)
+    return { terme, resultats: [], erreur: MESSAGE_COMMUNE_SANS_TERRITOIRE };
+  if (query.length < RECHERCHE_COMMUNE_MIN)
+    return { terme, resultats: [], erreur: MESSAGE_RECHERCHE_COMMUNE };
+  try {
+    const communes = await apiJson<Commune[]>(request, context, "/api/communes/filter", {
+      query: { query, departements },
+    });
+    return {
+      terme,
+      resultats: communes.map((commune) => ({ code: commune.code, nom: nomCommune(commune) })),
+      erreur: null,
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422)
+      return { terme, resultats: [], erreur: error.message || MESSAGE_RECHERCHE_COMMUNE };
+    throw error;
+  }
+}
+
+/** The communes of a postal code (step 1 selector); none for a malformed code. */
+export async function communesDuCodePostal(
+  request: Request,
+  context: AppLoadContext,
+  codePostal: string | null | undefined,
+): Promise<ResultatGeographie[]> {
+  const code = codePostal?.trim() ?? "";
+  if (!/^\d{5}$/.test(code)) return [];
+  const communes = await apiJson<Commune[]>(request, context, "/api/communes/filter", {
+    query: { query: code, codePostal: code, limit: 50 },
+  });
+  return communes.map(({ code, nom }) => ({ code, nom }));
+}
+
+/** GET /api/departements (public reference data). */
+export function chargerDepartements(
+  request: Request,
+  context: AppLoadContext,
+): Promise<Departement[]> {
+  return apiJson<Departement[]>(request, context, "/api/departements");
+}
+
+/**
+ * The départements a commune search covers: those ticked plus those of the
+ * ticked régions.
+ */
+export function departementsCouverts(
+  departements: readonly Departement[],
+  regionsCochees: readonly string[],
+  departementsCoches: readonly string[],
+): string[] {
+  const codes = new Set(departementsCoches);
+  for (const departement of departements)
+    if (regionsCochees.includes(departement.codeRegion)) codes.add(departement.code);
+  return [...codes];
+}
+
+/**
+ * Forwards the multipart body of an upload form to POST /api/demande/{id}/pj
+ * as it streams in (no buffering in the BFF). Returns the number of files
+ * added, or the API's 422 messages (`errors.fichier`, else `detail`).
+ */
+export async function televerser(
+  request: Request,
+  context: AppLoadContext,
+  id: string,
+): Promise<{ ajoutes: number; erreurs: string[] }> {
+  const init: RequestInit & { duplex: "half" } = {
+    method: "POST",
+    body: request.body,
+    headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    duplex: "half",
+  };
+  try {
+    const response = await apiFetch(request, context, `/api/demande/${id}/pj`, init);
+    const ajoutes = (await response.json()) as unknown[];
+    return { ajoutes: ajoutes.length, erreurs: [] };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 422 || error.status === 409)) {
+      const body = (error.body ?? {}) as { errors?: { fichier?: unknown } };
+      const fichier = body.errors?.fichier;
+      const erreurs = Array.isArray(fichier) ? fichier.map(String) : [];
+      return { ajoutes: 0, erreurs: erreurs.length ? erreurs : [error.message] };
+    }
+    throw error;
+  }
+}

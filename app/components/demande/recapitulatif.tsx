@@ -1,0 +1,230 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
+import { libelleQualite } from "#contract/qualites";
+import type {
+  DemandeDetail,
+  IndicateurEtp,
+  ProcedureDemande,
+  ProcedureEtp,
+} from "#contract/schemas/demande";
+import { afficherDate, afficherDecimal } from "#contract/validation";
+
+/** Short labels of the staffing figures when no `procedure-etp` is at hand (spec §3 codes). */
+const LIBELLES_ETP: Record<IndicateurEtp | "part_activite_previsionnelle", string> = {
+  nb_etp_struct: "Nombre d'ETP de la structure",
+  nb_etp_accomp: "Nombre d'ETP dédiés à l'accompagnement",
+  nb_etp_accomp_prev: "Nombre d'ETP prévisionnels dédiés à l'accompagnement",
+  nb_etp_accomp_renf_prev: "Nombre d'ETP prévisionnels dédiés à l'accompagnement renforcé",
+  part_activite_previsionnelle:
+    "Part prévisionnelle de l'activité d'accompagnement dans l'activité de la structure (en %)",
+};
+
+const CODES_ETP = Object.keys(LIBELLES_ETP) as (keyof typeof LIBELLES_ETP)[];
+
+const dateParis = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+/** An ISO timestamp as "JJ/MM/AAAA" in Europe/Paris (spec §5 display format); "" for null. */
+export function afficherDateHeure(iso: string | null | undefined): string {
+  return iso ? dateParis.format(new Date(iso)) : "";
+}
+
+/** Props of {@link Recapitulatif}. */
+export interface RecapitulatifProps {
+  demande: DemandeDetail;
+  procedure: ProcedureDemande;
+  /** Labels and years of the staffing figures; generic labels without it. */
+  procedureEtp?: ProcedureEtp;
+  /** Level of the section headings (default 2: under the page's h1). */
+  niveauTitre?: 2 | 3;
+  /** When given, each section gets a "Modifier" link to that step of the form. */
+  lienModifier?: (etape: 1 | 2 | 3) => string;
+}
+
+/**
+ * Summary of an approval request (spec §3 "Approval request content"): the
+ * file's dates, then each step of the form: signatory and structure,
+ * perimeter and staffing, supporting documents by rubric with size and a
+ * download link (`/piece-jointe/{id}`). Dates read JJ/MM/AAAA, decimals with
+ * a comma (spec §5, §9). Used by step 4 of the form and by the recap page.
+ */
+export function Recapitulatif({
+  demande,
+  procedure,
+  procedureEtp,
+  niveauTitre = 2,
+  lienModifier,
+}: RecapitulatifProps) {
+  const Titre = niveauTitre === 2 ? "h2" : "h3";
+  const SousTitre = niveauTitre === 2 ? "h3" : "h4";
+  const etape1 = demande.etape1;
+  const etape2 = demande.etape2;
+  const { libelles } = demande;
+
+  const entete = (etape: 1 | 2 | 3, titre: string, id: string) => (
+    <div className="fr-grid-row fr-grid-row--middle fr-mb-2w">
+      <Titre id={id} className="fr-h4 fr-mb-0 fr-mr-2w">
+        {titre}
+      </Titre>
+      {lienModifier ? (
+        <Link
+          className="fr-btn fr-btn--sm fr-btn--tertiary fr-icon-edit-line fr-btn--icon-left"
+          to={lienModifier(etape)}
+        >
+          Modifier<span className="fr-sr-only"> l'étape « {titre} »</span>
+        </Link>
+      ) : null}
+    </div>
+  );
+
+  const etps =
+    procedureEtp?.etps ??
+    CODES_ETP.map((code) => ({ code, libelle: LIBELLES_ETP[code], annee: null }));
+
+  return (
+    <div className="portail-recapitulatif">
+      <section aria-labelledby="recap-dossier" className="fr-mb-4w">
+        <Titre id="recap-dossier" className="fr-h4">
+          Dossier
+        </Titre>
+        <Liste
+          lignes={[
+            ["Numéro de dossier", demande.numeroDossier],
+            ["Date de création", afficherDateHeure(demande.dateCreation)],
+            ["Date de dernière modification", afficherDateHeure(demande.dateModification)],
+            ["Date de dépôt", afficherDateHeure(demande.dateDepot)],
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="recap-etape-1" className="fr-mb-4w">
+        {entete(1, "Informations sur la structure", "recap-etape-1")}
+        {etape1 ? (
+          <>
+            <SousTitre className="fr-h6">Signataire</SousTitre>
+            <Liste
+              lignes={[
+                ["Nom", etape1.signataireNom],
+                ["Prénom", etape1.signatairePrenom],
+                ["Qualité", etape1.signataireQualite],
+              ]}
+            />
+            <SousTitre className="fr-h6">Structure</SousTitre>
+            <Liste
+              lignes={[
+                ["SIREN", demande.siren],
+                ["Raison sociale", demande.raisonSociale],
+                ["Qualité de la structure", libelleQualite(etape1.structureQualite)],
+                ["Forme juridique", libelles.formeJuridique ?? etape1.formeJuridique],
+                ["Date de création", afficherDate(etape1.dateCreationStructure)],
+                ["Téléphone", etape1.telephone],
+                ["Adresse électronique", etape1.email],
+                ["Adresse", etape1.adresse],
+                ["Complément d'adresse", etape1.complementAdresse],
+                ["Code postal", etape1.codePostal],
+                ["Commune", libelles.commune ?? etape1.commune],
+              ]}
+            />
+          </>
+        ) : (
+          <p>Étape non renseignée.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="recap-etape-2" className="fr-mb-4w">
+        {entete(2, "Activités de la structure", "recap-etape-2")}
+        {etape2 ? (
+          <>
+            <SousTitre className="fr-h6">Périmètre d'intervention</SousTitre>
+            <Liste
+              lignes={[
+                ["Régions", noms(libelles.regions)],
+                ["Départements", noms(libelles.departements)],
+                ["EPCI", noms(libelles.epcis)],
+                ["Communes", noms(libelles.communes)],
+                ...(libelles.communes.length
+                  ? ([["Précisions sur les communes", etape2.precisions]] as Ligne[])
+                  : []),
+              ]}
+            />
+            <SousTitre className="fr-h6">Effectifs et activité</SousTitre>
+            <Liste
+              lignes={[
+                ...etps.map((etp): Ligne => [
+                  etp.annee ? `${etp.libelle} en ${etp.annee}` : etp.libelle,
+                  afficherDecimal(etape2[etp.code]),
+                ]),
+                [
+                  "Missions facultatives",
+                  etape2.missionsFacultatives === undefined
+                    ? null
+                    : etape2.missionsFacultatives
+                      ? "Oui"
+                      : "Non",
+                ],
+              ]}
+            />
+          </>
+        ) : (
+          <p>Étape non renseignée.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="recap-etape-3" className="fr-mb-4w">
+        {entete(3, "Pièces justificatives", "recap-etape-3")}
+        {procedure.rubriques.map((rubrique) => (
+          <div key={rubrique.code} className="fr-mb-3w">
+            <SousTitre className="fr-h6 fr-mb-1w">{rubrique.libelle}</SousTitre>
+            {rubrique.piecesJointes.length ? (
+              <ul>
+                {rubrique.piecesJointes.map((piece) => (
+                  <li key={piece.id}>
+                    <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
+                      {piece.nom}
+                    </a>{" "}
+                    <span className="fr-text--sm fr-text-mention--grey">
+                      ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="fr-text--sm">Aucun fichier.</p>
+            )}
+          </div>
+        ))}
+      </section>
+    </div>
+  );
+}
+
+type Ligne = [string, ReactNode | null | undefined];
+
+/** Label/value pairs; an empty value reads "Non renseigné". */
+function Liste({ lignes }: { lignes: Ligne[] }) {
+  return (
+    <dl className="fr-grid-row fr-grid-row--gutters fr-mb-2w">
+      {lignes.map(([libelle, valeur]) => (
+        <div key={libelle} className="fr-col-12 fr-col-md-6">
+          <dt className="fr-text--bold fr-mb-0">{libelle}</dt>
+          <dd className="fr-ml-0">
+            {valeur === null || valeur === undefined || valeur === "" ? (
+              <span className="fr-text-mention--grey">Non renseigné</span>
+            ) : (
+              valeur
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function noms(liste: { nom: string }[]): string | null {
+  return liste.length ? liste.map((item) => item.nom).join(", ") : null;
+}

@@ -1,0 +1,245 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Alert } from "@codegouvfr/react-dsfr/Alert";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { schemaAnnulation, type DemandeDetail } from "#contract/schemas/demande";
+import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { requireRole } from "~/.server/auth.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { CheckboxField } from "~/components/checkbox-group";
+import {
+  BadgeStatutDemande,
+  actionDisponible,
+  titreDemande,
+} from "~/components/demande/carte-demande";
+import { Field, RequiredFieldsNotice } from "~/components/field";
+import { actionSuccessMessage, t } from "~/i18n";
+import { pageTitle } from "~/utils/title";
+
+const TITRE = "Annuler la demande d'agrément";
+
+/**
+ * `/demande/demande/annulation/{id}` (spec §2 Modals "Cancel application"
+ * as a route, DESIGN §6): the request (`GET /api/demande/{id}`, 404 when
+ * unknown or foreign), its version for the optimistic lock, and whether
+ * ANNULER_DEMANDE is available to this user now.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(request, context, "demandeur");
+  const demande = await apiJson<DemandeDetail>(
+    request,
+    context,
+    `/api/demande/${encodeURIComponent(params.id!)}`,
+  );
+  return {
+    demande: {
+      id: demande.id,
+      numeroDossier: demande.numeroDossier,
+      statutSimplifie: demande.statutSimplifie,
+      version: demande.version,
+    },
+    annulable: actionDisponible(demande, "ANNULER_DEMANDE"),
+  };
+}
+
+/**
+ * Cancels the request (spec §3 Cancel form, §5 Cancel, §4 "Cancellation is
+ * definitive"): checks `schemaAnnulation` (reason required, confirmation
+ * ticked; errors shown next to the fields, values kept), then posts
+ * `action=ANNULER_DEMANDE` with the version seen, the reason and the
+ * confirmation to `POST /api/demande/{id}/action` as form data. Success →
+ * home with the notification `notification.action.success.demande.ANNULER_DEMANDE`;
+ * 422 → the API's field errors; 409 (someone changed the request) → this
+ * page reloaded with the API's message; 403 (no longer cancellable) → home
+ * with an error notification.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireRole(request, context, "demandeur");
+  const id = params.id!;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: schemaAnnulation });
+  if (submission.status !== "success") {
+    return data({ lastResult: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  }
+  const corps = new URLSearchParams();
+  corps.set("action", "ANNULER_DEMANDE");
+  const version = formData.get("version");
+  if (typeof version === "string" && version) corps.set("version", version);
+  corps.set("commentaire", submission.value.commentaire);
+  corps.set("confirmation", "on");
+  try {
+    await apiFetch(request, context, `/api/demande/${encodeURIComponent(id)}/action`, {
+      method: "POST",
+      body: corps,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 422) {
+      const erreurs = fieldErrorsOf(error.body);
+      return data(
+        {
+          lastResult: submission.reply(
+            Object.keys(erreurs).length
+              ? { fieldErrors: erreurs }
+              : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
+          ) as SubmissionResult<string[]>,
+        },
+        { status: 422 },
+      );
+    }
+    if (error.status === 409) {
+      return redirectWithToast(
+        new URL(request.url).pathname,
+        {
+          type: "error",
+          titre: t("notification.error.titre.409"),
+          description: error.message || t("notification.error.conflit"),
+        },
+        { request, context },
+      );
+    }
+    if (error.status === 403) {
+      return redirectWithToast(
+        "/",
+        {
+          type: "error",
+          titre: t("notification.error.titre.403"),
+          description: "Cette demande ne peut plus être annulée.",
+        },
+        { request, context },
+      );
+    }
+    throw error;
+  }
+  return redirectWithToast(
+    "/",
+    {
+      type: "success",
+      titre: t("notification.titre.success"),
+      description: actionSuccessMessage("demande", "ANNULER_DEMANDE"),
+    },
+    { request, context },
+  );
+}
+
+/** The `errors` map of a 422 body (field → messages), without anything malformed. */
+function fieldErrorsOf(body: unknown): Record<string, string[]> {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (!errors || typeof errors !== "object") return {};
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, unknown>)
+      .map(([field, messages]) => [field, [messages].flat().map(String)] as const)
+      .filter(([, messages]) => messages.length > 0),
+  );
+}
+
+export const handle: BreadcrumbHandle = { breadcrumb: "Annulation de la demande" };
+
+/**
+ * The cancel confirmation (spec §3 Cancel form): why it is definitive, the
+ * required reason ("Motif de l'annulation") and confirmation box, "Annuler
+ * la demande" to submit and "Retour" back home. A request that can no
+ * longer be cancelled gets an explanation instead of the form.
+ */
+export default function AnnulationDemande() {
+  const { demande, annulable } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "annulation-demande",
+    lastResult: navigation.state === "idle" ? result?.lastResult : undefined,
+    constraint: getZodConstraint(schemaAnnulation),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaAnnulation }),
+  });
+  return (
+    <div className="fr-container fr-pb-6w">
+      <div className="fr-grid-row">
+        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
+          <h1>{TITRE}</h1>
+          <p className="fr-text--lead fr-mb-1w">{titreDemande(demande)}</p>
+          <BadgeStatutDemande statut={demande.statutSimplifie} className="fr-mb-4w" />
+          {annulable ? (
+            <>
+              <Alert
+                className="fr-mb-4w"
+                severity="warning"
+                as="h2"
+                title="L'annulation est définitive"
+                description="Une fois annulée, votre demande ne sera plus instruite et ne pourra pas être reprise. Vous pourrez ensuite déposer une nouvelle demande d'agrément."
+              />
+              <Form method="post" {...getFormProps(form)}>
+                <RequiredFieldsNotice />
+                {form.errors?.length ? (
+                  <Alert
+                    className="fr-mb-3w"
+                    severity="error"
+                    small
+                    description={form.errors.join(" ")}
+                  />
+                ) : null}
+                <input type="hidden" name="version" value={demande.version} />
+                <Field
+                  id={fields.commentaire.id}
+                  label="Motif de l'annulation"
+                  hint="Expliquez pourquoi vous annulez votre demande."
+                  errors={fields.commentaire.errors}
+                >
+                  <textarea {...getTextareaProps(fields.commentaire)} rows={5} />
+                </Field>
+                <CheckboxField
+                  id={fields.confirmation.id}
+                  label="Je confirme vouloir annuler définitivement ma demande"
+                  errors={fields.confirmation.errors}
+                >
+                  <input {...getInputProps(fields.confirmation, { type: "checkbox" })} />
+                </CheckboxField>
+                <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-4w">
+                  <li>
+                    <button type="submit" className="fr-btn">
+                      Annuler la demande
+                    </button>
+                  </li>
+                  <li>
+                    <Link className="fr-btn fr-btn--secondary" to="/">
+                      Retour
+                    </Link>
+                  </li>
+                </ul>
+              </Form>
+            </>
+          ) : (
+            <>
+              <Alert
+                className="fr-mb-4w"
+                severity="info"
+                as="h2"
+                title="Cette demande ne peut pas être annulée"
+                description="Seule une demande qui n'a pas encore fait l'objet d'une décision peut être annulée."
+              />
+              <Link className="fr-btn fr-btn--secondary" to="/">
+                Retour
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle(TITRE) }];

@@ -1,0 +1,236 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Alert } from "@codegouvfr/react-dsfr/Alert";
+import { tz } from "@date-fns/tz";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { format } from "date-fns";
+import { TYPES_DOSSIER, type TypeDossier } from "#contract/etats";
+import {
+  schemaMessage,
+  type DemandeDetail,
+  type Message,
+  type Messagerie,
+} from "#contract/schemas/demande";
+import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { requireRole } from "~/.server/auth.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { BadgeStatutDemande } from "~/components/demande/carte-demande";
+import { Field, RequiredFieldsNotice } from "~/components/field";
+import { t } from "~/i18n";
+import { pageTitle } from "~/utils/title";
+
+/** The file type of the URL and the request id of the query, or a 404. */
+function cible(
+  request: Request,
+  demandeType: string | undefined,
+): { type: TypeDossier; id: string } {
+  const type = TYPES_DOSSIER.find((candidat) => candidat === demandeType);
+  const id = new URL(request.url).searchParams.get("id");
+  if (!type || !id) throw new Response("Page non trouvée", { status: 404 });
+  return { type, id };
+}
+
+/** This page's address for a request: where Post/Redirect/Get comes back. */
+function adresse(type: TypeDossier, id: string): string {
+  return `/messagerie/${type}?id=${encodeURIComponent(id)}`;
+}
+
+/**
+ * `/messagerie/{demandeType}?id=…` (spec §2, §3 Messaging): the request
+ * (`GET /api/{type}/{id}`; 404 when unknown or foreign) and its thread
+ * (`GET /api/{type}/{id}/messages`). A draft has no messaging: back home
+ * with an information notification. Opening the page confirms the reading
+ * (`POST …/message/confirmation-lecture`), which clears the "Nouveau
+ * message" badge of the home card (spec §4 Session).
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(request, context, "demandeur");
+  const { type, id } = cible(request, params.demandeType);
+  const chemin = `/api/${type}/${encodeURIComponent(id)}`;
+  const demande = await apiJson<DemandeDetail>(request, context, chemin);
+  if (demande.statutSimplifie === "brouillon") {
+    throw await redirectWithToast(
+      "/",
+      {
+        type: "info",
+        titre: t("notification.titre.info"),
+        description: "La messagerie n'est pas disponible pour une demande en brouillon.",
+      },
+      { request, context },
+    );
+  }
+  const messagerie = await apiJson<Messagerie>(request, context, `${chemin}/messages`);
+  try {
+    await apiFetch(request, context, `${chemin}/message/confirmation-lecture`, { method: "POST" });
+  } catch (error) {
+    // Reading still works when the receipt is refused; the badge simply stays.
+    if (!(error instanceof ApiError)) throw error;
+  }
+  return {
+    type,
+    demande: { numeroDossier: demande.numeroDossier, statutSimplifie: demande.statutSimplifie },
+    closed: messagerie.closed,
+    messages: [...messagerie.messages].sort(
+      (a, b) => Date.parse(a.date) - Date.parse(b.date) || a.id - b.id,
+    ),
+  };
+}
+
+/**
+ * Sends a message (spec §7 `POST /api/{type}/{id}/message`): `schemaMessage`
+ * (required, ≤ 5000 characters; errors under the field, text kept), then
+ * Post/Redirect/Get to this page with a success notification. 422 → the
+ * API's field errors; 409 (thread closed meanwhile) → this page with the
+ * API's message as an error notification.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireRole(request, context, "demandeur");
+  const { type, id } = cible(request, params.demandeType);
+  const submission = parseWithZod(await request.formData(), { schema: schemaMessage });
+  if (submission.status !== "success") {
+    return data({ lastResult: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  }
+  try {
+    await apiFetch(request, context, `/api/${type}/${encodeURIComponent(id)}/message`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ message: submission.value.message }),
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 422) {
+      const detail = error.message || t("erreur.autre.sousTitre");
+      return data(
+        {
+          lastResult: submission.reply({
+            fieldErrors: { message: [detail] },
+          }) as SubmissionResult<string[]>,
+        },
+        { status: 422 },
+      );
+    }
+    if (error.status === 409) {
+      return redirectWithToast(
+        adresse(type, id),
+        { type: "error", titre: t("notification.titre.error"), description: error.message },
+        { request, context },
+      );
+    }
+    throw error;
+  }
+  return redirectWithToast(
+    adresse(type, id),
+    {
+      type: "success",
+      titre: t("notification.titre.success"),
+      description: t("notification.success.messageEnvoye"),
+    },
+    { request, context },
+  );
+}
+
+export const handle: BreadcrumbHandle = { breadcrumb: "Messagerie" };
+
+/** "jj/mm/aaaa à hh:mm", Europe/Paris (spec §9: 24-hour time). */
+function dateHeure(iso: string): string {
+  return format(new Date(iso), "dd/MM/yyyy 'à' HH:mm", { in: tz("Europe/Paris") });
+}
+
+/**
+ * The thread with the instruction service (spec §3 Messaging): messages
+ * oldest first, each with its side ("Vous" / "Service instructeur") and
+ * time; a form to write while the thread is open; read-only with an
+ * information alert once it is closed.
+ */
+export default function MessagerieDemande() {
+  const { type, demande, closed, messages } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    // A new id once the sent message is in the thread: the form starts empty again.
+    id: `message-${messages.length}`,
+    lastResult: navigation.state === "idle" ? result?.lastResult : undefined,
+    constraint: getZodConstraint(schemaMessage),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaMessage }),
+  });
+  const objet = type === "demande" ? "Demande d'agrément" : "Demande de changement notable";
+  return (
+    <div className="fr-container fr-pb-6w">
+      <div className="fr-grid-row">
+        <div className="fr-col-12 fr-col-lg-10">
+          <h1>Messagerie</h1>
+          <p className="fr-text--lead fr-mb-1w">
+            {demande.numeroDossier ? `${objet} n° ${demande.numeroDossier}` : objet}
+          </p>
+          <BadgeStatutDemande statut={demande.statutSimplifie} className="fr-mb-4w" />
+          {closed ? (
+            <Alert
+              className="fr-mb-4w"
+              severity="info"
+              small
+              description="La messagerie de ce dossier est fermée."
+            />
+          ) : null}
+          <h2 className="fr-h4">Messages échangés avec le service instructeur</h2>
+          {messages.length === 0 ? (
+            <p>Aucun message pour le moment.</p>
+          ) : (
+            <ol className="fr-raw-list fr-grid-row">
+              {messages.map((message) => (
+                <MessageFil key={message.id} message={message} />
+              ))}
+            </ol>
+          )}
+          {closed ? null : (
+            <Form key={form.id} method="post" {...getFormProps(form)} className="fr-mt-4w">
+              <h2 className="fr-h4">Écrire au service instructeur</h2>
+              <RequiredFieldsNotice />
+              <Field id={fields.message.id} label="Votre message" errors={fields.message.errors}>
+                <textarea {...getTextareaProps(fields.message)} rows={6} />
+              </Field>
+              <button type="submit" className="fr-btn fr-icon-send-plane-line fr-btn--icon-left">
+                Envoyer
+              </button>
+            </Form>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function MessageFil({ message }: { message: Message }) {
+  const auteur = message.moi ? "Vous" : "Service instructeur";
+  return (
+    <li className={`fr-col-12 fr-col-md-10 fr-mb-2w${message.moi ? " fr-col-offset-md-2" : ""}`}>
+      <article
+        className={`fr-card fr-card--sm fr-card--no-arrow${message.moi ? "" : " fr-card--grey"}`}
+      >
+        <div className="fr-card__body">
+          <div className="fr-card__content">
+            <h3 className="fr-card__title">{auteur}</h3>
+            <p className="fr-card__desc" style={{ whiteSpace: "pre-line" }}>
+              {message.contenu}
+            </p>
+            <div className="fr-card__start">
+              <p className="fr-card__detail">
+                <time dateTime={message.date}>{dateHeure(message.date)}</time>
+              </p>
+            </div>
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle("Messagerie") }];
