@@ -5,19 +5,15 @@
  */
 import { RUBRIQUES_DEMANDE, afficherTaille } from "../../contract/pieces-jointes.ts";
 import { libelleQualite } from "../../contract/qualites.ts";
-import type { DemandeDetail, IndicateurEtp } from "../../contract/schemas/demande.ts";
+import {
+  INDICATEURS_ETP,
+  LIBELLES_ETP,
+  type DemandeDetail,
+} from "../../contract/schemas/demande.ts";
 import { afficherDate, afficherDecimal } from "../../contract/validation.ts";
 import { creerDocumentAnah, dateParis, terminerDocumentAnah, texteWinAnsi } from "./identite.ts";
 
 export const TITRE_RECAP_DEMANDE = "Récapitulatif de la demande d'agrément";
-
-/** Labels of the staffing indicators of step 2 (spec §3 codes). */
-const LIBELLES_ETP: Record<IndicateurEtp, string> = {
-  nb_etp_struct: "ETP de la structure",
-  nb_etp_accomp: "ETP dédiés à l'accompagnement",
-  nb_etp_accomp_prev: "ETP prévisionnels dédiés à l'accompagnement",
-  nb_etp_accomp_renf_prev: "ETP prévisionnels dédiés à l'accompagnement renforcé",
-};
 
 /** A file listed in step 3. */
 export interface FichierRecap {
@@ -134,7 +130,8 @@ export async function genererRecapDemande(
     document.text(NON_RENSEIGNE);
   }
   sousSection(document, "Moyens humains (équivalents temps plein)");
-  for (const [code, libelle] of Object.entries(LIBELLES_ETP) as [IndicateurEtp, string][]) {
+  for (const code of INDICATEURS_ETP) {
+    const libelle = LIBELLES_ETP[code];
     const valeur = etape2?.[code];
     ligne(document, libelle, valeur === undefined ? null : afficherDecimal(valeur));
   }

@@ -5,7 +5,7 @@ import type { DemandeDetail } from "#contract/schemas/demande";
 import { apiJson } from "~/.server/api.server";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { dateFr } from "~/components/demande/carte-demande";
+import { dateFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
 
 /** Actions after which the applicant lands here (spec §4 "Effects of actions"). */

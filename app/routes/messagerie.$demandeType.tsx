@@ -1,7 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
-import { tz } from "@date-fns/tz";
 import {
   data,
   type ActionFunctionArgs,
@@ -9,7 +8,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { format } from "date-fns";
 import { TYPES_DOSSIER, type TypeDossier } from "#contract/etats";
 import {
   schemaMessage,
@@ -24,6 +22,7 @@ import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { BadgeStatutDemande } from "~/components/demande/carte-demande";
 import { Field, RequiredFieldsNotice } from "~/components/field";
 import { t } from "~/i18n";
+import { dateHeureFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
 
 /** The file type of the URL and the request id of the query, or a 404. */
@@ -138,11 +137,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export const handle: BreadcrumbHandle = { breadcrumb: "Messagerie" };
 
-/** "jj/mm/aaaa à hh:mm", Europe/Paris (spec §9: 24-hour time). */
-function dateHeure(iso: string): string {
-  return format(new Date(iso), "dd/MM/yyyy 'à' HH:mm", { in: tz("Europe/Paris") });
-}
-
 /**
  * The thread with the instruction service (spec §3 Messaging): messages
  * oldest first, each with its side ("Vous" / "Service instructeur") and
@@ -223,7 +217,7 @@ function MessageFil({ message }: { message: Message }) {
             </p>
             <div className="fr-card__start">
               <p className="fr-card__detail">
-                <time dateTime={message.date}>{dateHeure(message.date)}</time>
+                <time dateTime={message.date}>{dateHeureFr(message.date)}</time>
               </p>
             </div>
           </div>

@@ -61,6 +61,16 @@ export const INDICATEURS_ETP = [
 ] as const;
 export type IndicateurEtp = (typeof INDICATEURS_ETP)[number];
 
+/** Spec §3 labels of the staffing figures of step 2; the year is shown apart. */
+export const LIBELLES_ETP: Record<IndicateurEtp | "part_activite_previsionnelle", string> = {
+  nb_etp_struct: "Nombre d'ETP de la structure",
+  nb_etp_accomp: "Nombre d'ETP dédiés à l'accompagnement",
+  nb_etp_accomp_prev: "Nombre d'ETP prévisionnels dédiés à l'accompagnement",
+  nb_etp_accomp_renf_prev: "Nombre d'ETP prévisionnels dédiés à l'accompagnement renforcé",
+  part_activite_previsionnelle:
+    "Part prévisionnelle de l'activité d'accompagnement dans l'activité de la structure (en %)",
+};
+
 /** Spec §5 ETP: each value at most 999; activity share is a percentage. */
 export const ETP_MAX = 999;
 export const PART_ACTIVITE_MAX = 100;

@@ -8,6 +8,7 @@ import { MIME_TYPES_ACCEPTES, RUBRIQUES_DEMANDE } from "../../../contract/pieces
 import {
   ETP_MAX,
   INDICATEURS_ETP,
+  LIBELLES_ETP,
   PART_ACTIVITE_MAX,
   type Manquant,
   type ProcedureDemande,
@@ -20,16 +21,6 @@ import { versPieceJointe } from "../../files/pieces-jointes.ts";
 import type { DemandeRow } from "../acces.ts";
 import { anneeParis } from "./delais.ts";
 import { contenuDe } from "./dto.ts";
-
-/** Spec §3 labels of the staffing indicators; the year comes apart (`annee`). */
-export const LIBELLES_ETP: Record<ProcedureEtp["etps"][number]["code"], string> = {
-  nb_etp_struct: "Nombre d'ETP de la structure",
-  nb_etp_accomp: "Nombre d'ETP dédiés à l'accompagnement",
-  nb_etp_accomp_prev: "Nombre d'ETP prévisionnels dédiés à l'accompagnement",
-  nb_etp_accomp_renf_prev: "Nombre d'ETP prévisionnels dédiés à l'accompagnement renforcé",
-  part_activite_previsionnelle:
-    "Part prévisionnelle de l'activité d'accompagnement dans l'activité de la structure (en %)",
-};
 
 /** Indicators about the past year; the others are forecasts for the current year. */
 const INDICATEURS_ANNEE_PASSEE = new Set(["nb_etp_struct", "nb_etp_accomp"]);

@@ -9,7 +9,7 @@ import { and, desc, eq } from "drizzle-orm";
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import multer from "multer";
 import { MESSAGES_PJ, afficherTaille } from "../../../contract/pieces-jointes.ts";
-import { TYPES_DOSSIER, type EtatDemande } from "../../../contract/etats.ts";
+import type { EtatDemande } from "../../../contract/etats.ts";
 import {
   schemaCorpsAction,
   schemaEtape1,
@@ -39,20 +39,12 @@ import { MESSAGE_VERSION_PERIMEE } from "../../domain/demandes/transition.ts";
 import { actionsDisponibles, rolesActeur, transitionPour } from "../../domain/workflow.ts";
 import { currentUser, requireGate } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
+import { seulementDemandes } from "../segments.ts";
 import { HttpError, conflict, notFound, parseOrThrow } from "../errors.ts";
 
 /** 403 of an action the table does not offer this user now (or not implemented yet). */
 export const MESSAGE_ACTION_INDISPONIBLE = "Cette action n'est pas disponible pour ce dossier.";
 const actionIndisponible = () => new HttpError(403, { message: MESSAGE_ACTION_INDISPONIBLE });
-
-/**
- * Lets `/:kind/...` routes match only request kinds, so that paths of
- * routers mounted later (`/piece-jointe/{id}`, `/agrement/{id}`) reach them.
- */
-const siKindDemande: RequestHandler = (req, _res, next) => {
-  if ((TYPES_DOSSIER as readonly string[]).includes(req.params.kind as string)) next();
-  else next("route");
-};
 
 /**
  * Form fields as one object: spec §7 posts lists as repeated `key[]`; both
@@ -295,7 +287,7 @@ export function demandesRoutes(deps: ApiDeps): Router {
   });
 
   /** GET /api/{kind}/{id}/historique → EntreeHistorique[], newest first. */
-  router.get("/:kind/:id/historique", siKindDemande, authenticate, async (req, res) => {
+  router.get("/:kind/:id/historique", seulementDemandes("kind"), authenticate, async (req, res) => {
     const demande = await chargerDemandeAccessible(
       database,
       currentUser(req),
@@ -315,7 +307,7 @@ export function demandesRoutes(deps: ApiDeps): Router {
    */
   router.post(
     "/:kind/:id/action",
-    siKindDemande,
+    seulementDemandes("kind"),
     authenticate,
     urlencoded,
     async (req: Request, res: Response) => {
@@ -360,7 +352,7 @@ export function demandesRoutes(deps: ApiDeps): Router {
   );
 
   /** GET /api/{kind}/{id} → DemandeDetail. */
-  router.get("/:kind/:id", siKindDemande, authenticate, async (req, res) => {
+  router.get("/:kind/:id", seulementDemandes("kind"), authenticate, async (req, res) => {
     const utilisateur = currentUser(req);
     const demande = await chargerDemandeAccessible(
       database,

@@ -4,8 +4,7 @@
  * instruction service, readable by everyone who may see the request.
  */
 import { asc, and, eq } from "drizzle-orm";
-import express, { Router, type RequestHandler } from "express";
-import { TYPES_DOSSIER } from "../../../contract/etats.ts";
+import express, { Router } from "express";
 import type { Message, Messagerie } from "../../../contract/schemas/demande.ts";
 import { schemaMessage } from "../../../contract/schemas/demande.ts";
 import { messages, utilisateurs } from "../../db/schema.ts";
@@ -14,6 +13,7 @@ import { marquerLu } from "../../domain/lectures.ts";
 import { messagerieFermee } from "../../domain/messagerie.ts";
 import { currentUser } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
+import { seulementDemandes } from "../segments.ts";
 import { conflict, forbidden, parseOrThrow } from "../errors.ts";
 
 /** Draft states: nobody on the instruction side knows the file yet. */
@@ -22,18 +22,6 @@ const ETATS_BROUILLON: readonly string[] = ["brouillon", "arrete_perime"];
 export const MESSAGE_MESSAGERIE_BROUILLON =
   "La messagerie n'est pas disponible pour une demande en brouillon.";
 export const MESSAGE_MESSAGERIE_FERMEE = "La messagerie de ce dossier est fermée.";
-
-/**
- * Only requests (`demande`, `changement-notable`) are handled here: any
- * other first segment goes on to the routers of other resources, and to
- * the API's 404 when none claims it.
- */
-function seulementDemandes(parametre: string): RequestHandler {
-  return (req, _res, next) => {
-    const segment = req.params[parametre] as string;
-    next((TYPES_DOSSIER as readonly string[]).includes(segment) ? undefined : "route");
-  };
-}
 
 /**
  * Hook for the e-mail sent to the other side when a message is posted (the

@@ -14,7 +14,6 @@ import {
   afficherTaille,
 } from "../../../contract/pieces-jointes.ts";
 import type { PieceJointe } from "../../../contract/schemas/demande.ts";
-import { TYPES_DOSSIER } from "../../../contract/etats.ts";
 import { MESSAGES } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
 import { demandes, piecesJointes } from "../../db/schema.ts";
@@ -33,6 +32,7 @@ import {
 import { detecterTypeFichier } from "../../files/type-fichier.ts";
 import { currentUser, type UtilisateurConnecte } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
+import { seulementDemandes } from "../segments.ts";
 import { HttpError, conflict, forbidden, notFound, parseOrThrow } from "../errors.ts";
 
 /** States in which the applicant may still add or remove files (DESIGN §3). */
@@ -55,18 +55,6 @@ const schemaRubrique = z.object({
       message: "Cette rubrique de pièces jointes n'existe pas.",
     }),
 });
-
-/**
- * Only requests (`demande`, `changement-notable`) are handled here: any
- * other first segment goes on to the routers of other resources, and to
- * the API's 404 when none claims it.
- */
-function seulementDemandes(parametre: string): RequestHandler {
-  return (req, _res, next) => {
-    const segment = req.params[parametre] as string;
-    next((TYPES_DOSSIER as readonly string[]).includes(segment) ? undefined : "route");
-  };
-}
 
 /** 422 `{ detail, errors: { fichier } }` with the spec §5 attachment messages. */
 function erreurFichier(messages: string[]): HttpError {

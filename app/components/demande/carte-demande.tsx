@@ -2,14 +2,13 @@ import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import { Button } from "@codegouvfr/react-dsfr/Button";
 import { CallOut } from "@codegouvfr/react-dsfr/CallOut";
 import { Tile } from "@codegouvfr/react-dsfr/Tile";
-import { tz } from "@date-fns/tz";
-import { format, parseISO } from "date-fns";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ActionDemande } from "#contract/etats";
 import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
 import type { DemandeResume } from "#contract/schemas/demande";
 import type { StatutSimplifie } from "#contract/statuts";
+import { dateFr } from "~/utils/dates";
 import { badgeStatut, classeBadge } from "./statut-badge";
 
 /** Props of {@link CarteDemande}. */
@@ -20,17 +19,6 @@ export interface CarteDemandeProps {
    * procedure's completeness; ignored for any other status.
    */
   etapeFormulaire?: number;
-}
-
-/**
- * A calendar date "AAAA-MM-JJ" or an instant (ISO 8601) as "jj/mm/aaaa"; an
- * instant is read in Europe/Paris (DESIGN §5). Empty string for null.
- */
-export function dateFr(valeur: string | null | undefined): string {
-  if (!valeur) return "";
-  return /^\d{4}-\d{2}-\d{2}$/.test(valeur)
-    ? format(parseISO(valeur), "dd/MM/yyyy")
-    : format(new Date(valeur), "dd/MM/yyyy", { in: tz("Europe/Paris") });
 }
 
 /** Whether the API lists `action` among the request's available actions (spec §4). */

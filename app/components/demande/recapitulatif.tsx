@@ -2,37 +2,16 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
 import { libelleQualite } from "#contract/qualites";
-import type {
-  DemandeDetail,
-  IndicateurEtp,
-  ProcedureDemande,
-  ProcedureEtp,
+import {
+  LIBELLES_ETP,
+  type DemandeDetail,
+  type ProcedureDemande,
+  type ProcedureEtp,
 } from "#contract/schemas/demande";
 import { afficherDate, afficherDecimal } from "#contract/validation";
-
-/** Short labels of the staffing figures when no `procedure-etp` is at hand (spec §3 codes). */
-const LIBELLES_ETP: Record<IndicateurEtp | "part_activite_previsionnelle", string> = {
-  nb_etp_struct: "Nombre d'ETP de la structure",
-  nb_etp_accomp: "Nombre d'ETP dédiés à l'accompagnement",
-  nb_etp_accomp_prev: "Nombre d'ETP prévisionnels dédiés à l'accompagnement",
-  nb_etp_accomp_renf_prev: "Nombre d'ETP prévisionnels dédiés à l'accompagnement renforcé",
-  part_activite_previsionnelle:
-    "Part prévisionnelle de l'activité d'accompagnement dans l'activité de la structure (en %)",
-};
+import { dateFr } from "~/utils/dates";
 
 const CODES_ETP = Object.keys(LIBELLES_ETP) as (keyof typeof LIBELLES_ETP)[];
-
-const dateParis = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Europe/Paris",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
-
-/** An ISO timestamp as "JJ/MM/AAAA" in Europe/Paris (spec §5 display format); "" for null. */
-export function afficherDateHeure(iso: string | null | undefined): string {
-  return iso ? dateParis.format(new Date(iso)) : "";
-}
 
 /** Props of {@link Recapitulatif}. */
 export interface RecapitulatifProps {
@@ -95,9 +74,9 @@ export function Recapitulatif({
         <Liste
           lignes={[
             ["Numéro de dossier", demande.numeroDossier],
-            ["Date de création", afficherDateHeure(demande.dateCreation)],
-            ["Date de dernière modification", afficherDateHeure(demande.dateModification)],
-            ["Date de dépôt", afficherDateHeure(demande.dateDepot)],
+            ["Date de création", dateFr(demande.dateCreation)],
+            ["Date de dernière modification", dateFr(demande.dateModification)],
+            ["Date de dépôt", dateFr(demande.dateDepot)],
           ]}
         />
       </section>
