@@ -59,6 +59,14 @@ export const ETATS_DEMANDE = [
 ] as const;
 export type EtatDemande = (typeof ETATS_DEMANDE)[number];
 
+/** Draft states: the applicant's own, unseen by staff, still editable. */
+export const ETATS_BROUILLON_DEMANDE: readonly EtatDemande[] = ["brouillon", "arrete_perime"];
+
+/** Whether `etat` is a draft state (brouillon, arrete_perime). */
+export function estBrouillon(etat: string): boolean {
+  return (ETATS_BROUILLON_DEMANDE as readonly string[]).includes(etat);
+}
+
 /** Actions on a request. */
 export const ACTIONS_DEMANDE = [
   "ENREGISTRE_BROUILLON_STEP_1",

@@ -3,6 +3,7 @@
  * route, so that a foreign id answers 404 and never another company's data.
  */
 import { and, eq } from "drizzle-orm";
+import { estBrouillon } from "../../contract/etats.ts";
 import { hasAnyRole, CENTRAL_ROLES } from "../../contract/roles.ts";
 import type { Database } from "../db/client.ts";
 import { demandes } from "../db/schema.ts";
@@ -29,7 +30,7 @@ export function peutVoir(utilisateur: UtilisateurConnecte, demande: DemandeRow):
   const { row, roles } = utilisateur;
   if (roles.includes("demandeur") && row.societeId && row.societeId === demande.societeId)
     return true;
-  if (demande.etat === "brouillon" || demande.etat === "arrete_perime") return false;
+  if (estBrouillon(demande.etat)) return false;
   if (hasAnyRole(roles, CENTRAL_ROLES)) return true;
   if (
     hasAnyRole(roles, ["instructeur", "crhh"]) &&

@@ -4,7 +4,13 @@
  * `actionsDisponibles` from it and refuses anything else; handlers
  * (api/domain/demandes/actions.ts) execute the rows.
  */
-import type { ActionDemande, EtatDemande } from "../../contract/etats.ts";
+import {
+  ETATS_BROUILLON_DEMANDE,
+  type ActionDemande,
+  type EtatDemande,
+} from "../../contract/etats.ts";
+
+export { ETATS_BROUILLON_DEMANDE };
 import { INSTRUCTION_ROLES, type Role } from "../../contract/roles.ts";
 import { ETATS_COMPLEMENT_DEMANDE } from "../../contract/statuts.ts";
 import type { UtilisateurConnecte } from "../http/auth.ts";
@@ -34,9 +40,6 @@ export interface Transition {
 }
 
 // ── State groups of DESIGN §3, each defined once ────────────────────────────
-
-/** Drafts: the applicant still edits them; staff never see them. */
-export const ETATS_BROUILLON_DEMANDE: readonly EtatDemande[] = ["brouillon", "arrete_perime"];
 
 /**
  * "Any open instruction state": an instructor is assigned and the file is

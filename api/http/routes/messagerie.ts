@@ -7,6 +7,7 @@ import { asc, and, eq } from "drizzle-orm";
 import express, { Router } from "express";
 import type { Message, Messagerie } from "../../../contract/schemas/demande.ts";
 import { schemaMessage } from "../../../contract/schemas/demande.ts";
+import { estBrouillon } from "../../../contract/etats.ts";
 import { messages, utilisateurs } from "../../db/schema.ts";
 import { chargerDemandeAccessible, coteDe, lireKind, type DemandeRow } from "../../domain/acces.ts";
 import { marquerLu } from "../../domain/lectures.ts";
@@ -15,9 +16,6 @@ import { currentUser } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
 import { seulementDemandes } from "../segments.ts";
 import { conflict, forbidden, parseOrThrow } from "../errors.ts";
-
-/** Draft states: nobody on the instruction side knows the file yet. */
-const ETATS_BROUILLON: readonly string[] = ["brouillon", "arrete_perime"];
 
 export const MESSAGE_MESSAGERIE_BROUILLON =
   "La messagerie n'est pas disponible pour une demande en brouillon.";
@@ -104,7 +102,7 @@ export function messagerieRoutes(deps: ApiDeps): Router {
       const cote = coteDe(utilisateur, demande);
       if (cote === "lecture" || (cote === "demandeur" && !utilisateur.roles.includes("demandeur")))
         throw forbidden();
-      if (ETATS_BROUILLON.includes(demande.etat)) throw conflict(MESSAGE_MESSAGERIE_BROUILLON);
+      if (estBrouillon(demande.etat)) throw conflict(MESSAGE_MESSAGERIE_BROUILLON);
       if (messagerieFermee(demande)) throw conflict(MESSAGE_MESSAGERIE_FERMEE);
       const { message: contenu } = parseOrThrow(schemaMessage, req.body ?? {});
       const [row] = await db

@@ -30,13 +30,11 @@ import {
   type PieceJointeRow,
 } from "../../files/pieces-jointes.ts";
 import { detecterTypeFichier } from "../../files/type-fichier.ts";
+import { estBrouillon } from "../../../contract/etats.ts";
 import { currentUser, type UtilisateurConnecte } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
 import { seulementDemandes } from "../segments.ts";
 import { HttpError, conflict, forbidden, notFound, parseOrThrow } from "../errors.ts";
-
-/** States in which the applicant may still add or remove files (DESIGN §3). */
-export const ETATS_PJ_MODIFIABLES: readonly string[] = ["brouillon", "arrete_perime"];
 
 export const MESSAGE_PJ_NON_MODIFIABLES =
   "Les pièces jointes de cette demande ne peuvent plus être modifiées.";
@@ -76,7 +74,7 @@ async function chargerDemandeModifiable(
   const demande = await chargerDemandeAccessible(database, utilisateur, kind, id);
   if (!utilisateur.roles.includes("demandeur") || coteDe(utilisateur, demande) !== "demandeur")
     throw forbidden();
-  if (!ETATS_PJ_MODIFIABLES.includes(demande.etat)) throw conflict(MESSAGE_PJ_NON_MODIFIABLES);
+  if (!estBrouillon(demande.etat)) throw conflict(MESSAGE_PJ_NON_MODIFIABLES);
   return demande;
 }
 
@@ -84,7 +82,7 @@ async function chargerDemandeModifiable(
 async function verrouillerDemande(tx: Database["db"], id: string): Promise<DemandeRow> {
   const [demande] = await tx.select().from(demandes).where(eq(demandes.id, id)).for("update");
   if (!demande) throw notFound();
-  if (!ETATS_PJ_MODIFIABLES.includes(demande.etat)) throw conflict(MESSAGE_PJ_NON_MODIFIABLES);
+  if (!estBrouillon(demande.etat)) throw conflict(MESSAGE_PJ_NON_MODIFIABLES);
   return demande;
 }
 
