@@ -198,6 +198,14 @@ export const utilisateurs = pgTable(
     dateCreation: createdAt(),
     dateModification: updatedAt(),
     dateDerniereConnexion: timestamp("date_derniere_connexion", { withTimezone: true }),
+    /**
+     * Mail preferences (POST /api/user/parametre-mail): code → wanted; a
+     * missing code means yes (contract/schemas/parametres-mail.ts).
+     */
+    parametresMail: jsonb("parametres_mail")
+      .$type<Record<string, boolean>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [
     uniqueIndex("utilisateur_email_idx").on(sql`lower(${t.email})`),
@@ -288,6 +296,20 @@ export const demandes = pgTable(
     dateOctroi: timestamp("date_octroi", { withTimezone: true }),
     motifAnnulation: text("motif_annulation"),
     messagerieFermee: boolean("messagerie_fermee").notNull().default(false),
+    /**
+     * State of the latest completeness or complement request (spec §4
+     * supplement states): complement_demande_depose once answered,
+     * complement_demande_delai_depasse once its deadline passed; null otherwise.
+     */
+    complement: text("complement"),
+    /** Date of the decision (EXPRIMER_AVIS_DECIDEUR, MOTIVER_REFUS, tacit rejection). */
+    dateAvisDecideur: timestamp("date_avis_decideur", { withTimezone: true }),
+    /** The decision document: certificate, refusal letter or tacit-rejection notice. */
+    decisionPieceJointeId: uuid("decision_piece_jointe_id"),
+    /** The approval granted on this request, or extended by this notable change. */
+    agrementId: uuid("agrement_id"),
+    /** Set by the deadline job once the "expires soon" mail went out (idempotence). */
+    alerteExpirationEnvoyee: boolean("alerte_expiration_envoyee").notNull().default(false),
   },
   (t) => [
     index("demande_societe_idx").on(t.societeId),
@@ -297,6 +319,8 @@ export const demandes = pgTable(
     index("demande_depot_idx").on(t.dateDepot),
     index("demande_departement_idx").on(t.codeDepartement),
     index("demande_region_idx").on(t.codeRegion),
+    index("demande_kind_depot_idx").on(t.kind, t.dateDepot),
+    index("demande_limite_idx").on(t.dateLimiteInstruction),
   ],
 );
 
@@ -425,3 +449,168 @@ export const meta = pgTable("meta", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+// ── Instruction (issue 4): opinions, notes, complementary information ────────
+/**
+ * Opinions of spec §3 "Opinion (avis)": one row per opinion given on a
+ * request (CRHH, instructeur, superviseur, decision, completeness). A new
+ * opinion of the same type after a complement raises `revision`.
+ */
+export const avis = pgTable(
+  "avis",
+  {
+    id: serial("id").primaryKey(),
+    ressourceType: text("ressource_type", { enum: TYPES_RESSOURCE }).notNull(),
+    ressourceId: uuid("ressource_id").notNull(),
+    /** avis_crhh, avis_instructeur, avis_superviseur, avis_decideur, avis_incomplete. */
+    typeAvis: text("type_avis").notNull(),
+    /** FAVORABLE, DEFAVORABLE, … (contract/etats.ts VALEURS_AVIS). */
+    valeur: text("valeur").notNull(),
+    commentaire: text("commentaire"),
+    auteurId: uuid("auteur_id").references(() => utilisateurs.id, { onDelete: "set null" }),
+    /** Deadline the opinion was due by, if any (Europe/Paris date). */
+    dateEcheance: date("date_echeance"),
+    revision: integer("revision").notNull().default(0),
+    /** Optional attachment (piece_jointe, rubrique pj_avis or pj_avis_decideur). */
+    pieceJointeId: uuid("piece_jointe_id").references(() => piecesJointes.id, {
+      onDelete: "set null",
+    }),
+    historiqueId: integer("historique_id"),
+    dateAvis: timestamp("date_avis", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("avis_ressource_idx").on(t.ressourceType, t.ressourceId, t.dateAvis)],
+);
+
+/** Internal notes of instruction staff on a file (spec §3 Note); never shown to applicants. */
+export const notes = pgTable(
+  "note",
+  {
+    id: serial("id").primaryKey(),
+    ressourceType: text("ressource_type", { enum: TYPES_RESSOURCE }).notNull(),
+    ressourceId: uuid("ressource_id").notNull(),
+    auteurId: uuid("auteur_id").references(() => utilisateurs.id, { onDelete: "set null" }),
+    texte: text("texte").notNull(),
+    /** Optional file (piece_jointe, rubrique = codeTypePJ, usually `note`). */
+    pieceJointeId: uuid("piece_jointe_id").references(() => piecesJointes.id, {
+      onDelete: "set null",
+    }),
+    date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("note_ressource_idx").on(t.ressourceType, t.ressourceId, t.date)],
+);
+
+/**
+ * Complementary information of spec §3 (`infosComplementaires`): the events
+ * the applicant must see explained (completeness or complement requests with
+ * their deadline, return to edition, refusal, cancellation, tacit
+ * rejection). `infoType` is an event kind (contract/etats.ts TYPES_EVENEMENT)
+ * or ANNULATION.
+ */
+export const infosComplementaires = pgTable(
+  "info_complementaire",
+  {
+    id: serial("id").primaryKey(),
+    ressourceType: text("ressource_type", { enum: TYPES_RESSOURCE }).notNull(),
+    ressourceId: uuid("ressource_id").notNull(),
+    infoType: text("info_type").notNull(),
+    raison: text("raison"),
+    /** Europe/Paris date by which the applicant must answer, if any. */
+    dateEcheance: date("date_echeance"),
+    /** Set when the applicant answered (complement given, edition deposited). */
+    dateReponse: timestamp("date_reponse", { withTimezone: true }),
+    /** Set once the deadline job flagged it as passed (idempotence of the sweep). */
+    delaiDepasse: boolean("delai_depasse").notNull().default(false),
+    historiqueId: integer("historique_id"),
+    date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("info_complementaire_ressource_idx").on(t.ressourceType, t.ressourceId, t.date)],
+);
+
+// ── Approvals (agréments) ─────────────────────────────────────────────────────
+/** Numbers of approvals (numeroAgrement). */
+export const numeroAgrementSequence = pgSequence("numero_agrement_seq", { startWith: 1 });
+
+/**
+ * An approval granted to a company by AGREMENT_VALIDE (spec §3 Agrement):
+ * etat en_cours, suspendu, retire or perime; valid 5 years; the granted
+ * perimeter `{ regions, departements, epcis, communes }` (codes).
+ */
+export const agrements = pgTable(
+  "agrement",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    societeId: uuid("societe_id")
+      .notNull()
+      .references(() => societes.id, { onDelete: "cascade" }),
+    /** The approval request it was granted on. */
+    demandeId: uuid("demande_id")
+      .notNull()
+      .references(() => demandes.id),
+    numeroAgrement: text("numero_agrement").notNull().unique(),
+    etat: text("etat", { enum: ["en_cours", "perime", "suspendu", "retire"] })
+      .notNull()
+      .default("en_cours"),
+    /** First and last day of validity (Europe/Paris dates, 5 years). */
+    dateDebut: date("date_debut").notNull(),
+    dateFin: date("date_fin").notNull(),
+    dateOctroi: timestamp("date_octroi", { withTimezone: true }).notNull(),
+    perimetre: jsonb("perimetre")
+      .$type<{ regions: string[]; departements: string[]; epcis: string[]; communes: string[] }>()
+      .notNull(),
+    raisonSociale: text("raison_sociale").notNull(),
+    qualite: text("qualite"),
+    codeDepartement: text("code_departement").references(() => departements.code),
+    codeRegion: text("code_region").references(() => regions.code),
+    serviceInstructeurId: integer("service_instructeur_id").references(
+      () => servicesInstructeur.id,
+    ),
+    version: integer("version").notNull().default(1),
+    dateCreation: createdAt(),
+    dateModification: updatedAt(),
+  },
+  (t) => [
+    index("agrement_societe_idx").on(t.societeId),
+    index("agrement_etat_idx").on(t.etat),
+    index("agrement_service_idx").on(t.serviceInstructeurId),
+  ],
+);
+
+/** Certificates of an approval (spec §3 `attestations`); one is current. */
+export const attestations = pgTable(
+  "attestation",
+  {
+    id: serial("id").primaryKey(),
+    agrementId: uuid("agrement_id")
+      .notNull()
+      .references(() => agrements.id, { onDelete: "cascade" }),
+    pieceJointeId: uuid("piece_jointe_id")
+      .notNull()
+      .references(() => piecesJointes.id),
+    isCurrent: boolean("is_current").notNull().default(true),
+    date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("attestation_agrement_idx").on(t.agrementId)],
+);
+
+/**
+ * Withdrawal procedures on an approval (spec §4 Agreement procedure): type
+ * retrait_avec_suspension or retrait_sans_suspension, etat en_cours, termine
+ * or perime, decision agrement_maintenu or agrement_retire.
+ */
+export const proceduresAgrement = pgTable(
+  "procedure_agrement",
+  {
+    id: serial("id").primaryKey(),
+    agrementId: uuid("agrement_id")
+      .notNull()
+      .references(() => agrements.id, { onDelete: "cascade" }),
+    demandeId: uuid("demande_id").references(() => demandes.id),
+    type: text("type").notNull(),
+    etat: text("etat").notNull().default("en_cours"),
+    dateNotification: date("date_notification"),
+    decision: text("decision"),
+    dateDecision: date("date_decision"),
+    dateCreation: createdAt(),
+  },
+  (t) => [index("procedure_agrement_agrement_idx").on(t.agrementId)],
+);

@@ -7,7 +7,8 @@
 import { z } from "zod";
 import type { ActionDemande, EtatDemande } from "../etats.ts";
 import { CODES_QUALITE } from "../qualites.ts";
-import type { EtatNormalise, StatutSimplifie } from "../statuts.ts";
+import type { EtapeInstruction, EtatNormalise, StatutSimplifie } from "../statuts.ts";
+import type { Agrement, Avis, InfoComplementaire, PjAdditionnelles } from "./instruction.ts";
 import {
   MESSAGES,
   caseCochee,
@@ -295,6 +296,24 @@ export interface DemandeResume {
   demandeur: { id: string | null };
   /** The decision letter or certificate, once there is one. */
   decision: PieceJointe | null;
+  // Instruction (issue 4; DESIGN §3, §5)
+  etapeInstruction: EtapeInstruction;
+  /** Last day of the 3-month instruction clock, "AAAA-MM-JJ"; null before deposit. */
+  dateLimiteInstruction: string | null;
+  /** The clock is suspended (completeness or complement pending). */
+  delaiSuspendu: boolean;
+  /** Less than 15 days left on the clock (DESIGN §5). */
+  expireBientot: boolean;
+  /** The clock expired: deemed rejected (spec §4). */
+  reputeRejete: boolean;
+  siren: string | null;
+  qualite: string | null;
+  codeDepartement: string | null;
+  codeRegion: string | null;
+  serviceInstructeur: { id: number; nom: string } | null;
+  instructeur: { id: string; prenom: string; nom: string } | null;
+  typeChangement: string | null;
+  dateAvisDecideur: string | null;
 }
 
 /** GET api/demande/{id}: the summary plus the form's content. */
@@ -310,8 +329,13 @@ export interface DemandeDetail extends DemandeResume {
     epcis: { code: string; nom: string }[];
     communes: { code: string; nom: string }[];
   };
-  siren: string | null;
-  serviceInstructeur: { id: number; nom: string } | null;
+  /** Opinions: all of them for staff, only the decision for the applicant. */
+  avis: Avis[];
+  infosComplementaires: InfoComplementaire[];
+  /** The applicant's answers to completeness and complement requests, highest increment first. */
+  pjAdditionnelles: PjAdditionnelles[];
+  /** The approval granted on this request, once there is one. */
+  agrement: Agrement | null;
 }
 
 /** GET /api/{type}/{id}/historique item. */

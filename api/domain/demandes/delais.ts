@@ -3,7 +3,8 @@
  * art. 5): Europe/Paris calendar dates, calendar-month arithmetic.
  */
 import { TZDate } from "@date-fns/tz";
-import { addMonths, format } from "date-fns";
+import { addMonths, format, subDays } from "date-fns";
+import { JOURS_EXPIRE_BIENTOT } from "../../../contract/schemas/instruction.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { DemandeRow } from "../acces.ts";
 import { ETATS_DEPOSES_SANS_DECISION } from "../workflow.ts";
@@ -42,4 +43,26 @@ export function estReputeRejete(
   if (!ETATS_DEPOSES_SANS_DECISION.includes(demande.etat as never)) return false;
   if (!demande.dateLimiteInstruction || demande.suspenduDepuis) return false;
   return aujourdhuiParis(maintenant) > demande.dateLimiteInstruction;
+}
+
+/**
+ * Whether the clock of a deposited, undecided request ends within
+ * {@link JOURS_EXPIRE_BIENTOT} days at `maintenant` (spec §4 `expireBientot`)
+ * without having expired yet; never while suspended.
+ */
+export function estExpireBientot(
+  demande: Pick<DemandeRow, "etat" | "dateLimiteInstruction" | "suspenduDepuis">,
+  maintenant: Date,
+): boolean {
+  if (!ETATS_DEPOSES_SANS_DECISION.includes(demande.etat as never)) return false;
+  if (!demande.dateLimiteInstruction || demande.suspenduDepuis) return false;
+  const aujourdhui = aujourdhuiParis(maintenant);
+  const seuil = format(
+    subDays(
+      new TZDate(`${demande.dateLimiteInstruction}T12:00:00`, FUSEAU_PARIS),
+      JOURS_EXPIRE_BIENTOT,
+    ),
+    "yyyy-MM-dd",
+  );
+  return aujourdhui >= seuil && aujourdhui <= demande.dateLimiteInstruction;
 }

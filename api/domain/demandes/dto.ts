@@ -5,14 +5,19 @@
  * content with display labels.
  */
 import { eq, inArray } from "drizzle-orm";
-import type { EtatDemande } from "../../../contract/etats.ts";
+import type { EtatComplement, EtatDemande } from "../../../contract/etats.ts";
 import type {
   DemandeDetail,
   DemandeResume,
   Etape1,
   Etape2,
 } from "../../../contract/schemas/demande.ts";
-import { etatNormalise, statutSimplifie, type ContexteEtat } from "../../../contract/statuts.ts";
+import {
+  etapeInstruction,
+  etatNormalise,
+  statutSimplifie,
+  type ContexteEtat,
+} from "../../../contract/statuts.ts";
 import type { Database } from "../../db/client.ts";
 import {
   communes,
@@ -21,12 +26,13 @@ import {
   formesJuridiques,
   regions,
   servicesInstructeur,
+  utilisateurs,
 } from "../../db/schema.ts";
 import type { UtilisateurConnecte } from "../../http/auth.ts";
 import { coteDe, type DemandeRow } from "../acces.ts";
 import { ressourcesAvecNouveauMessage } from "../lectures.ts";
 import { actionsDisponibles, ETATS_BROUILLON_DEMANDE } from "../workflow.ts";
-import { estReputeRejete } from "./delais.ts";
+import { estExpireBientot, estReputeRejete } from "./delais.ts";
 import { messagerieFermee } from "../messagerie.ts";
 
 /** The step contents stored in `demande.contenu`. */
@@ -46,7 +52,11 @@ export function contenuDe(demande: Pick<DemandeRow, "contenu">): ContenuDemande 
  * then a request has neither.
  */
 function contexteEtat(demande: DemandeRow): ContexteEtat {
-  return { etat: demande.etat as EtatDemande, procedureEnCours: null, complement: null };
+  return {
+    etat: demande.etat as EtatDemande,
+    procedureEnCours: null,
+    complement: (demande.complement as EtatComplement | null) ?? null,
+  };
 }
 
 /** Everything a list needs computed once per call (one query for messages). */
@@ -54,6 +64,9 @@ interface ContexteLecture {
   utilisateur: UtilisateurConnecte;
   maintenant: Date;
   avecNouveauMessage: Set<string>;
+  /** Names of the instructors and services the rows mention. */
+  instructeurs: Map<string, { id: string; prenom: string; nom: string }>;
+  services: Map<number, { id: number; nom: string }>;
 }
 
 async function contexteLecture(
@@ -86,7 +99,27 @@ async function contexteLecture(
     );
     for (const id of ids) avecNouveauMessage.add(id);
   }
-  return { utilisateur, maintenant, avecNouveauMessage };
+  const idsInstructeurs = [...new Set(rows.flatMap((row) => row.instructeurId ?? []))];
+  const idsServices = [...new Set(rows.flatMap((row) => row.serviceInstructeurId ?? []))];
+  const instructeurs = new Map(
+    (idsInstructeurs.length
+      ? await database.db
+          .select({ id: utilisateurs.id, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
+          .from(utilisateurs)
+          .where(inArray(utilisateurs.id, idsInstructeurs))
+      : []
+    ).map((row) => [row.id, row]),
+  );
+  const services = new Map(
+    (idsServices.length
+      ? await database.db
+          .select({ id: servicesInstructeur.id, nom: servicesInstructeur.nom })
+          .from(servicesInstructeur)
+          .where(inArray(servicesInstructeur.id, idsServices))
+      : []
+    ).map((row) => [row.id, row]),
+  );
+  return { utilisateur, maintenant, avecNouveauMessage, instructeurs, services };
 }
 
 function resume(row: DemandeRow, contexte: ContexteLecture): DemandeResume {
@@ -114,6 +147,23 @@ function resume(row: DemandeRow, contexte: ContexteLecture): DemandeResume {
     unreadNotifications: { note: 0 },
     demandeur: { id: row.demandeurId },
     decision: null,
+    etapeInstruction: etapeInstruction(row.etat as EtatDemande),
+    dateLimiteInstruction: row.dateLimiteInstruction,
+    delaiSuspendu: row.suspenduDepuis !== null,
+    expireBientot: estExpireBientot(row, contexte.maintenant),
+    reputeRejete: estReputeRejete(row, contexte.maintenant),
+    siren: row.siren,
+    qualite: row.qualite,
+    codeDepartement: row.codeDepartement,
+    codeRegion: row.codeRegion,
+    serviceInstructeur:
+      row.serviceInstructeurId === null
+        ? null
+        : (contexte.services.get(row.serviceInstructeurId) ?? null),
+    instructeur:
+      row.instructeurId === null ? null : (contexte.instructeurs.get(row.instructeurId) ?? null),
+    typeChangement: row.typeChangement,
+    dateAvisDecideur: row.dateAvisDecideur?.toISOString() ?? null,
   };
 }
 
@@ -163,12 +213,6 @@ export async function versDetail(
         .from(formesJuridiques)
         .where(eq(formesJuridiques.code, etape1.formeJuridique))
     : [];
-  const [service] = row.serviceInstructeurId
-    ? await db
-        .select({ id: servicesInstructeur.id, nom: servicesInstructeur.nom })
-        .from(servicesInstructeur)
-        .where(eq(servicesInstructeur.id, row.serviceInstructeurId))
-    : [];
   return {
     ...base,
     etape1: etape1 ?? null,
@@ -205,7 +249,9 @@ export async function versDetail(
         etape2?.communes,
       ),
     },
-    siren: row.siren,
-    serviceInstructeur: service ?? null,
+    avis: [],
+    infosComplementaires: [],
+    pjAdditionnelles: [],
+    agrement: null,
   };
 }

@@ -9,7 +9,7 @@ import { and, desc, eq } from "drizzle-orm";
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import multer from "multer";
 import { MESSAGES_PJ, afficherTaille } from "../../../contract/pieces-jointes.ts";
-import type { EtatDemande } from "../../../contract/etats.ts";
+import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
 import {
   schemaCorpsAction,
   schemaEtape1,
@@ -20,6 +20,7 @@ import { aujourdhuiParis } from "../../../contract/validation.ts";
 import { demandes, societes } from "../../db/schema.ts";
 import { chargerDemandeAccessible, lireKind, type DemandeRow } from "../../domain/acces.ts";
 import { HANDLERS_ACTION } from "../../domain/demandes/actions.ts";
+import { notifierEvenement } from "../../domain/notifications.ts";
 import {
   ETATS_SANS_DEMANDE_ACTIVE,
   creerDemande,
@@ -347,6 +348,13 @@ export function demandesRoutes(deps: ApiDeps): Router {
         maintenant,
       });
       const [apres] = await database.db.select().from(demandes).where(eq(demandes.id, demande.id));
+      await notifierEvenement(deps, {
+        type: "transition",
+        demande: apres,
+        action: action as ActionDemande,
+        acteurId: utilisateur.row.id,
+        commentaire: typeof corps.commentaire === "string" ? corps.commentaire : null,
+      });
       res.json(await versDetail(database, utilisateur, apres, maintenant));
     },
   );
