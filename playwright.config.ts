@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
+/** Data of the portal under test; one per port so that parallel runs do not share it. */
+export const dataDir = port === 3210 ? "data-e2e" : `data-e2e-${port}`;
 
 /**
  * Browser tests on Debian's Chromium against the built portal on its embedded
@@ -37,7 +39,7 @@ export default defineConfig({
     { name: "sans-js", use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "rm -rf data-e2e && npx tsx server.ts",
+    command: `rm -rf ${dataDir} && npx tsx server.ts`,
     url: `${baseURL}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -45,7 +47,7 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(port),
       PUBLIC_URL: baseURL,
-      DATA_DIR: "data-e2e",
+      DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       DEMO_DATA: "true",
       LOGIN_RATE_LIMIT_ACCOUNT: "1000",
