@@ -16,7 +16,11 @@ import { createAuthenticator } from "./auth.ts";
 import { errorHandler, notFoundHandler } from "./errors.ts";
 import { bandeauxRoutes } from "./routes/bandeaux.ts";
 import { candidatRoutes } from "./routes/candidat.ts";
+import { agrementsRoutes } from "./routes/agrements.ts";
+import { archivesRoutes } from "./routes/archives.ts";
 import { demandesRoutes } from "./routes/demandes.ts";
+import { listesRoutes } from "./routes/listes.ts";
+import { notesRoutes } from "./routes/notes.ts";
 import { messagerieRoutes } from "./routes/messagerie.ts";
 import { piecesJointesRoutes } from "./routes/pieces-jointes.ts";
 import { comptesRoutes } from "./routes/comptes.ts";
@@ -61,7 +65,12 @@ export function createApiRouter(deps: {
   router.use(utilisateurRoutes(database, authenticate));
   router.use(intervenantsRoutes(database, authenticate));
   router.use(comptesRoutes(database, authenticate));
+  // Lists and exports first: `/demandes/export` must not reach `/:kind/:id`.
+  router.use(listesRoutes(apiDeps));
   router.use(demandesRoutes(apiDeps));
+  router.use(archivesRoutes(apiDeps));
+  router.use(notesRoutes(apiDeps));
+  router.use(agrementsRoutes(apiDeps));
   router.use(piecesJointesRoutes(apiDeps));
   router.use(messagerieRoutes(apiDeps));
 
