@@ -1,0 +1,164 @@
+/**
+ * The filters of the instruction lists (spec §3 "Instruction dashboard",
+ * §7 `GET /api/demandes`) as one SQL condition: OR within a filter, AND
+ * across filters, inside the reader's visibility (DESIGN §4). Drafts are
+ * never listed.
+ */
+import { TZDate } from "@date-fns/tz";
+import { addDays, format } from "date-fns";
+import {
+  and,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lt,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { ETATS_BROUILLON_DEMANDE } from "../../../contract/etats.ts";
+import {
+  JOURS_EXPIRE_BIENTOT,
+  type FiltresDemandes,
+} from "../../../contract/schemas/instruction.ts";
+import { ETAPES_INSTRUCTION, etatsDeLEtape } from "../../../contract/statuts.ts";
+import { normaliserRecherche } from "../../../contract/texte.ts";
+import { demandes } from "../../db/schema.ts";
+import type { UtilisateurConnecte } from "../../http/auth.ts";
+import { forbidden } from "../../http/errors.ts";
+import type { KindDemande } from "../acces.ts";
+import { ETATS_DEPOSES_SANS_DECISION } from "../workflow.ts";
+import { conditionMesDossiers, conditionVisibilite } from "./visibilite.ts";
+
+const AUCUNE = sql`false`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Largest value of a PostgreSQL `integer` (service ids): beyond, nothing matches. */
+const ENTIER_MAX = 2_147_483_647;
+/** `instructeur[]` value meaning "not assigned". */
+export const INSTRUCTEUR_AUCUN = "aucun";
+
+/**
+ * `expression` normalised in SQL as `normaliserRecherche` (contract/texte.ts)
+ * does in TypeScript: accents stripped (NFD, combining marks removed),
+ * ligatures spelled out, lower case, every run of other characters one space.
+ */
+export function texteRecherche(expression: SQL | typeof demandes.raisonSociale): SQL<string> {
+  const sansAccents = sql`regexp_replace(normalize(coalesce(${expression}, ''), NFD), '[\\u0300-\\u036f]', '', 'g')`;
+  const ligatures = sql`replace(replace(replace(replace(replace(${sansAccents}, 'Œ', 'oe'), 'œ', 'oe'), 'Æ', 'ae'), 'æ', 'ae'), 'ß', 'ss')`;
+  return sql<string>`lower(regexp_replace(${ligatures}, '[^a-zA-Z0-9]+', ' ', 'g'))`;
+}
+
+/** `like` pattern matching `texte` anywhere, its wildcards taken literally. */
+function contient(texte: string): string {
+  return `%${texte.replace(/[%_\\]/g, (caractere) => `\\${caractere}`)}%`;
+}
+
+/**
+ * Search of spec §7 `query`: case- and accent-insensitive on the file
+ * number and the company name; a query made of digits and spaces also
+ * matches the SIREN with its spaces removed ("832 915 474").
+ */
+function conditionRecherche(query: string): SQL {
+  const terme = normaliserRecherche(query);
+  const chiffres = query.replace(/\s/g, "");
+  return (
+    or(
+      terme ? like(texteRecherche(sql`${demandes.numeroDossier}`), contient(terme)) : undefined,
+      terme ? like(texteRecherche(demandes.raisonSociale), contient(terme)) : undefined,
+      /^\d+$/.test(chiffres) ? like(demandes.siren, contient(chiffres)) : undefined,
+    ) ?? AUCUNE
+  );
+}
+
+/** A list filter: no value = no condition; values that cannot match = nothing. */
+function parmi<T>(valeurs: T[], condition: (valeurs: T[]) => SQL): SQL | undefined {
+  return valeurs.length ? condition(valeurs) : undefined;
+}
+
+/**
+ * Deposited, undecided files whose clock runs (not suspended): the base of
+ * both deadline filters, as `estReputeRejete` / `estExpireBientot` of
+ * api/domain/demandes/delais.ts decide for one row.
+ */
+const horlogeEnCours = () =>
+  and(inArray(demandes.etat, [...ETATS_DEPOSES_SANS_DECISION]), isNull(demandes.suspenduDepuis))!;
+
+/**
+ * `reputesRejetes=true`: the last day of the clock is over in Europe/Paris
+ * (`aujourdhui`, "AAAA-MM-JJ").
+ */
+export function conditionReputeRejete(aujourdhui: string): SQL {
+  return and(horlogeEnCours(), lt(demandes.dateLimiteInstruction, aujourdhui))!;
+}
+
+/**
+ * `expireBientot=true`: the clock ends today or within
+ * {@link JOURS_EXPIRE_BIENTOT} calendar days.
+ */
+export function conditionExpireBientot(aujourdhui: string): SQL {
+  const seuil = format(
+    addDays(new TZDate(`${aujourdhui}T12:00:00`, "Europe/Paris"), JOURS_EXPIRE_BIENTOT),
+    "yyyy-MM-dd",
+  );
+  return and(
+    horlogeEnCours(),
+    gte(demandes.dateLimiteInstruction, aujourdhui),
+    lte(demandes.dateLimiteInstruction, seuil),
+  )!;
+}
+
+/**
+ * The whole WHERE of a list or export of `kind` for `utilisateur` on the
+ * Europe/Paris day `aujourdhui`: visibility, no drafts, "my files" when
+ * asked (403 for a user who is neither instructeur nor superviseur), then
+ * every filter of `filtres`. Unknown or malformed filter values match
+ * nothing rather than fail.
+ */
+export function conditionListe(
+  utilisateur: UtilisateurConnecte,
+  kind: KindDemande,
+  filtres: FiltresDemandes,
+  aujourdhui: string,
+): SQL {
+  let mesDossiers: SQL | undefined;
+  if (filtres.mesDossiers) {
+    mesDossiers = conditionMesDossiers(utilisateur);
+    if (!mesDossiers) throw forbidden();
+  }
+  const instructeurs = filtres.instructeur.filter((id) => UUID.test(id));
+  const etapes = filtres.etape.filter((etape) => ETAPES_INSTRUCTION.includes(etape));
+  const etatsEtapes = etapes.flatMap(etatsDeLEtape);
+  return and(
+    eq(demandes.kind, kind),
+    notInArray(demandes.etat, [...ETATS_BROUILLON_DEMANDE]),
+    conditionVisibilite(utilisateur),
+    mesDossiers,
+    parmi(
+      filtres.instructeur,
+      () =>
+        or(
+          instructeurs.length ? inArray(demandes.instructeurId, instructeurs) : undefined,
+          filtres.instructeur.includes(INSTRUCTEUR_AUCUN)
+            ? isNull(demandes.instructeurId)
+            : undefined,
+        ) ?? AUCUNE,
+    ),
+    parmi(filtres.servicesInstructeur, (ids) => {
+      const valides = ids.filter((id) => id >= 1 && id <= ENTIER_MAX);
+      return valides.length ? inArray(demandes.serviceInstructeurId, valides) : AUCUNE;
+    }),
+    parmi(filtres.etat as string[], (etats) => inArray(demandes.etat, etats)),
+    parmi(filtres.etape, () => (etatsEtapes.length ? inArray(demandes.etat, etatsEtapes) : AUCUNE)),
+    parmi(filtres.quality, (qualites) => inArray(demandes.qualite, qualites)),
+    parmi(filtres.type, (types) => inArray(demandes.typeChangement, types)),
+    parmi(filtres.departement, (codes) => inArray(demandes.codeDepartement, codes)),
+    parmi(filtres.region, (codes) => inArray(demandes.codeRegion, codes)),
+    filtres.reputesRejetes ? conditionReputeRejete(aujourdhui) : undefined,
+    filtres.expireBientot ? conditionExpireBientot(aujourdhui) : undefined,
+    filtres.query ? conditionRecherche(filtres.query) : undefined,
+  )!;
+}

@@ -1,0 +1,56 @@
+/**
+ * One page of an instruction list (spec §7 `GET /api/demandes`,
+ * `GET /api/{demandeType}s`; DESIGN §7 `{ page, nb_elements, nb_pages, result }`):
+ * one count query, one page query, then the summaries built in batch.
+ */
+import { count } from "drizzle-orm";
+import type { DemandeResume } from "../../../contract/schemas/demande.ts";
+import {
+  TAILLE_PAGE,
+  type FiltresDemandes,
+  type Page,
+} from "../../../contract/schemas/instruction.ts";
+import { aujourdhuiParis } from "../../../contract/validation.ts";
+import type { Database } from "../../db/client.ts";
+import { demandes } from "../../db/schema.ts";
+import type { UtilisateurConnecte } from "../../http/auth.ts";
+import type { KindDemande } from "../acces.ts";
+import { versResumes } from "../demandes/dto.ts";
+import { conditionListe } from "./filtres.ts";
+import { ordreSql } from "./tri.ts";
+
+/**
+ * Page `filtres.page` (first = 1, {@link TAILLE_PAGE} rows) of the requests
+ * of `kind` that `utilisateur` sees and `filtres` select, sorted by
+ * `filtres.order` then id. A page beyond the last has an empty `result` and
+ * the true totals. `maintenant` (the API clock) dates the deadline filters
+ * and markers. 403 for `mesDossiers` asked by a non-manager.
+ */
+export async function pageDemandes(
+  database: Database,
+  utilisateur: UtilisateurConnecte,
+  kind: KindDemande,
+  filtres: FiltresDemandes,
+  maintenant: Date,
+): Promise<Page<DemandeResume>> {
+  const where = conditionListe(utilisateur, kind, filtres, aujourdhuiParis(maintenant));
+  const [{ total }] = await database.db.select({ total: count() }).from(demandes).where(where);
+  const nbElements = Number(total);
+  const nbPages = Math.ceil(nbElements / TAILLE_PAGE);
+  const rows =
+    filtres.page > nbPages
+      ? []
+      : await database.db
+          .select()
+          .from(demandes)
+          .where(where)
+          .orderBy(...ordreSql(filtres.order))
+          .limit(TAILLE_PAGE)
+          .offset((filtres.page - 1) * TAILLE_PAGE);
+  return {
+    page: filtres.page,
+    nb_elements: nbElements,
+    nb_pages: nbPages,
+    result: await versResumes(database, utilisateur, rows, maintenant),
+  };
+}
