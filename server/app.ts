@@ -132,7 +132,7 @@ export async function createPortal(
   }
 
   const jobs: JobsRunner | undefined = config.jobs
-    ? await startJobsRunner({ config, database, logger, horloge })
+    ? await startJobsRunner({ config, database, logger, horloge, mailer })
     : undefined;
 
   return {

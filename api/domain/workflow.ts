@@ -23,7 +23,7 @@ export type Acteur = Role | "systeme";
  * Conditions a row needs beyond state and role. Only `reputeRejete` is known
  * when listing actions; the others are checked when the action runs:
  * - `peutCreer`: `can/deposernouvelledemande` says yes;
- * - `deposable`: `canBe/depose` has nothing missing;
+ * - `deposable`: `canBe/depose` has nothing missing (DEPOSER, DEPOSER_EN_EDITION);
  * - `autoAffectation`: an instructeur may only assign himself;
  * - `reputeRejete`: the 3-month instruction clock has expired.
  */
@@ -80,6 +80,19 @@ export const ETATS_AVANT_DECISION: readonly EtatDemande[] = [
   ...ETATS_DEPOSES_SANS_DECISION,
 ];
 
+/**
+ * States where the applicant may edit steps 1–2 and the step-3 attachments
+ * of his request: his draft, and a deposited request the instructeur sent
+ * back to him (RETOURNER_EN_EDITION) until he deposits it again. The step
+ * routes, the attachment routes and `canBe/depose` all read this one list.
+ */
+export const ETATS_MODIFIABLES_DEMANDEUR: readonly EtatDemande[] = ["brouillon", "en_edition"];
+
+/** Whether the applicant may still edit a request in `etat` (see {@link ETATS_MODIFIABLES_DEMANDEUR}). */
+export function estModifiableParDemandeur(etat: string): boolean {
+  return (ETATS_MODIFIABLES_DEMANDEUR as readonly string[]).includes(etat);
+}
+
 /** States where the checking actions of an assigned file apply (refus_refuse resumes there). */
 const ETATS_VERIFICATION: readonly EtatDemande[] = ["affectee", "refus_refuse"];
 
@@ -95,8 +108,18 @@ export const TRANSITIONS: readonly Transition[] = [
     to: "brouillon",
     guard: "peutCreer",
   },
-  { from: ["brouillon"], action: "ENREGISTRE_BROUILLON_STEP_1", roles: ["demandeur"], to: "same" },
-  { from: ["brouillon"], action: "ENREGISTRE_BROUILLON_STEP_2", roles: ["demandeur"], to: "same" },
+  {
+    from: ETATS_MODIFIABLES_DEMANDEUR,
+    action: "ENREGISTRE_BROUILLON_STEP_1",
+    roles: ["demandeur"],
+    to: "same",
+  },
+  {
+    from: ETATS_MODIFIABLES_DEMANDEUR,
+    action: "ENREGISTRE_BROUILLON_STEP_2",
+    roles: ["demandeur"],
+    to: "same",
+  },
   { from: ["arrete_perime"], action: "APPLIQUER_ARRETE", roles: ["demandeur"], to: "brouillon" },
   {
     from: ["brouillon"],
@@ -134,7 +157,13 @@ export const TRANSITIONS: readonly Transition[] = [
     roles: ["instructeur"],
     to: "en_edition",
   },
-  { from: ["en_edition"], action: "DEPOSER_EN_EDITION", roles: ["demandeur"], to: "affectee" },
+  {
+    from: ["en_edition"],
+    action: "DEPOSER_EN_EDITION",
+    roles: ["demandeur"],
+    to: "affectee",
+    guard: "deposable",
+  },
   {
     from: ETATS_VERIFICATION,
     action: "CONFIRMER_COMPLETUDE",

@@ -10,6 +10,8 @@ import type { Config } from "../../server/config.ts";
 import type { Logger } from "../../server/logger.ts";
 import type { Database } from "../db/client.ts";
 import type { Horloge } from "../domain/horloge.ts";
+import { createMailer } from "../mail/mailer.ts";
+import type { Mailer } from "../mail/types.ts";
 import { TACHES, type Tache } from "./taches.ts";
 
 export interface JobsRunner {
@@ -71,17 +73,29 @@ function adaptateurPglite(database: Database) {
  * Europe/Paris; schedules of jobs no longer listed are removed) and a worker
  * per job, polling every `pollingIntervalSeconds` (default 10 s). Handler
  * failures are logged and the job marked failed; the next slot tries again.
+ * Jobs send their mails through `mailer` (default: one built from `config`,
+ * closed on stop).
  */
 export async function startJobsRunner(deps: {
   config: Config;
   database: Database;
   logger: Logger;
   horloge: Horloge;
+  mailer?: Mailer;
   taches?: readonly Tache[];
   pollingIntervalSeconds?: number;
 }): Promise<JobsRunner> {
   const { config, database, horloge } = deps;
   const logger = deps.logger.child({ module: "jobs" });
+  const mailerPropre = deps.mailer
+    ? undefined
+    : createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+        logger,
+      });
+  const mailer = deps.mailer ?? mailerPropre!;
   const taches = (deps.taches ?? TACHES).filter((tache) => tache.active?.(config) ?? true);
   const adaptateur = database.kind === "pglite" ? adaptateurPglite(database) : undefined;
   const boss = new PgBoss({
@@ -111,7 +125,7 @@ export async function startJobsRunner(deps: {
       async () => {
         const debut = Date.now();
         try {
-          const traites = await tache.executer({ config, database, horloge });
+          const traites = await tache.executer({ config, database, horloge, mailer, logger });
           logger[traites ? "info" : "debug"](
             { tache: tache.nom, traites, dureeMs: Date.now() - debut },
             "Tâche planifiée exécutée",
@@ -138,6 +152,7 @@ export async function startJobsRunner(deps: {
       arrete = true;
       await boss.stop({ graceful: true, wait: true, timeout: 5000, close: true });
       await adaptateur?.drain();
+      await mailerPropre?.close();
     },
   };
 }

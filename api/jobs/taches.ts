@@ -3,20 +3,31 @@
  * deadlines): one row per job, name → handler → cron. A handler is a plain
  * function of the database and the clock, idempotent (a sweep run twice, or
  * by two instances, does the work once), so tests call it directly with a
- * moved clock. Deadline sweeps of requests (issue 4) are added here.
+ * moved clock. Deadline sweeps of requests live in
+ * api/domain/demandes/echeances.ts.
  */
 import { purgeExpiredOidcPayloads } from "../../idp/adapter.ts";
 import type { Config } from "../../server/config.ts";
+import type { Logger } from "../../server/logger.ts";
 import { purgeExpiredSessions } from "../../server/session-storage.ts";
 import type { Database } from "../db/client.ts";
 import { purgerComptesEnAttente } from "../domain/comptes-candidats.ts";
+import {
+  alerterExpirationsProches,
+  signalerDelaisComplementDepasses,
+  signalerDelaisCompletudeDepasses,
+} from "../domain/demandes/echeances.ts";
 import type { Horloge } from "../domain/horloge.ts";
+import type { Mailer } from "../mail/types.ts";
 
 /** What a job handler receives. */
 export interface DepsTache {
   config: Config;
   database: Database;
   horloge: Horloge;
+  /** For the mails a sweep sends (deadline passed, clock expiring soon). */
+  mailer: Mailer;
+  logger: Logger;
 }
 
 export interface Tache {
@@ -30,7 +41,10 @@ export interface Tache {
   active?(config: Config): boolean;
 }
 
-/** Every 15 minutes: a pending account is gone at most 15 min after its 72 h. */
+/**
+ * Every 15 minutes: a pending account is gone at most 15 min after its 72 h;
+ * a passed deadline is flagged at most 15 min after midnight (Paris).
+ */
 const TOUS_LES_QUARTS_D_HEURE = "*/15 * * * *";
 
 /** The jobs of the portal. */
@@ -51,5 +65,20 @@ export const TACHES: readonly Tache[] = [
     executer: ({ database }) => purgeExpiredOidcPayloads(database),
     // Keycloak keeps its own sessions: the table is used only by the embedded provider.
     active: (config) => config.embeddedIdp,
+  },
+  {
+    nom: "delais-completude-depasses",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: signalerDelaisCompletudeDepasses,
+  },
+  {
+    nom: "delais-complement-depasses",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: signalerDelaisComplementDepasses,
+  },
+  {
+    nom: "alerte-expiration-instruction",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: alerterExpirationsProches,
   },
 ];

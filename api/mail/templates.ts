@@ -1,8 +1,8 @@
 /**
  * French mails of the portal: each template returns the subject, the
  * plain-text part (always present, read by simple mail clients and screen
- * readers) and an HTML part built from the same sentences. Later mails
- * (deadlines, decisions) go here too, on the same layout.
+ * readers) and an HTML part built from the same sentences. The mails of
+ * the instruction (api/mail/courriels-instruction.ts) use the same layout.
  */
 import type { MailMessage } from "./types.ts";
 
@@ -22,10 +22,10 @@ function echapper(texte: string): string {
 }
 
 /** One paragraph of a mail: plain text, or a sentence followed by a link. */
-type Paragraphe = string | { texte: string; lien: string };
+export type Paragraphe = string | { texte: string; lien: string };
 
 /** Renders the same paragraphs as the plain-text and the HTML parts. */
-function miseEnPage(subject: string, paragraphes: Paragraphe[]): Omit<MailMessage, "to"> {
+export function miseEnPage(subject: string, paragraphes: Paragraphe[]): Omit<MailMessage, "to"> {
   const text = [...paragraphes, SIGNATURE, AUTOMATIQUE]
     .map((p) => (typeof p === "string" ? p : `${p.texte}\n${p.lien}`))
     .join("\n\n");

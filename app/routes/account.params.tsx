@@ -1,16 +1,78 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ROLE_LABELS } from "#contract/roles";
-import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
-import { apiJson } from "~/.server/api.server";
+import { PARAMETRES_MAIL } from "#contract/schemas/instruction";
+import {
+  schemaParametresMail,
+  type ParametresMail,
+  type UtilisateurCourant,
+} from "#contract/schemas/utilisateur";
+import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
 import { requireUser } from "~/.server/auth.server";
+import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { CheckboxField } from "~/components/checkbox-group";
+import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
-/** `/account/params` (spec §2): the account information section. */
+/** This page: where Post/Redirect/Get comes back. */
+const ADRESSE = "/account/params";
+
+/**
+ * `/account/params` (spec §2 account settings): the account information
+ * and the mail preferences (`GET /api/user/account`, `parametresMail`).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   return { user: await apiJson<UtilisateurCourant>(request, context, "/api/user/account") };
+}
+
+/**
+ * Saves the mail preferences (spec §7 `POST /api/user/parametre-mail`): one
+ * checkbox per code of PARAMETRES_MAIL, an unticked box meaning "no" (the
+ * shared `schemaParametresMail`), then Post/Redirect/Get to this page with
+ * a success notification. A refusal of the API shows its message above the
+ * boxes, which keep what was ticked.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: schemaParametresMail });
+  if (submission.status !== "success") {
+    return data({ lastResult: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  }
+  try {
+    await apiFetch(request, context, "/api/user/parametre-mail", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(submission.value),
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 422)) throw error;
+    return data(
+      {
+        lastResult: submission.reply({
+          formErrors: [error.message || t("erreur.autre.sousTitre")],
+        }) as SubmissionResult<string[]>,
+      },
+      { status: 422 },
+    );
+  }
+  return redirectWithToast(
+    ADRESSE,
+    {
+      type: "success",
+      titre: t("notification.titre.success"),
+      description: t("notification.success.parametresMailEnregistres"),
+    },
+    { request, context },
+  );
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: "Paramètres du compte" };
@@ -56,7 +118,64 @@ export default function AccountParams() {
         information, écrivez à{" "}
         <a href="mailto:mar-agrement@anah.gouv.fr">mar-agrement@anah.gouv.fr</a>.
       </p>
+      <PreferencesCourriel parametresMail={user.parametresMail} />
     </div>
+  );
+}
+
+/**
+ * "Préférences de notification par courriel" (spec §2 account settings,
+ * mail preferences): one DSFR checkbox per kind of mail, ticked when the
+ * user wants it, posted to this route's action (works without JavaScript).
+ */
+function PreferencesCourriel({ parametresMail }: { parametresMail: ParametresMail }) {
+  const result = useActionData<typeof action>();
+  const enCours = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "parametres-mail",
+    lastResult: result?.lastResult,
+    // A ticked checkbox's value, as the browser posts it.
+    defaultValue: Object.fromEntries(
+      PARAMETRES_MAIL.map(({ code }) => [code, parametresMail[code] ? "on" : null]),
+    ),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaParametresMail }),
+  });
+  return (
+    <section className="fr-mt-6w" aria-labelledby="parametres-mail-titre">
+      <h2 className="fr-h4" id="parametres-mail-titre">
+        Préférences de notification par courriel
+      </h2>
+      <Form method="post" {...getFormProps(form)}>
+        {form.errors?.length ? (
+          <div className="fr-alert fr-alert--error fr-alert--sm fr-mb-3w" id={form.errorId}>
+            <p>{form.errors.join(" ")}</p>
+          </div>
+        ) : null}
+        <fieldset className="fr-fieldset" aria-labelledby="parametres-mail-legende">
+          <legend
+            className="fr-fieldset__legend fr-fieldset__legend--regular"
+            id="parametres-mail-legende"
+          >
+            Je souhaite recevoir un courriel pour :
+            <span className="fr-hint-text">
+              Décochez une case pour ne plus recevoir les courriels de ce type. Les autres
+              informations restent visibles sur le portail.
+            </span>
+          </legend>
+          {PARAMETRES_MAIL.map(({ code, libelle }) => (
+            <div className="fr-fieldset__element" key={code}>
+              <CheckboxField id={fields[code].id} label={libelle} errors={fields[code].errors}>
+                <input {...getInputProps(fields[code], { type: "checkbox" })} />
+              </CheckboxField>
+            </div>
+          ))}
+        </fieldset>
+        <button type="submit" className="fr-btn" disabled={enCours}>
+          Enregistrer mes préférences
+        </button>
+      </Form>
+    </section>
   );
 }
 

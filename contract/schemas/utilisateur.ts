@@ -1,6 +1,7 @@
 /** Users as the API shows them (spec §3 Current user, §7 Intervenants). */
 import { z } from "zod";
 import { ROLES } from "../roles.ts";
+import { PARAMETRES_MAIL, type CodeParametreMail } from "./instruction.ts";
 
 export const roleSchema = z.enum(ROLES);
 
@@ -27,6 +28,38 @@ export const societeResumeSchema = z.object({
 });
 export type SocieteResume = z.infer<typeof societeResumeSchema>;
 
+/** Mail preferences as the API shows them: every code of PARAMETRES_MAIL → wanted. */
+export type ParametresMail = Record<CodeParametreMail, boolean>;
+
+/** Reads a checkbox: ticked when posted as "on" or "true" (or JSON true); absent = no. */
+const caseCochee = z.preprocess(
+  (value) => value === true || value === "on" || value === "true",
+  z.boolean(),
+);
+
+/**
+ * POST /api/user/parametre-mail (spec §7), form or JSON: one checkbox per
+ * code of PARAMETRES_MAIL, checkbox semantics (a code left out means "no"
+ * mail of that kind). Unknown fields are ignored. The same schema drives
+ * the form of /account/params (conform) and the API.
+ */
+export const schemaParametresMail = z.object(
+  Object.fromEntries(PARAMETRES_MAIL.map(({ code }) => [code, caseCochee])) as Record<
+    CodeParametreMail,
+    typeof caseCochee
+  >,
+);
+
+/**
+ * The preferences of a stored `parametresMail` map with their defaults: a
+ * code never set means yes (spec §3 mail notification parameters).
+ */
+export function parametresMailAvecDefauts(stockes: Record<string, boolean> | null): ParametresMail {
+  return Object.fromEntries(
+    PARAMETRES_MAIL.map(({ code }) => [code, stockes?.[code] !== false]),
+  ) as ParametresMail;
+}
+
 /** GET /api/user/account: the signed-in user. */
 export const utilisateurCourantSchema = z.object({
   id: z.string().uuid(),
@@ -50,6 +83,13 @@ export const utilisateurCourantSchema = z.object({
   authenticated: z.literal(true),
   /** The company of a demandeur; null for staff. */
   societe: societeResumeSchema.nullable(),
+  /** Mail preferences, one boolean per code of PARAMETRES_MAIL (never set = true). */
+  parametresMail: z.object(
+    Object.fromEntries(PARAMETRES_MAIL.map(({ code }) => [code, z.boolean()])) as Record<
+      CodeParametreMail,
+      z.ZodBoolean
+    >,
+  ),
 });
 export type UtilisateurCourant = z.infer<typeof utilisateurCourantSchema>;
 

@@ -12,11 +12,20 @@ import {
 } from "../../contract/etats.ts";
 import { ROLES, type Role } from "../../contract/roles.ts";
 import type { DemandeRow } from "../../api/domain/acces.ts";
-import { dateLimiteInstruction, estReputeRejete } from "../../api/domain/demandes/delais.ts";
+import { periodeValidite } from "../../api/domain/agrements.ts";
+import { echeanceCompletude } from "../../api/domain/demandes/completude.ts";
+import {
+  dateLimiteInstruction,
+  decalerDate,
+  estReputeRejete,
+  joursCalendairesParis,
+} from "../../api/domain/demandes/delais.ts";
+import { reprendreDelai, suspendreDelai } from "../../api/domain/demandes/suspension.ts";
 import type { UtilisateurConnecte, UtilisateurRow } from "../../api/http/auth.ts";
 import {
   TRANSITIONS,
   actionsDisponibles,
+  estModifiableParDemandeur,
   etatSuivant,
   transitionPour,
 } from "../../api/domain/workflow.ts";
@@ -65,8 +74,9 @@ const DECIDE: EtatDemande[] = [
 
 /** action → role → states it may be taken from (people only; jobs apart). */
 const ATTENDU: Partial<Record<ActionDemande, Partial<Record<Role, EtatDemande[]>>>> = {
-  ENREGISTRE_BROUILLON_STEP_1: { demandeur: ["brouillon"] },
-  ENREGISTRE_BROUILLON_STEP_2: { demandeur: ["brouillon"] },
+  // en_edition: the instructeur handed the request back to be corrected.
+  ENREGISTRE_BROUILLON_STEP_1: { demandeur: ["brouillon", "en_edition"] },
+  ENREGISTRE_BROUILLON_STEP_2: { demandeur: ["brouillon", "en_edition"] },
   APPLIQUER_ARRETE: { demandeur: ["arrete_perime"] },
   DEPOSER: { demandeur: ["brouillon"] },
   AFFECTER_INSTRUCTEUR: { superviseur: ["deposee"], instructeur: ["deposee"] },
@@ -271,6 +281,9 @@ describe("transition table (DESIGN §3)", () => {
 
   it("names the guards: deposit completeness, self-assignment, deemed rejection", () => {
     expect(transitionPour("brouillon", "DEPOSER", ["demandeur"])?.guard).toBe("deposable");
+    expect(transitionPour("en_edition", "DEPOSER_EN_EDITION", ["demandeur"])?.guard).toBe(
+      "deposable",
+    );
     expect(transitionPour("deposee", "AFFECTER_INSTRUCTEUR", ["instructeur"])?.guard).toBe(
       "autoAffectation",
     );
@@ -361,5 +374,104 @@ describe("instruction clock (DESIGN §5)", () => {
       estReputeRejete({ ...deposee, suspenduDepuis: new Date() }, new Date("2027-01-01")),
     ).toBe(false);
     expect(estReputeRejete({ ...deposee, etat: "agree" }, new Date("2027-01-01"))).toBe(false);
+  });
+});
+
+describe("calendar arithmetic (DESIGN §5: Europe/Paris dates, calendar months)", () => {
+  it("moves a date by years, months and days, falling back to the month's last day", () => {
+    expect(decalerDate("2026-01-31", { mois: 1 })).toBe("2026-02-28");
+    expect(decalerDate("2028-01-31", { mois: 1 })).toBe("2028-02-29");
+    expect(decalerDate("2026-06-10", { jours: 25 })).toBe("2026-07-05");
+    expect(decalerDate("2026-03-29", { jours: 1 })).toBe("2026-03-30");
+    expect(decalerDate("2026-03-15", { ans: 5, jours: -1 })).toBe("2031-03-14");
+    expect(decalerDate("2028-02-29", { ans: 5, jours: -1 })).toBe("2033-02-27");
+  });
+
+  it("counts Europe/Paris calendar days between two instants", () => {
+    const lundi10h = new Date("2026-03-09T09:00:00Z");
+    expect(joursCalendairesParis(lundi10h, new Date("2026-03-09T20:00:00Z"))).toBe(0);
+    // 23:30 UTC is already Tuesday in Paris.
+    expect(joursCalendairesParis(lundi10h, new Date("2026-03-09T23:30:00Z"))).toBe(1);
+    // Across the switch to summer time (29 March 2026).
+    expect(
+      joursCalendairesParis(new Date("2026-03-28T12:00:00Z"), new Date("2026-04-02T12:00:00Z")),
+    ).toBe(5);
+    expect(joursCalendairesParis(new Date("2026-03-10"), new Date("2026-03-01"))).toBe(0);
+  });
+
+  it("gives a completeness request one calendar month from the Paris date of the request", () => {
+    expect(echeanceCompletude(new Date("2026-01-31T10:00:00Z"))).toBe("2026-02-28");
+    // 23:30 UTC on 31 March is 1 April in Paris.
+    expect(echeanceCompletude(new Date("2026-03-31T23:30:00Z"))).toBe("2026-05-01");
+  });
+
+  it("makes an approval valid five years from the Paris date of the decision, last day included", () => {
+    expect(periodeValidite(new Date("2026-03-15T09:00:00Z"))).toEqual({
+      dateDebut: "2026-03-15",
+      dateFin: "2031-03-14",
+    });
+    expect(periodeValidite(new Date("2026-12-31T23:30:00Z"))).toEqual({
+      dateDebut: "2027-01-01",
+      dateFin: "2031-12-31",
+    });
+  });
+});
+
+describe("suspension of the instruction clock (DESIGN §5, arrêté art. 5)", () => {
+  const courant = { suspenduDepuis: null, dateLimiteInstruction: "2026-06-10" };
+
+  it("stops the clock at the request, keeping the start of a suspension already running", () => {
+    const maintenant = new Date("2026-03-20T10:00:00Z");
+    expect(suspendreDelai(courant, maintenant)).toEqual({ suspenduDepuis: maintenant });
+    const depuis = new Date("2026-03-15T10:00:00Z");
+    expect(suspendreDelai({ ...courant, suspenduDepuis: depuis }, maintenant).suspenduDepuis).toBe(
+      depuis,
+    );
+  });
+
+  it("pushes the last day back by the Paris calendar days the clock stood still", () => {
+    const suspendu = { ...courant, suspenduDepuis: new Date("2026-03-10T16:00:00Z") };
+    expect(reprendreDelai(suspendu, new Date("2026-03-25T08:00:00Z"))).toEqual({
+      // The "expires soon" alert is due again for the new last day.
+      changements: {
+        suspenduDepuis: null,
+        dateLimiteInstruction: "2026-06-25",
+        alerteExpirationEnvoyee: false,
+      },
+      joursSuspendus: 15,
+    });
+    // Within one Paris day: nothing to add.
+    expect(reprendreDelai(suspendu, new Date("2026-03-10T20:00:00Z")).joursSuspendus).toBe(0);
+    // 25 days from 31 May land in July.
+    const fin = reprendreDelai(
+      { suspenduDepuis: new Date("2026-05-06T10:00:00Z"), dateLimiteInstruction: "2026-06-10" },
+      new Date("2026-05-31T10:00:00Z"),
+    );
+    expect(fin.changements.dateLimiteInstruction).toBe("2026-07-05");
+  });
+
+  it("leaves a running clock as it is", () => {
+    expect(reprendreDelai(courant, new Date("2026-04-01"))).toEqual({
+      changements: { suspenduDepuis: null, dateLimiteInstruction: "2026-06-10" },
+      joursSuspendus: 0,
+    });
+  });
+
+  it("never deems a suspended file rejected, whatever the date", () => {
+    const suspendu = {
+      etat: "incomplete",
+      dateLimiteInstruction: "2026-06-10",
+      suspenduDepuis: new Date("2026-05-01T10:00:00Z"),
+    };
+    expect(estReputeRejete(suspendu, new Date("2026-09-01T10:00:00Z"))).toBe(false);
+  });
+});
+
+describe("what the applicant may edit (steps 1–2 and step-3 files)", () => {
+  it("is his draft and a request returned to edition, nothing else", () => {
+    const modifiables = ETATS_DEMANDE.filter((etat) => estModifiableParDemandeur(etat));
+    expect(modifiables).toEqual(["brouillon", "en_edition"]);
+    for (const etat of modifiables)
+      expect(transitionPour(etat, "ENREGISTRE_BROUILLON_STEP_2", ["demandeur"])).not.toBeNull();
   });
 });

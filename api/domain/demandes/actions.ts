@@ -2,18 +2,29 @@
  * The handlers of POST /api/{kind}/{id}/action (spec §7), one per action of
  * the transition table (DESIGN §3). The route has already checked that the
  * action is in the user's `actionsDisponibles` and that the version is
- * current; a handler checks its own input and guards, then writes the
- * transition with `ecrireTransition`. Issue 4 adds the instruction-side
- * handlers to {@link HANDLERS_ACTION}; an action without a handler answers
- * 403.
+ * current; a handler checks its own input (the contract's form schema of
+ * the action, 422 keyed by field) and guards, then writes the transition
+ * with `ecrireTransition` and everything it brings (files, opinions,
+ * complementary information, decision documents) in one transaction. An
+ * action without a handler (the approval procedures, jobs' actions)
+ * answers 403.
  */
 import type { ActionDemande } from "../../../contract/etats.ts";
 import type { UtilisateurConnecte } from "../../http/auth.ts";
 import type { ApiDeps } from "../../http/deps.ts";
 import type { DemandeRow } from "../acces.ts";
 import type { Acteur, Transition } from "../workflow.ts";
+import { affecterInstructeur } from "./affectation.ts";
 import { annulerDemande } from "./annulation.ts";
+import { exprimerAvis } from "./avis.ts";
+import { demanderComplement, donnerComplement } from "./complement.ts";
+import { confirmerCompletude, demanderComplementCompletude } from "./completude.ts";
+import { exprimerAvisDecideur } from "./decision.ts";
 import { deposerDemande } from "./depot.ts";
+import { deposerEnEdition, retournerEnEdition } from "./edition.ts";
+import { confirmerRefus, motiverRefus, proposerRefus, refuserRefus } from "./refus.ts";
+import { rejeterTacitement } from "./rejet-tacite.ts";
+import { visualiserResultat } from "./resultat.ts";
 
 /** Everything a handler gets. */
 export interface ContexteAction {
@@ -39,4 +50,22 @@ export type HandlerAction = (contexte: ContexteAction) => Promise<void>;
 export const HANDLERS_ACTION: Partial<Record<ActionDemande, HandlerAction>> = {
   DEPOSER: deposerDemande,
   ANNULER_DEMANDE: annulerDemande,
+  AFFECTER_INSTRUCTEUR: affecterInstructeur,
+  REAFFECTER_INSTRUCTEUR: affecterInstructeur,
+  DEMANDER_COMPLEMENT_COMPLETUDE: demanderComplementCompletude,
+  DONNER_COMPLEMENT: donnerComplement,
+  RETOURNER_EN_EDITION: retournerEnEdition,
+  DEPOSER_EN_EDITION: deposerEnEdition,
+  CONFIRMER_COMPLETUDE: confirmerCompletude,
+  DEMANDER_COMPLEMENT: demanderComplement,
+  EXPRIMER_AVIS_CRHH: exprimerAvis,
+  EXPRIMER_AVIS_INSTRUCTEUR: exprimerAvis,
+  EXPRIMER_AVIS_SUPERVISEUR: exprimerAvis,
+  EXPRIMER_AVIS_DECIDEUR: exprimerAvisDecideur,
+  PROPOSER_REFUS_DEMANDE: proposerRefus,
+  CONFIRMER_REFUS: confirmerRefus,
+  REFUSER_REFUS: refuserRefus,
+  MOTIVER_REFUS: motiverRefus,
+  REJETER_TACITEMENT_DOSSIER: rejeterTacitement,
+  VISUALISER_RESULTAT: visualiserResultat,
 };

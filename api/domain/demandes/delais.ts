@@ -3,7 +3,7 @@
  * art. 5): Europe/Paris calendar dates, calendar-month arithmetic.
  */
 import { TZDate } from "@date-fns/tz";
-import { addMonths, format, subDays } from "date-fns";
+import { addDays, addMonths, addYears, differenceInCalendarDays, format, subDays } from "date-fns";
 import { JOURS_EXPIRE_BIENTOT } from "../../../contract/schemas/instruction.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { DemandeRow } from "../acces.ts";
@@ -24,6 +24,39 @@ export function dateLimiteInstruction(dateDepot: Date): string {
     addMonths(new TZDate(dateDepot, FUSEAU_PARIS), DUREE_INSTRUCTION_MOIS),
     "yyyy-MM-dd",
   );
+}
+
+/** A calendar date "AAAA-MM-JJ" as a date-fns date at noon UTC (no DST edge). */
+function jourCalendaire(iso: string): TZDate {
+  return new TZDate(`${iso}T12:00:00Z`, "UTC");
+}
+
+/**
+ * The calendar date "AAAA-MM-JJ" moved by whole `ans`, then `mois`, then
+ * `jours` (each may be negative); month and year steps keep the day or fall
+ * back to the month's last day (31 January + 1 month → 28 or 29 February).
+ */
+export function decalerDate(
+  iso: string,
+  decalage: { ans?: number; mois?: number; jours?: number },
+): string {
+  let date = jourCalendaire(iso);
+  if (decalage.ans) date = addYears(date, decalage.ans);
+  if (decalage.mois) date = addMonths(date, decalage.mois);
+  if (decalage.jours) date = addDays(date, decalage.jours);
+  return format(date, "yyyy-MM-dd");
+}
+
+/**
+ * Europe/Paris calendar days from `debut` to `fin` (instants): 0 within the
+ * same Paris day, 1 from one evening to the next morning; never negative.
+ */
+export function joursCalendairesParis(debut: Date, fin: Date): number {
+  const jours = differenceInCalendarDays(
+    jourCalendaire(aujourdhuiParis(fin)),
+    jourCalendaire(aujourdhuiParis(debut)),
+  );
+  return Math.max(0, jours);
 }
 
 /** The Europe/Paris calendar year of `instant`. */

@@ -3,7 +3,8 @@
  * deposee with its file number and deposit date, the 3-month instruction
  * clock starts, and the portal files the recap PDF of what was declared.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { CODES_RUBRIQUE_DEMANDE } from "../../../contract/pieces-jointes.ts";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { piecesJointes, type demandes } from "../../db/schema.ts";
@@ -31,6 +32,23 @@ function numeroDossierSql(annee: number) {
 }
 
 /**
+ * Guard `deposable` of DEPOSER and DEPOSER_EN_EDITION (DESIGN §3, spec §5
+ * Deposit): throws 422 `{ detail, manquants }` (one French line per
+ * missing item, as `canBe/depose` lists them) unless nothing is missing.
+ */
+export async function verifierDeposable(
+  deps: Pick<ApiDeps, "database" | "config">,
+  demande: DemandeRow,
+): Promise<void> {
+  const { manquants } = await procedureDemande(deps.database, deps.config, demande);
+  if (manquants.length > 0)
+    throw new HttpError(422, {
+      detail: manquants.map((manquant) => manquant.message).join("\n"),
+      manquants,
+    });
+}
+
+/**
  * Deposits the draft: 422 `{ detail, manquants }` while `canBe/depose`
  * lists anything missing; otherwise, atomically and only if the request is
  * still the brouillon of the version seen (a double submit deposits once,
@@ -40,12 +58,7 @@ function numeroDossierSql(annee: number) {
  */
 export async function deposerDemande(contexte: ContexteAction): Promise<void> {
   const { deps, demande, maintenant } = contexte;
-  const { manquants } = await procedureDemande(deps.database, deps.config, demande);
-  if (manquants.length > 0)
-    throw new HttpError(422, {
-      detail: manquants.map((manquant) => manquant.message).join("\n"),
-      manquants,
-    });
+  await verifierDeposable(deps, demande);
   const changements: PgUpdateSetSource<typeof demandes> = {
     numeroDossier: numeroDossierSql(anneeParis(maintenant)),
     dateDepot: maintenant,
@@ -103,6 +116,7 @@ export async function joindreRecapitulatif(
   }
 }
 
+/** The step-3 files the applicant declared (not the recap, answers or opinions' files). */
 async function fichiersDeclares(database: Database, demandeId: string) {
   const rows = await database.db
     .select({
@@ -112,7 +126,11 @@ async function fichiersDeclares(database: Database, demandeId: string) {
     })
     .from(piecesJointes)
     .where(
-      and(eq(piecesJointes.ressourceType, "demande"), eq(piecesJointes.ressourceId, demandeId)),
+      and(
+        eq(piecesJointes.ressourceType, "demande"),
+        eq(piecesJointes.ressourceId, demandeId),
+        inArray(piecesJointes.rubrique, CODES_RUBRIQUE_DEMANDE),
+      ),
     )
     .orderBy(asc(piecesJointes.dateCreation), asc(piecesJointes.nom));
   return rows;

@@ -4,14 +4,27 @@
  * this user may take, the unread-message flag, and for the detail the form's
  * content with display labels.
  */
-import { eq, inArray } from "drizzle-orm";
-import type { EtatComplement, EtatDemande } from "../../../contract/etats.ts";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type {
+  EtatComplement,
+  EtatDemande,
+  TypeAvis,
+  TypeProcedureAgrement,
+  ValeurAvis,
+} from "../../../contract/etats.ts";
 import type {
   DemandeDetail,
   DemandeResume,
   Etape1,
   Etape2,
+  PieceJointe,
 } from "../../../contract/schemas/demande.ts";
+import type {
+  Agrement,
+  Avis,
+  InfoComplementaire,
+  PjAdditionnelles,
+} from "../../../contract/schemas/instruction.ts";
 import {
   etapeInstruction,
   etatNormalise,
@@ -20,20 +33,27 @@ import {
 } from "../../../contract/statuts.ts";
 import type { Database } from "../../db/client.ts";
 import {
+  agrements,
+  avis,
   communes,
-  departements,
-  epcis,
   formesJuridiques,
-  regions,
+  historique,
+  infosComplementaires,
+  piecesJointes,
+  proceduresAgrement,
   servicesInstructeur,
   utilisateurs,
 } from "../../db/schema.ts";
+import { versPieceJointe } from "../../files/pieces-jointes.ts";
 import type { UtilisateurConnecte } from "../../http/auth.ts";
 import { coteDe, type DemandeRow } from "../acces.ts";
+import { versAgrement } from "../agrements.ts";
 import { ressourcesAvecNouveauMessage } from "../lectures.ts";
+import { notesNonLues } from "../notes.ts";
 import { actionsDisponibles, ETATS_BROUILLON_DEMANDE } from "../workflow.ts";
 import { estExpireBientot, estReputeRejete } from "./delais.ts";
 import { messagerieFermee } from "../messagerie.ts";
+import { nommerPerimetre } from "./perimetre.ts";
 
 /** The step contents stored in `demande.contenu`. */
 export interface ContenuDemande {
@@ -47,19 +67,26 @@ export function contenuDe(demande: Pick<DemandeRow, "contenu">): ContenuDemande 
 }
 
 /**
- * What `etatNormalise` needs besides the state (spec §4). The ongoing
- * withdrawal procedure and the completeness flag come with issue 4; until
- * then a request has neither.
+ * What `etatNormalise` needs besides the state (spec §4): the type of the
+ * approval's ongoing withdrawal procedure (read once per list) and the
+ * answer flag of the latest completeness or supplement request.
  */
-function contexteEtat(demande: DemandeRow): ContexteEtat {
+function contexteEtat(
+  demande: DemandeRow,
+  procedures: Map<string, TypeProcedureAgrement>,
+): ContexteEtat {
+  const type = demande.agrementId ? procedures.get(demande.agrementId) : undefined;
   return {
     etat: demande.etat as EtatDemande,
-    procedureEnCours: null,
+    procedureEnCours: type ? { type } : null,
     complement: (demande.complement as EtatComplement | null) ?? null,
   };
 }
 
-/** Everything a list needs computed once per call (one query for messages). */
+/**
+ * Everything a list needs, computed once per call with one query per kind
+ * of data (never one per row).
+ */
 interface ContexteLecture {
   utilisateur: UtilisateurConnecte;
   maintenant: Date;
@@ -67,6 +94,12 @@ interface ContexteLecture {
   /** Names of the instructors and services the rows mention. */
   instructeurs: Map<string, { id: string; prenom: string; nom: string }>;
   services: Map<number, { id: number; nom: string }>;
+  /** Decision documents of the rows, by attachment id. */
+  decisions: Map<string, PieceJointe>;
+  /** Type of the ongoing withdrawal procedure, by approval id. */
+  procedures: Map<string, TypeProcedureAgrement>;
+  /** Notes written by others since the reader last read them (staff only), by request id. */
+  notesNonLues: Map<string, number>;
 }
 
 async function contexteLecture(
@@ -90,6 +123,7 @@ async function contexteLecture(
     groupe.ids.push(row.id);
     groupes.set(cle, groupe);
   }
+  const notesNonLuesParId = new Map<string, number>();
   for (const groupe of groupes.values()) {
     const ids = await ressourcesAvecNouveauMessage(
       database,
@@ -98,6 +132,15 @@ async function contexteLecture(
       groupe.ids,
     );
     for (const id of ids) avecNouveauMessage.add(id);
+    // Notes are internal to the instruction: the applicant's side never counts them.
+    if (groupe.cote === "instruction")
+      for (const [id, nombre] of await notesNonLues(
+        database,
+        utilisateur.row.id,
+        groupe.kind,
+        groupe.ids,
+      ))
+        notesNonLuesParId.set(id, nombre);
   }
   const idsInstructeurs = [...new Set(rows.flatMap((row) => row.instructeurId ?? []))];
   const idsServices = [...new Set(rows.flatMap((row) => row.serviceInstructeurId ?? []))];
@@ -119,11 +162,52 @@ async function contexteLecture(
       : []
     ).map((row) => [row.id, row]),
   );
-  return { utilisateur, maintenant, avecNouveauMessage, instructeurs, services };
+  const idsDecisions = [...new Set(rows.flatMap((row) => row.decisionPieceJointeId ?? []))];
+  const decisions = new Map(
+    (idsDecisions.length
+      ? await database.db
+          .select()
+          .from(piecesJointes)
+          .where(inArray(piecesJointes.id, idsDecisions))
+      : []
+    ).map((row) => [row.id, versPieceJointe(row)]),
+  );
+  // Only a request in agrement_procedure_en_cours reads its procedure (spec §4).
+  const idsAgrements = [
+    ...new Set(
+      rows.flatMap((row) =>
+        row.etat === "agrement_procedure_en_cours" && row.agrementId ? [row.agrementId] : [],
+      ),
+    ),
+  ];
+  const procedures = new Map(
+    (idsAgrements.length
+      ? await database.db
+          .select({ agrementId: proceduresAgrement.agrementId, type: proceduresAgrement.type })
+          .from(proceduresAgrement)
+          .where(
+            and(
+              inArray(proceduresAgrement.agrementId, idsAgrements),
+              eq(proceduresAgrement.etat, "en_cours"),
+            ),
+          )
+      : []
+    ).map((row) => [row.agrementId, row.type as TypeProcedureAgrement]),
+  );
+  return {
+    utilisateur,
+    maintenant,
+    avecNouveauMessage,
+    instructeurs,
+    services,
+    decisions,
+    procedures,
+    notesNonLues: notesNonLuesParId,
+  };
 }
 
 function resume(row: DemandeRow, contexte: ContexteLecture): DemandeResume {
-  const normalise = etatNormalise(contexteEtat(row));
+  const normalise = etatNormalise(contexteEtat(row, contexte.procedures));
   return {
     id: row.id,
     kind: row.kind,
@@ -144,9 +228,11 @@ function resume(row: DemandeRow, contexte: ContexteLecture): DemandeResume {
     }).map((action) => ({ action })),
     nouveauMessage: contexte.avecNouveauMessage.has(row.id),
     messagerie: { closed: messagerieFermee(row) },
-    unreadNotifications: { note: 0 },
+    unreadNotifications: { note: contexte.notesNonLues.get(row.id) ?? 0 },
     demandeur: { id: row.demandeurId },
-    decision: null,
+    decision: row.decisionPieceJointeId
+      ? (contexte.decisions.get(row.decisionPieceJointeId) ?? null)
+      : null,
     etapeInstruction: etapeInstruction(row.etat as EtatDemande),
     dateLimiteInstruction: row.dateLimiteInstruction,
     delaiSuspendu: row.suspenduDepuis !== null,
@@ -181,19 +267,120 @@ export async function versResumes(
   return rows.map((row) => resume(row, contexte));
 }
 
-async function noms<T extends { code: string; nom: string }>(
-  charger: (codes: string[]) => Promise<T[]>,
-  codes: readonly string[] | undefined,
-): Promise<{ code: string; nom: string }[]> {
-  if (!codes?.length) return [];
-  const trouves = new Map((await charger([...codes])).map((row) => [row.code, row.nom]));
-  return codes.map((code) => ({ code, nom: trouves.get(code) ?? code }));
+/** The author's name of an opinion, null for a deleted account. */
+function auteur(prenom: string | null, nom: string | null) {
+  return prenom !== null && nom !== null ? { prenom, nom } : null;
+}
+
+/**
+ * Opinions on `row` (spec §3 Opinion), oldest first: every type for the
+ * instruction side and central staff, only the decision (avis_decideur)
+ * for the applicant; with author and attached file.
+ */
+async function avisDe(
+  database: Database,
+  utilisateur: UtilisateurConnecte,
+  row: DemandeRow,
+): Promise<Avis[]> {
+  const lignes = await database.db
+    .select({ avis, prenom: utilisateurs.prenom, nom: utilisateurs.nom, piece: piecesJointes })
+    .from(avis)
+    .leftJoin(utilisateurs, eq(utilisateurs.id, avis.auteurId))
+    .leftJoin(piecesJointes, eq(piecesJointes.id, avis.pieceJointeId))
+    .where(
+      and(
+        eq(avis.ressourceType, row.kind),
+        eq(avis.ressourceId, row.id),
+        coteDe(utilisateur, row) === "demandeur" ? eq(avis.typeAvis, "avis_decideur") : undefined,
+      ),
+    )
+    .orderBy(asc(avis.dateAvis), asc(avis.id));
+  return lignes.map((ligne) => ({
+    id: ligne.avis.id,
+    typeAvis: ligne.avis.typeAvis as TypeAvis,
+    valeur: ligne.avis.valeur as ValeurAvis,
+    commentaire: ligne.avis.commentaire,
+    dateAvis: ligne.avis.dateAvis.toISOString(),
+    dateEcheance: ligne.avis.dateEcheance,
+    revision: ligne.avis.revision,
+    auteur: auteur(ligne.prenom, ligne.nom),
+    pieceJointe: ligne.piece ? versPieceJointe(ligne.piece) : null,
+  }));
+}
+
+/** Complementary information of `row` (spec §3), oldest first. */
+async function infosDe(database: Database, row: DemandeRow): Promise<InfoComplementaire[]> {
+  const lignes = await database.db
+    .select()
+    .from(infosComplementaires)
+    .where(
+      and(
+        eq(infosComplementaires.ressourceType, row.kind),
+        eq(infosComplementaires.ressourceId, row.id),
+      ),
+    )
+    .orderBy(asc(infosComplementaires.date), asc(infosComplementaires.id));
+  return lignes.map((ligne) => ({
+    id: ligne.id,
+    infoType: ligne.infoType,
+    raison: ligne.raison,
+    date: ligne.date.toISOString(),
+    dateEcheance: ligne.dateEcheance,
+    dateReponse: ligne.dateReponse?.toISOString() ?? null,
+    delaiDepasse: ligne.delaiDepasse,
+  }));
+}
+
+/**
+ * The applicant's answers to completeness and supplement requests (spec §3
+ * `pjAdditionnelles`, §9): one group per DONNER_COMPLEMENT that brought
+ * files, numbered 1… in the order given, returned highest first.
+ */
+async function pjAdditionnellesDe(
+  database: Database,
+  row: DemandeRow,
+): Promise<PjAdditionnelles[]> {
+  const lignes = await database.db
+    .select({ historiqueId: historique.id, date: historique.date, piece: piecesJointes })
+    .from(historique)
+    .innerJoin(piecesJointes, eq(piecesJointes.historiqueId, historique.id))
+    .where(
+      and(
+        eq(historique.ressourceType, row.kind),
+        eq(historique.ressourceId, row.id),
+        eq(historique.action, "DONNER_COMPLEMENT"),
+      ),
+    )
+    .orderBy(asc(historique.date), asc(historique.id), asc(piecesJointes.dateCreation));
+  const groupes = new Map<number, PjAdditionnelles>();
+  for (const ligne of lignes) {
+    const groupe = groupes.get(ligne.historiqueId) ?? {
+      increment: groupes.size + 1,
+      etat: "complement_demande_depose" as const,
+      date: ligne.date.toISOString(),
+      piecesJointes: [],
+    };
+    groupe.piecesJointes.push(versPieceJointe(ligne.piece));
+    groupes.set(ligne.historiqueId, groupe);
+  }
+  return [...groupes.values()].sort((a, b) => b.increment - a.increment);
+}
+
+/** The approval granted on `row`, if any. */
+async function agrementDe(database: Database, row: DemandeRow): Promise<Agrement | null> {
+  if (!row.agrementId) return null;
+  const [agrement] = await database.db
+    .select()
+    .from(agrements)
+    .where(eq(agrements.id, row.agrementId));
+  return agrement ? versAgrement(database, agrement) : null;
 }
 
 /**
  * `DemandeDetail` of `row` for `utilisateur` at `maintenant`: the summary,
- * both steps, the names of the commune, legal form and perimeter, the SIREN
- * and the service instructeur.
+ * both steps, the names of the commune, legal form and perimeter, the
+ * opinions (the applicant sees only the decision), the complementary
+ * information, the applicant's additional files and the approval granted.
  */
 export async function versDetail(
   database: Database,
@@ -220,38 +407,11 @@ export async function versDetail(
     libelles: {
       commune: commune?.nom ?? null,
       formeJuridique: formeJuridique?.libelle ?? null,
-      regions: await noms(
-        (codes) => db.select().from(regions).where(inArray(regions.code, codes)),
-        etape2?.regions,
-      ),
-      departements: await noms(
-        (codes) =>
-          db
-            .select({ code: departements.code, nom: departements.nom })
-            .from(departements)
-            .where(inArray(departements.code, codes)),
-        etape2?.departements,
-      ),
-      epcis: await noms(
-        (codes) =>
-          db
-            .select({ code: epcis.code, nom: epcis.nom })
-            .from(epcis)
-            .where(inArray(epcis.code, codes)),
-        etape2?.epcis,
-      ),
-      communes: await noms(
-        (codes) =>
-          db
-            .select({ code: communes.code, nom: communes.nom })
-            .from(communes)
-            .where(inArray(communes.code, codes)),
-        etape2?.communes,
-      ),
+      ...(await nommerPerimetre(database, etape2)),
     },
-    avis: [],
-    infosComplementaires: [],
-    pjAdditionnelles: [],
-    agrement: null,
+    avis: await avisDe(database, utilisateur, row),
+    infosComplementaires: await infosDe(database, row),
+    pjAdditionnelles: await pjAdditionnellesDe(database, row),
+    agrement: await agrementDe(database, row),
   };
 }

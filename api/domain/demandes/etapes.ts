@@ -19,6 +19,7 @@ import {
 } from "../../db/schema.ts";
 import { conflict } from "../../http/errors.ts";
 import type { DemandeRow } from "../acces.ts";
+import { ETATS_MODIFIABLES_DEMANDEUR } from "../workflow.ts";
 import { ErreursChamps } from "./erreurs.ts";
 
 export const MESSAGES_ETAPES = {
@@ -180,10 +181,12 @@ export async function historiserEnregistrement(
 /**
  * Saves step `etape` of a draft: merges its content into `contenu`, marks
  * the step saved, bumps version and modification date, writes the history
- * row, atomically and only while the request is still a brouillon (409
- * "Cette demande ne peut plus être modifiée." otherwise). Step 1 also
- * refreshes the head office, quality, company name and SIREN. Returns the
- * updated row.
+ * row, atomically and only while the applicant may still edit it
+ * (brouillon, en_edition; 409 "Cette demande ne peut plus être modifiée."
+ * otherwise). Step 1 also refreshes the head office, quality, company name
+ * and SIREN; the service instructeur follows the head office only before
+ * deposit (a request returned to edition stays with the service and
+ * instructeur examining it). Returns the updated row.
  */
 export async function enregistrerEtape(
   database: Database,
@@ -207,7 +210,9 @@ export async function enregistrerEtape(
           qualite: enregistrement.contenu.structureQualite,
           codeDepartement: enregistrement.siege.codeDepartement,
           codeRegion: enregistrement.siege.codeRegion,
-          serviceInstructeurId: enregistrement.siege.serviceInstructeurId,
+          ...(demande.etat === "brouillon"
+            ? { serviceInstructeurId: enregistrement.siege.serviceInstructeurId }
+            : {}),
           raisonSociale: enregistrement.societe.raisonSociale,
           siren: enregistrement.societe.siren,
         }
@@ -223,7 +228,9 @@ export async function enregistrerEtape(
         version: sql`${demandes.version} + 1`,
         dateModification: maintenant,
       })
-      .where(and(eq(demandes.id, demande.id), eq(demandes.etat, "brouillon")))
+      .where(
+        and(eq(demandes.id, demande.id), inArray(demandes.etat, [...ETATS_MODIFIABLES_DEMANDEUR])),
+      )
       .returning();
     if (!apres) throw conflict(MESSAGES_ETAPES.nonModifiable);
     await historiserEnregistrement(

@@ -37,7 +37,12 @@ import {
 import { historiqueDe } from "../../domain/demandes/historique.ts";
 import { procedureDemande, procedureEtp } from "../../domain/demandes/procedure.ts";
 import { MESSAGE_VERSION_PERIMEE } from "../../domain/demandes/transition.ts";
-import { actionsDisponibles, rolesActeur, transitionPour } from "../../domain/workflow.ts";
+import {
+  actionsDisponibles,
+  estModifiableParDemandeur,
+  rolesActeur,
+  transitionPour,
+} from "../../domain/workflow.ts";
 import { currentUser, requireGate } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
 import { seulementDemandes } from "../segments.ts";
@@ -127,7 +132,11 @@ export function demandesRoutes(deps: ApiDeps): Router {
     await lireMultipart(champsSeuls, req, res, tailleMaxOctets);
     return normaliserCorps(req.body);
   };
-  /** The applicant's own draft of `id`: 404 unseen, 409 once no longer a draft. */
+  /**
+   * The applicant's own request `id` while he may edit it (brouillon, or
+   * en_edition after RETOURNER_EN_EDITION: ETATS_MODIFIABLES_DEMANDEUR):
+   * 404 unseen, 409 otherwise.
+   */
   const chargerBrouillon = async (req: Request) => {
     const demande = await chargerDemandeAccessible(
       database,
@@ -135,7 +144,7 @@ export function demandesRoutes(deps: ApiDeps): Router {
       "demande",
       req.params.id as string,
     );
-    if (demande.etat !== "brouillon") throw conflict(MESSAGES_ETAPES.nonModifiable);
+    if (!estModifiableParDemandeur(demande.etat)) throw conflict(MESSAGES_ETAPES.nonModifiable);
     return demande;
   };
   const societeDe = async (societeId: string) => {
@@ -188,9 +197,10 @@ export function demandesRoutes(deps: ApiDeps): Router {
   });
 
   /**
-   * PUT /api/demande/{id}/step/1: saves step 1 of the applicant's draft
-   * (403 staff, 404 unseen, 409 "Cette demande ne peut plus être
-   * modifiée." once deposited or cancelled, 422 on bad fields) → DemandeDetail.
+   * PUT /api/demande/{id}/step/1: saves step 1 of the applicant's draft,
+   * or of his request returned to edition (403 staff, 404 unseen, 409
+   * "Cette demande ne peut plus être modifiée." in any other state, 422 on
+   * bad fields) → DemandeDetail.
    */
   router.put(
     "/demande/:id/step/1",
@@ -271,7 +281,11 @@ export function demandesRoutes(deps: ApiDeps): Router {
     res.json(await procedureEtp(database, demande, horloge.now()));
   });
 
-  /** GET /api/demande/{id}/canBe/depose → PeutEtreDepose: true when nothing is missing. */
+  /**
+   * GET /api/demande/{id}/canBe/depose → PeutEtreDepose: true when the
+   * request may be deposited (brouillon: DEPOSER; en_edition:
+   * DEPOSER_EN_EDITION) and nothing is missing.
+   */
   router.get("/demande/:id/canBe/depose", authenticate, async (req, res) => {
     const demande = await chargerDemandeAccessible(
       database,
@@ -281,7 +295,7 @@ export function demandesRoutes(deps: ApiDeps): Router {
     );
     const { manquants } = await procedureDemande(database, config, demande);
     const body: PeutEtreDepose = {
-      depose: demande.etat === "brouillon" && manquants.length === 0,
+      depose: estModifiableParDemandeur(demande.etat) && manquants.length === 0,
       manquants,
     };
     res.json(body);

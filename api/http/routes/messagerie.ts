@@ -9,9 +9,10 @@ import type { Message, Messagerie } from "../../../contract/schemas/demande.ts";
 import { schemaMessage } from "../../../contract/schemas/demande.ts";
 import { estBrouillon } from "../../../contract/etats.ts";
 import { messages, utilisateurs } from "../../db/schema.ts";
-import { chargerDemandeAccessible, coteDe, lireKind, type DemandeRow } from "../../domain/acces.ts";
+import { chargerDemandeAccessible, coteDe, lireKind } from "../../domain/acces.ts";
 import { marquerLu } from "../../domain/lectures.ts";
 import { messagerieFermee } from "../../domain/messagerie.ts";
+import { notifierEvenement } from "../../domain/notifications.ts";
 import { currentUser } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
 import { seulementDemandes } from "../segments.ts";
@@ -20,21 +21,6 @@ import { conflict, forbidden, parseOrThrow } from "../errors.ts";
 export const MESSAGE_MESSAGERIE_BROUILLON =
   "La messagerie n'est pas disponible pour une demande en brouillon.";
 export const MESSAGE_MESSAGERIE_FERMEE = "La messagerie de ce dossier est fermée.";
-
-/**
- * Hook for the e-mail sent to the other side when a message is posted (the
- * mails arrive with issue 4). Called after the message is stored; must not
- * throw, since the message is already there.
- */
-export async function notifierNouveauMessage(
-  deps: Pick<ApiDeps, "logger">,
-  evenement: { demande: DemandeRow; message: Message },
-): Promise<void> {
-  deps.logger.debug(
-    { demandeId: evenement.demande.id, messageId: evenement.message.id },
-    "Nouveau message : pas encore de courriel de notification",
-  );
-}
 
 /** Routes of spec §7 Messages, each behind `authenticate`. */
 export function messagerieRoutes(deps: ApiDeps): Router {
@@ -124,7 +110,14 @@ export function messagerieRoutes(deps: ApiDeps): Router {
         auteur: { prenom: utilisateur.row.prenom, nom: utilisateur.row.nom },
         moi: true,
       };
-      await notifierNouveauMessage(deps, { demande, message });
+      // The other side is told by mail (preferences and "never a flood" apply there).
+      await notifierEvenement(deps, {
+        type: "message",
+        demande,
+        cote,
+        acteurId: utilisateur.row.id,
+        messageId: row.id,
+      });
       res.status(201).json(message);
     },
   );

@@ -30,7 +30,11 @@ import {
   type PieceJointeRow,
 } from "../../files/pieces-jointes.ts";
 import { detecterTypeFichier } from "../../files/type-fichier.ts";
-import { estBrouillon } from "../../../contract/etats.ts";
+import { estPieceJointeDeNote } from "../../domain/notes.ts";
+import { chargerAgrementAccessible } from "../../domain/agrements.ts";
+import { RUBRIQUE_AVIS } from "../../domain/demandes/avis.ts";
+import { CHAMP_FICHIER } from "../../domain/demandes/fichiers-action.ts";
+import { estModifiableParDemandeur } from "../../domain/workflow.ts";
 import { currentUser, type UtilisateurConnecte } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
 import { seulementDemandes } from "../segments.ts";
@@ -40,9 +44,6 @@ export const MESSAGE_PJ_NON_MODIFIABLES =
   "Les pièces jointes de cette demande ne peuvent plus être modifiées.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Multipart names a file may come under: `fichier`, `fichier[]`, `fichier1`… (spec §7). */
-const CHAMP_FICHIER = /^fichier(\d+|\[\])?$/;
 
 const schemaRubrique = z.object({
   codeTypePJ: z
@@ -62,8 +63,9 @@ function erreurFichier(messages: string[]): HttpError {
 
 /**
  * The request `id` of `kind` if the signed-in user is its owner applicant
- * and its files may still change: 404 when he may not see it, 403 when he
- * sees it without owning it (staff), 409 once it has left the draft states.
+ * and its files may still change (brouillon, or en_edition after
+ * RETOURNER_EN_EDITION: ETATS_MODIFIABLES_DEMANDEUR): 404 when he may not
+ * see it, 403 when he sees it without owning it (staff), 409 otherwise.
  */
 async function chargerDemandeModifiable(
   database: Database,
@@ -74,7 +76,7 @@ async function chargerDemandeModifiable(
   const demande = await chargerDemandeAccessible(database, utilisateur, kind, id);
   if (!utilisateur.roles.includes("demandeur") || coteDe(utilisateur, demande) !== "demandeur")
     throw forbidden();
-  if (!estBrouillon(demande.etat)) throw conflict(MESSAGE_PJ_NON_MODIFIABLES);
+  if (!estModifiableParDemandeur(demande.etat)) throw conflict(MESSAGE_PJ_NON_MODIFIABLES);
   return demande;
 }
 
@@ -82,7 +84,7 @@ async function chargerDemandeModifiable(
 async function verrouillerDemande(tx: Database["db"], id: string): Promise<DemandeRow> {
   const [demande] = await tx.select().from(demandes).where(eq(demandes.id, id)).for("update");
   if (!demande) throw notFound();
-  if (!estBrouillon(demande.etat)) throw conflict(MESSAGE_PJ_NON_MODIFIABLES);
+  if (!estModifiableParDemandeur(demande.etat)) throw conflict(MESSAGE_PJ_NON_MODIFIABLES);
   return demande;
 }
 
@@ -119,9 +121,13 @@ function lireMultipart(
 }
 
 /**
- * Whether the signed-in user may see the resource an attachment hangs on
- * (DESIGN §4); 404 otherwise. Requests only for now: other resources
- * (approvals, annual reports, establishments) add their rule here.
+ * Whether the signed-in user may download `piece` (DESIGN §4); 404
+ * otherwise. A request's files: whoever may see the request, except the
+ * instruction's internal files for its applicant (notes', and the staff's
+ * opinions' `pj_avis`; the decision's pj_avis_decideur is his). An
+ * approval's files (certificate): the company holding it, or staff who may
+ * see the request it was granted on. Other resources (annual reports,
+ * establishments) add their rule here.
  */
 async function verifierAccesRessource(
   database: Database,
@@ -129,7 +135,24 @@ async function verifierAccesRessource(
   piece: PieceJointeRow,
 ): Promise<void> {
   if (piece.ressourceType === "demande" || piece.ressourceType === "changement-notable") {
-    await chargerDemandeAccessible(database, utilisateur, piece.ressourceType, piece.ressourceId);
+    const demande = await chargerDemandeAccessible(
+      database,
+      utilisateur,
+      piece.ressourceType,
+      piece.ressourceId,
+    );
+    // A note's file is internal to the instruction (spec §3 Note).
+    if (
+      coteDe(utilisateur, demande) === "demandeur" &&
+      (await estPieceJointeDeNote(database, piece.id))
+    )
+      throw notFound();
+    if (piece.rubrique === RUBRIQUE_AVIS && coteDe(utilisateur, demande) === "demandeur")
+      throw notFound();
+    return;
+  }
+  if (piece.ressourceType === "agrement") {
+    await chargerAgrementAccessible(database, utilisateur, piece.ressourceId);
     return;
   }
   throw notFound();

@@ -1,11 +1,19 @@
-/** The signed-in user's account (spec §3 Current user, §7 GET /api/user/account). */
+/**
+ * The signed-in user's account (spec §3 Current user, §7 GET /api/user/account,
+ * POST /api/user/parametre-mail).
+ */
 import { eq } from "drizzle-orm";
-import { Router, type RequestHandler } from "express";
+import express, { Router, type RequestHandler } from "express";
 import { CGU_VERSION } from "../../../contract/cgu.ts";
-import type { UtilisateurCourant } from "../../../contract/schemas/utilisateur.ts";
+import {
+  parametresMailAvecDefauts,
+  schemaParametresMail,
+  type UtilisateurCourant,
+} from "../../../contract/schemas/utilisateur.ts";
 import type { Database } from "../../db/client.ts";
-import { servicesInstructeur, societes } from "../../db/schema.ts";
+import { servicesInstructeur, societes, utilisateurs } from "../../db/schema.ts";
 import { currentUser } from "../auth.ts";
+import { parseOrThrow } from "../errors.ts";
 
 /** Routes under /user; every route requires `authenticate`. */
 export function utilisateurRoutes(database: Database, authenticate: RequestHandler): Router {
@@ -15,7 +23,8 @@ export function utilisateurRoutes(database: Database, authenticate: RequestHandl
   /**
    * The current user: identity, business roles, service, CGU status (only a
    * demandeur must accept the version in force), supervision perimeter
-   * (null when never defined) and, for a demandeur, his company.
+   * (null when never defined), for a demandeur his company, and the mail
+   * preferences (`parametresMail`, a code never set reads true).
    */
   router.get("/user/account", authenticate, async (req, res) => {
     const { row, roles } = currentUser(req);
@@ -56,9 +65,28 @@ export function utilisateurRoutes(database: Database, authenticate: RequestHandl
       perimetreSupervision: row.perimetreSupervision ?? null,
       authenticated: true,
       societe: societe ?? null,
+      parametresMail: parametresMailAvecDefauts(row.parametresMail),
     };
     res.json(account);
   });
+
+  /**
+   * POST /api/user/parametre-mail (spec §7), form or JSON: the current
+   * user's mail preferences, one checkbox per code of PARAMETRES_MAIL
+   * ("on"/"true" = yes, absent = no; unknown fields ignored). Replaces the
+   * stored preferences as a whole → 204. Any signed-in user.
+   */
+  router.post(
+    "/user/parametre-mail",
+    authenticate,
+    express.urlencoded({ extended: false, limit: "10kb" }),
+    async (req, res) => {
+      const { row } = currentUser(req);
+      const parametresMail = parseOrThrow(schemaParametresMail, req.body ?? {});
+      await db.update(utilisateurs).set({ parametresMail }).where(eq(utilisateurs.id, row.id));
+      res.status(204).end();
+    },
+  );
 
   return router;
 }

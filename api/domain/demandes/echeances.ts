@@ -1,0 +1,167 @@
+/**
+ * Deadline sweeps of requests (DESIGN §5), run by the jobs of
+ * api/jobs/taches.ts every 15 minutes. Each is idempotent: a second run
+ * finds nothing left to do, and two instances sweeping at once do the work
+ * once (the transition's guarded UPDATE lets one win, the other gets 409 and
+ * skips; the expiry alert is claimed by flipping its flag). Mails go out
+ * after the commit.
+ */
+import { TZDate } from "@date-fns/tz";
+import { addDays, format } from "date-fns";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
+import { JOURS_EXPIRE_BIENTOT } from "../../../contract/schemas/instruction.ts";
+import { aujourdhuiParis } from "../../../contract/validation.ts";
+import type { Database } from "../../db/client.ts";
+import { demandes, infosComplementaires } from "../../db/schema.ts";
+import { HttpError } from "../../http/errors.ts";
+import type { ApiDeps } from "../../http/deps.ts";
+import type { Horloge } from "../horloge.ts";
+import { notifierEvenement } from "../notifications.ts";
+import { ETATS_DEPOSES_SANS_DECISION, TRANSITIONS } from "../workflow.ts";
+import { FUSEAU_PARIS, estExpireBientot } from "./delais.ts";
+import { ecrireTransition } from "./transition.ts";
+
+/** What a sweep needs: the database, the clock, and what sending mails takes. */
+export type DepsEcheances = Pick<ApiDeps, "database" | "mailer" | "logger" | "config"> & {
+  horloge: Horloge;
+};
+
+/** `complement` of a request whose answer deadline passed (spec §4 supplement states). */
+export const COMPLEMENT_DELAI_DEPASSE = "complement_demande_delai_depasse";
+
+/** The states the system row of `action` starts from (DESIGN §3 table: one place for the rule). */
+function etatsDeDepart(action: ActionDemande): EtatDemande[] {
+  const ligne = TRANSITIONS.find((row) => row.action === action && row.roles.includes("systeme"));
+  if (!ligne || ligne.from === "creation") throw new Error(`Aucune transition système ${action}`);
+  return [...ligne.from];
+}
+
+/**
+ * Flags every request in a start state of `action` whose answer deadline
+ * (`dateEcheance`, Europe/Paris date) is before today and not flagged yet:
+ * the transition `action` by the system (same state, one history row),
+ * `complement` = complement_demande_delai_depasse, and the pending
+ * complementary-information row (deadline, no answer) `delaiDepasse`.
+ * Then mails the applicant. Returns how many requests it flagged.
+ */
+async function signalerDelaisDepasses(
+  deps: DepsEcheances,
+  action: "DELAIS_COMPLETUDE_DEPASSE" | "DELAIS_AJOUT_PJ_DEPASSE",
+): Promise<number> {
+  const { database, horloge } = deps;
+  const maintenant = horloge.now();
+  const echues = await database.db
+    .select()
+    .from(demandes)
+    .where(
+      and(
+        inArray(demandes.etat, etatsDeDepart(action)),
+        isNotNull(demandes.dateEcheance),
+        lt(demandes.dateEcheance, aujourdhuiParis(maintenant)),
+        sql`${demandes.complement} is distinct from ${COMPLEMENT_DELAI_DEPASSE}`,
+      ),
+    );
+  let traitees = 0;
+  for (const demande of echues) {
+    let apres;
+    try {
+      apres = await database.db.transaction(async (tx) => {
+        const { demande: signalee } = await ecrireTransition(tx, {
+          demande,
+          action,
+          etatApres: demande.etat as EtatDemande,
+          changements: { complement: COMPLEMENT_DELAI_DEPASSE },
+          acteur: { id: null, role: "systeme" },
+          maintenant,
+        });
+        await tx
+          .update(infosComplementaires)
+          .set({ delaiDepasse: true })
+          .where(
+            and(
+              eq(infosComplementaires.ressourceType, demande.kind),
+              eq(infosComplementaires.ressourceId, demande.id),
+              isNotNull(infosComplementaires.dateEcheance),
+              isNull(infosComplementaires.dateReponse),
+              eq(infosComplementaires.delaiDepasse, false),
+            ),
+          );
+        return signalee;
+      });
+    } catch (error) {
+      // Someone got there first (another instance, or the applicant's answer): nothing to do.
+      if (error instanceof HttpError && error.status === 409) continue;
+      throw error;
+    }
+    traitees += 1;
+    await notifierEvenement(deps, {
+      type: "transition",
+      demande: apres,
+      action,
+      acteurId: null,
+    });
+  }
+  return traitees;
+}
+
+/** Job: completeness answers overdue → DELAIS_COMPLETUDE_DEPASSE (requests `incomplete`). */
+export function signalerDelaisCompletudeDepasses(deps: DepsEcheances): Promise<number> {
+  return signalerDelaisDepasses(deps, "DELAIS_COMPLETUDE_DEPASSE");
+}
+
+/** Job: complement answers overdue → DELAIS_AJOUT_PJ_DEPASSE (the three `…_complement_demande` states). */
+export function signalerDelaisComplementDepasses(deps: DepsEcheances): Promise<number> {
+  return signalerDelaisDepasses(deps, "DELAIS_AJOUT_PJ_DEPASSE");
+}
+
+/**
+ * Job: every deposited, undecided approval request whose 3-month clock ends within
+ * {@link JOURS_EXPIRE_BIENTOT} days (estExpireBientot) and whose alert was
+ * not sent yet: flips `alerteExpirationEnvoyee` (the claim: only the sweep
+ * that flips it mails) and mails the assigned instructor, or the service's
+ * mailbox when nobody is assigned. No state change; the request's version
+ * stays. Returns how many alerts it sent.
+ */
+export async function alerterExpirationsProches(deps: DepsEcheances): Promise<number> {
+  const { database, horloge } = deps;
+  const maintenant = horloge.now();
+  const aujourdhui = aujourdhuiParis(maintenant);
+  const horizon = format(
+    addDays(new TZDate(`${aujourdhui}T12:00:00`, FUSEAU_PARIS), JOURS_EXPIRE_BIENTOT),
+    "yyyy-MM-dd",
+  );
+  const candidates = await database.db
+    .select()
+    .from(demandes)
+    .where(
+      and(
+        // A notable change's silence means acceptance, not rejection: no alert for it.
+        eq(demandes.kind, "demande"),
+        inArray(demandes.etat, [...ETATS_DEPOSES_SANS_DECISION]),
+        eq(demandes.alerteExpirationEnvoyee, false),
+        isNull(demandes.suspenduDepuis),
+        gte(demandes.dateLimiteInstruction, aujourdhui),
+        lte(demandes.dateLimiteInstruction, horizon),
+      ),
+    );
+  let envoyees = 0;
+  for (const demande of candidates) {
+    if (!estExpireBientot(demande, maintenant)) continue;
+    const reclamee = await reclamerAlerte(database, demande.id);
+    if (!reclamee) continue;
+    envoyees += 1;
+    await notifierEvenement(deps, { type: "expire_bientot", demande: reclamee });
+  }
+  return envoyees;
+}
+
+/** Sets the alert flag of request `id` if still unset; the row when this call set it. */
+async function reclamerAlerte(database: Database, id: string) {
+  const [row] = await database.db
+    .update(demandes)
+    .set({ alerteExpirationEnvoyee: true })
+    .where(and(eq(demandes.id, id), eq(demandes.alerteExpirationEnvoyee, false)))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,50 @@
+/**
+ * Mail preferences on /account/params (spec §2 account settings, §7
+ * `POST /api/user/parametre-mail`; issue 4 §7), with JavaScript on and off:
+ * a fresh applicant unticks one kind of mail, saves, and finds the choice
+ * kept after a reload.
+ */
+import { expect, test } from "@playwright/test";
+import { PARAMETRES_MAIL } from "../contract/schemas/instruction.ts";
+import { nouveauDemandeur } from "./fixtures/demandeur.ts";
+import { expectNoAxeViolations } from "./support.ts";
+
+const [SUIVI, MESSAGE] = PARAMETRES_MAIL.map((parametre) => parametre.libelle);
+
+test("an applicant unticks a mail preference, saves it and finds it kept", async ({
+  page,
+}, info) => {
+  await nouveauDemandeur(page);
+  await page.goto("/account/params");
+  await expect(page).toHaveTitle(/^Paramètres du compte \| /);
+  await expect(
+    page.getByRole("heading", { name: "Préférences de notification par courriel", level: 2 }),
+  ).toBeVisible();
+  const suivi = page.getByLabel(SUIVI);
+  const message = page.getByLabel(MESSAGE);
+  // Every kind of mail is wanted until the user says otherwise.
+  await expect(suivi).toBeChecked();
+  await expect(message).toBeChecked();
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+
+  // DSFR draws the box on the label, which covers the input: act through it.
+  await suivi.uncheck({ force: true });
+  await page.getByRole("button", { name: "Enregistrer mes préférences" }).click();
+  await expect(page).toHaveURL(/\/account\/params$/);
+  await expect(
+    page.getByText("Vos préférences de notification ont bien été enregistrées."),
+  ).toBeVisible();
+
+  await page.reload();
+  await expect(suivi).not.toBeChecked();
+  await expect(message).toBeChecked();
+
+  // And back: ticking it again is kept too.
+  await suivi.check({ force: true });
+  await page.getByRole("button", { name: "Enregistrer mes préférences" }).click();
+  await expect(
+    page.getByText("Vos préférences de notification ont bien été enregistrées."),
+  ).toBeVisible();
+  await page.goto("/account/params");
+  await expect(suivi).toBeChecked();
+});
