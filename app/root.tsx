@@ -24,6 +24,8 @@ import { getOptionalUser } from "~/.server/auth.server";
 import type { SessionData, SessionUser } from "~/.server/context";
 import { commitSession, getSession } from "~/.server/session.server";
 import { getToast } from "~/.server/toast.server";
+import { agrementAccessible } from "~/components/agrement/agrement";
+import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { CguForm, cguMiseAJour, pageHorsBlocageCgu } from "~/components/cgu-form";
 import { ErrorPage, errorKindOf, errorTitle } from "~/components/error-page";
@@ -61,7 +63,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       path: new URL(request.url).pathname,
       defaultTitle: DEFAULT_TITLE,
       manager: user ? isManager(user.roles) : false,
-      navigation: user ? navItemsFor(user.roles) : [],
+      navigation: user
+        ? navItemsFor(user.roles, { agrement: await detientAgrement(request, context, user) })
+        : [],
     },
     [...headers.keys()].length ? { headers } : undefined,
   );
@@ -101,6 +105,25 @@ async function etatCgu(
     blocage: null,
     headers: new Headers({ "Set-Cookie": await commitSession(session, context) }),
   };
+}
+
+/**
+ * Whether the signed-in user is an applicant holding an approval (spec §2
+ * "Home for applicants": his menu gains "Mon agrément"). One call to
+ * `GET /api/agrement/mon-agrement` for a demandeur, none for anyone else.
+ * An API failure only leaves the entry out: it never blocks the page.
+ */
+async function detientAgrement(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  user: SessionUser,
+): Promise<boolean> {
+  if (!user.roles.includes("demandeur")) return false;
+  try {
+    return agrementAccessible(await chargerMonAgrement(request, context));
+  } catch {
+    return false;
+  }
 }
 
 /** The root loader's data, for `useRouteLoaderData<RootLoader>("root")` elsewhere. */

@@ -6,40 +6,52 @@ import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ROLE_LABELS } from "#contract/roles";
-import type { DemandeResume, PeutCreer, ProcedureDemande } from "#contract/schemas/demande";
+import type {
+  DemandeDetail,
+  DemandeResume,
+  PeutCreer,
+  ProcedureDemande,
+} from "#contract/schemas/demande";
+import type { Agrement } from "#contract/schemas/instruction";
 import type { BandeauInformatif } from "#contract/schemas/reference";
 import type { StatutSimplifie } from "#contract/statuts";
 import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
 import { apiJson } from "~/.server/api.server";
 import { requireUser } from "~/.server/auth.server";
+import { BADGES_AGREMENT, agrementAccessible } from "~/components/agrement/agrement";
+import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
+import { TUILES_OPERATEUR } from "~/components/agrement/tuiles-operateur";
 import { CarteDemande } from "~/components/demande/carte-demande";
+import { commentaireRetourEdition } from "~/components/demande/complement/complement";
 import { staffTilesFor } from "~/components/home/staff-tiles";
+import { dateFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
 
 /**
  * Home (spec §2 "Home for staff" / "Home for applicants"): the current user
- * from `GET /api/user/account`. Applicants also get the information banners,
- * their requests (`GET /api/demandes/mes-demandes`, active first, newest
- * first), whether they may create a new one
- * (`GET /api/demande/can/deposernouvelledemande`) and, for a draft, the form
- * step to resume at (first incomplete step of its procedure, else the summary).
+ * from `GET /api/user/account`. Applicants also get their approval
+ * (`GET /api/agrement/mon-agrement`), the information banners, their
+ * requests (`GET /api/demandes/mes-demandes`, active first, newest first),
+ * whether they may create a new one (`GET /api/demande/can/deposernouvelledemande`),
+ * for a draft the form step to resume at (first incomplete step of its
+ * procedure, else the summary) and for a request returned for edition the
+ * instructor's comment (`GET /api/demande/{id}`).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const user = await apiJson<UtilisateurCourant>(request, context, "/api/user/account");
   const demandeur = user.roles.includes("demandeur");
-  if (!demandeur) {
-    return {
-      user,
-      demandeur,
-      tiles: staffTilesFor(user.roles),
-      bandeaux: [],
-      demandes: [],
-      peutCreer: null,
-      etapes: {} as Record<string, number>,
-    };
-  }
-  const [bandeaux, demandes, peutCreer] = await Promise.all([
+  const vide = {
+    bandeaux: [] as BandeauInformatif[],
+    demandes: [] as DemandeResume[],
+    peutCreer: null as PeutCreer | null,
+    etapes: {} as Record<string, number>,
+    commentaires: {} as Record<string, string | null>,
+    agrement: null as Agrement | null,
+  };
+  if (!demandeur) return { ...vide, user, demandeur, tiles: staffTilesFor(user.roles) };
+  const [agrement, bandeaux, demandes, peutCreer] = await Promise.all([
+    chargerMonAgrement(request, context),
     apiJson<BandeauInformatif[]>(request, context, "/api/bandeaux-informatifs", {
       query: { demandeType: "demande" },
     }),
@@ -47,10 +59,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     apiJson<PeutCreer>(request, context, "/api/demande/can/deposernouvelledemande"),
   ]);
   const etapes: Record<string, number> = {};
+  const commentaires: Record<string, string | null> = {};
   await Promise.all(
-    demandes
-      .filter((demande) => demande.statutSimplifie === "brouillon")
-      .map(async (demande) => {
+    demandes.map(async (demande) => {
+      if (demande.statutSimplifie === "brouillon") {
         const procedure = await apiJson<ProcedureDemande>(
           request,
           context,
@@ -58,9 +70,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         );
         const incomplete = ([1, 2, 3] as const).find((etape) => !procedure.etapesCompletes[etape]);
         etapes[demande.id] = incomplete ?? 4;
-      }),
+      } else if (demande.etat === "en_edition") {
+        const detail = await apiJson<DemandeDetail>(request, context, `/api/demande/${demande.id}`);
+        commentaires[demande.id] = commentaireRetourEdition(detail.infosComplementaires);
+      }
+    }),
   );
-  return { user, demandeur, tiles: [], bandeaux, demandes, peutCreer, etapes };
+  return {
+    user,
+    demandeur,
+    tiles: [],
+    bandeaux,
+    demandes,
+    peutCreer,
+    etapes,
+    commentaires,
+    agrement: agrementAccessible(agrement) ? agrement : null,
+  };
 }
 
 export default function Home() {
@@ -68,7 +94,7 @@ export default function Home() {
   return (
     <div className="fr-container fr-py-6w">
       <h1>Bonjour {data.user.firstName}</h1>
-      {data.demandeur ? <ApplicantHome /> : <StaffHome />}
+      {!data.demandeur ? <StaffHome /> : data.agrement ? <OperateurAgreeHome /> : <ApplicantHome />}
     </div>
   );
 }
@@ -142,7 +168,7 @@ function StaffHome() {
  * the new-request button only when the API allows it (else its reason).
  */
 function ApplicantHome() {
-  const { bandeaux, demandes, peutCreer, etapes } = useLoaderData<typeof loader>();
+  const { bandeaux, demandes, peutCreer, etapes, commentaires } = useLoaderData<typeof loader>();
   return (
     <>
       {bandeaux.map((bandeau) => (
@@ -158,7 +184,12 @@ function ApplicantHome() {
       <h2 className="fr-h4">Mes demandes d'agrément</h2>
       {demandes.length === 0 ? <p>Aucune demande en cours</p> : null}
       {demandes.map((demande) => (
-        <CarteDemande key={demande.id} demande={demande} etapeFormulaire={etapes[demande.id]} />
+        <CarteDemande
+          key={demande.id}
+          demande={demande}
+          etapeFormulaire={etapes[demande.id]}
+          commentaireEdition={commentaires[demande.id] ?? null}
+        />
       ))}
       {peutCreer?.can ? (
         <Button linkProps={{ to: "/demande/formulaire" }} iconId="fr-icon-add-line">
@@ -167,6 +198,51 @@ function ApplicantHome() {
       ) : peutCreer?.raison && !demandes.some(estActive) ? (
         <p className="fr-text--sm">{peutCreer.raison}</p>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * Applicant holding an approval (en_cours or suspendu; spec §2 "Home for
+ * applicants", approved version): the approval's number and validity, the
+ * cards of requests whose decision is still to be consulted (so that
+ * VISUALISER_RESULTAT stays reachable), and the quick-access tiles
+ * ({@link TUILES_OPERATEUR}: only pages that exist).
+ */
+function OperateurAgreeHome() {
+  const { agrement, demandes } = useLoaderData<typeof loader>();
+  if (!agrement) return null;
+  const aConsulter = demandes.filter((demande) => demande.statutSimplifie === "disponible");
+  const badge = BADGES_AGREMENT[agrement.etat];
+  return (
+    <>
+      <p className="fr-text--lead">
+        Votre structure est agréée Mon Accompagnateur Rénov' sous le numéro{" "}
+        <strong>{agrement.numeroAgrement}</strong>, jusqu'au {dateFr(agrement.dateFin)}.{" "}
+        <span className={`fr-badge ${badge.classe}`}>{badge.libelle}</span>
+      </p>
+      {aConsulter.length ? (
+        <>
+          <h2 className="fr-h4">Décision à consulter</h2>
+          {aConsulter.map((demande) => (
+            <CarteDemande key={demande.id} demande={demande} />
+          ))}
+        </>
+      ) : null}
+      <h2 className="fr-h4">Accès rapides</h2>
+      <ul className="fr-grid-row fr-grid-row--gutters fr-raw-list">
+        {TUILES_OPERATEUR.map((tuile) => (
+          <li key={tuile.id} className="fr-col-12 fr-col-md-4">
+            <Tile
+              title={tuile.titre}
+              titleAs="h3"
+              desc={tuile.description}
+              linkProps={{ to: tuile.href }}
+              enlargeLinkOrButton
+            />
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -56,6 +56,21 @@ const TITRES: Record<ActionConfirmee, (type: TypeDossier) => string> = {
 };
 
 /**
+ * What happens next after `action` (null: a plain deposit): the examination
+ * resumes after a complement (the clock, suspended meanwhile, runs again,
+ * DESIGN §5) or a deposit in edition; a new deposit goes to the Anah local
+ * delegation of the head office, named when known.
+ */
+function prochaineEtape(action: ActionConfirmee | null, serviceInstructeur: string | null): string {
+  if (action === "DONNER_COMPLEMENT")
+    return "Le service instructeur reprend l'examen de votre dossier avec les pièces transmises ; le délai d'instruction, suspendu pendant la demande de pièces, reprend son cours.";
+  if (action === "DEPOSER_EN_EDITION")
+    return "Le service instructeur reprend l'examen de votre demande modifiée ; vous ne pouvez plus la modifier.";
+  const service = serviceInstructeur ? ` : ${serviceInstructeur}` : "";
+  return `Votre dossier est examiné par la délégation locale de l'Anah dont dépend le siège de votre structure${service}.`;
+}
+
+/**
  * DSFR success page after deposit, complement or deposit in edition: what
  * was done, the file number and date, what happens next (examination by the
  * Anah local delegation, messaging, e-mail notifications) and links to the
@@ -87,17 +102,7 @@ export default function ConfirmationDemande() {
           </div>
           <h2 className="fr-h4">Et maintenant ?</h2>
           <ul>
-            {action === "DONNER_COMPLEMENT" ? (
-              <li>
-                Le service instructeur reprend l'examen de votre dossier avec les éléments transmis.
-              </li>
-            ) : (
-              <li>
-                Votre dossier est examiné par la délégation locale de l'Anah dont dépend le siège de
-                votre structure
-                {demande.serviceInstructeur ? ` : ${demande.serviceInstructeur}` : ""}.
-              </li>
-            )}
+            <li>{prochaineEtape(action, demande.serviceInstructeur)}</li>
             <li>
               Si des éléments manquent, le service instructeur vous les demandera ; vous pouvez
               aussi lui écrire depuis la messagerie de votre demande, sur la page d'accueil.

@@ -24,6 +24,7 @@ import {
   type PeutEtreDepose,
 } from "#contract/schemas/demande";
 import type { Region } from "#contract/schemas/geographie";
+import { LIBELLES_ACTION } from "#contract/schemas/instruction";
 import { MESSAGES } from "#contract/validation";
 import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
 import { requireRole } from "~/.server/auth.server";
@@ -36,8 +37,11 @@ import {
 import { Etape2Activites } from "~/components/demande/formulaire/etape2-activites";
 import { Etape3PiecesJustificatives } from "~/components/demande/formulaire/etape3-pieces-justificatives";
 import {
+  ACTIONS_DEPOT,
   Etape4Recapitulatif,
   INTENT_SOUMETTRE,
+  actionDepot,
+  type ActionDepot,
 } from "~/components/demande/formulaire/etape4-recapitulatif";
 import {
   ETATS_MODIFIABLES,
@@ -55,6 +59,7 @@ import {
   rechercherEpcis,
   televerser,
 } from "~/components/demande/formulaire/formulaire.server";
+import { commentaireRetourEdition } from "~/components/demande/complement/complement";
 import { decoderOption, type ResultatGeographie } from "~/components/demande/formulaire/geographie";
 import {
   INTENT_RECHERCHE_COMMUNES,
@@ -382,11 +387,31 @@ async function actionEtape3(
 }
 
 /**
- * Step 4 "Soumettre" (spec §5 Deposit, §4 effects): `canBe/depose` first;
- * when something is missing the page comes back listing it (the procedure
- * is loaded again with the page). Else POST …/action `DEPOSER` with the
- * version seen, then the confirmation page. A second click, or a 409 from a
- * deposit that already went through, also lands on the confirmation.
+ * What still prevents the deposit: `canBe/depose` for a draft; for a
+ * request returned for edition (which `canBe/depose` does not cover), the
+ * procedure's missing items.
+ */
+async function manquantsDuDepot(
+  request: Request,
+  context: AppLoadContext,
+  id: string,
+  depot: ActionDepot,
+): Promise<{ depose: boolean; manquants: Manquant[] }> {
+  if (depot === "DEPOSER")
+    return apiJson<PeutEtreDepose>(request, context, `/api/demande/${id}/canBe/depose`);
+  const { manquants } = await procedureDe(request, context, id);
+  return { depose: manquants.length === 0, manquants };
+}
+
+/**
+ * Step 4 "Soumettre" (spec §5 Deposit, §4 effects): a draft is deposited
+ * with DEPOSER, a request returned for edition with DEPOSER_EN_EDITION
+ * (DESIGN §3), chosen from the request's state. What is missing comes
+ * first; when something is, the page comes back listing it (the procedure
+ * is loaded again with the page). Else POST …/action with the version
+ * seen, then the confirmation page with the action as `actionType`. A
+ * second click, or a 409 from a deposit that already went through, also
+ * lands on the confirmation (of the deposit the page showed: `depot`).
  */
 async function actionEtape4(
   request: Request,
@@ -394,40 +419,40 @@ async function actionEtape4(
   id: string,
   formData: FormData,
 ) {
-  const confirmation = `/demande/demande/confirmation/${id}?actionType=DEPOSER`;
-  const dejaDeposee = async () => {
-    const demande = await apiJson<DemandeDetail>(request, context, `/api/demande/${id}`);
-    return demande.dateDepot !== null && !ETATS_MODIFIABLES.includes(demande.etat);
-  };
+  const depotAffiche = ACTIONS_DEPOT.find((action) => action === formData.get("depot"));
+  const confirmation = (depot: ActionDepot) =>
+    `/demande/demande/confirmation/${id}?actionType=${depot}`;
+  const lire = () => apiJson<DemandeDetail>(request, context, `/api/demande/${id}`);
+  const dejaDeposee = (demande: DemandeDetail) =>
+    demande.dateDepot !== null && !ETATS_MODIFIABLES.includes(demande.etat);
   if (formData.get("intent") !== INTENT_SOUMETTRE) return redirect(urlEtape(id, 4));
-  if (await dejaDeposee()) return redirect(confirmation);
-  const depot = await apiJson<PeutEtreDepose>(request, context, `/api/demande/${id}/canBe/depose`);
-  if (!depot.depose) {
+  const demande = await lire();
+  if (dejaDeposee(demande)) return redirect(confirmation(depotAffiche ?? "DEPOSER"));
+  const depot = actionDepot(demande.etat);
+  const verification = await manquantsDuDepot(request, context, id, depot);
+  if (!verification.depose) {
     return data(
       {
         vue: "etape4" as const,
         cle: crypto.randomUUID(),
-        manquants: depot.manquants as Manquant[],
-        erreur: depot.manquants.length
+        manquants: verification.manquants,
+        erreur: verification.manquants.length
           ? null
           : "La demande ne peut pas être déposée en l'état. Rechargez la page et réessayez.",
       },
       { status: 422 },
     );
   }
-  const corps = new URLSearchParams({ action: "DEPOSER" });
+  const corps = new URLSearchParams({ action: depot });
   const version = String(formData.get("version") ?? "");
   if (/^\d+$/.test(version)) corps.set("version", version);
   try {
     await apiFetch(request, context, `/api/demande/${id}/action`, { method: "POST", body: corps });
   } catch (error) {
     if (!(error instanceof ApiError) || ![403, 409, 422].includes(error.status)) throw error;
-    if (await dejaDeposee()) return redirect(confirmation);
+    if (dejaDeposee(await lire())) return redirect(confirmation(depot));
     const manquants =
-      error.status === 422
-        ? (await apiJson<PeutEtreDepose>(request, context, `/api/demande/${id}/canBe/depose`))
-            .manquants
-        : [];
+      error.status === 422 ? (await manquantsDuDepot(request, context, id, depot)).manquants : [];
     return data(
       {
         vue: "etape4" as const,
@@ -439,11 +464,11 @@ async function actionEtape4(
     );
   }
   return redirectWithToast(
-    confirmation,
+    confirmation(depot),
     {
       type: "success",
       titre: t("notification.titre.success"),
-      description: t("notification.action.success.demande.DEPOSER"),
+      description: t(`notification.action.success.demande.${depot}`),
     },
     { request, context },
   );
@@ -513,6 +538,11 @@ export default function FormulaireDemande() {
   return (
     <div className="fr-container fr-py-6w">
       <h1>Demande d'agrément</h1>
+      {donnees.demande?.etat === "en_edition" ? (
+        <RetourEdition
+          commentaire={commentaireRetourEdition(donnees.demande.infosComplementaires)}
+        />
+      ) : null}
       <EtapesDemande etape={etape} />
       {donnees.vue === "etape1" ? (
         <Etape1Structure
@@ -575,6 +605,27 @@ export default function FormulaireDemande() {
           erreur={resultat?.vue === "etape4" ? resultat.erreur : null}
         />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * Above the steps of a request returned for edition (DESIGN §3 en_edition):
+ * why it came back (the instructor's comment) and how to deposit it again.
+ */
+function RetourEdition({ commentaire }: { commentaire: string | null }) {
+  return (
+    <div className="fr-alert fr-alert--warning fr-mb-4w">
+      <h2 className="fr-alert__title">Votre demande vous a été retournée pour modification</h2>
+      {commentaire ? (
+        <p style={{ whiteSpace: "pre-line" }}>
+          <strong>Commentaire du service instructeur :</strong> {commentaire}
+        </p>
+      ) : null}
+      <p>
+        Modifiez les étapes concernées, puis déposez de nouveau votre demande depuis le
+        récapitulatif avec « {LIBELLES_ACTION.DEPOSER_EN_EDITION} ».
+      </p>
     </div>
   );
 }

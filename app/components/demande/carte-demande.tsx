@@ -1,14 +1,19 @@
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import { Button } from "@codegouvfr/react-dsfr/Button";
-import { CallOut } from "@codegouvfr/react-dsfr/CallOut";
 import { Tile } from "@codegouvfr/react-dsfr/Tile";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ActionDemande } from "#contract/etats";
-import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
 import type { DemandeResume } from "#contract/schemas/demande";
 import type { StatutSimplifie } from "#contract/statuts";
+import { aujourdhuiParis } from "#contract/validation";
 import { dateFr } from "~/utils/dates";
+import { echeanceDepassee } from "./complement/complement";
+import {
+  DecisionDemande,
+  STATUTS_DECISION_DANS_ENCADRE,
+  descriptionFichier,
+} from "./decision-demande";
 import { badgeStatut, classeBadge } from "./statut-badge";
 
 /** Props of {@link CarteDemande}. */
@@ -19,6 +24,8 @@ export interface CarteDemandeProps {
    * procedure's completeness; ignored for any other status.
    */
   etapeFormulaire?: number;
+  /** The instructor's comment when the request was returned for edition (en_edition). */
+  commentaireEdition?: string | null;
 }
 
 /** Whether the API lists `action` among the request's available actions (spec §4). */
@@ -53,13 +60,20 @@ export function BadgeStatutDemande({
  * One approval request on the applicant's home (spec §2 "Application card"):
  * title, status badge, dates and content by simplified status (draft:
  * creation and modification dates and a link to resume the form; in
- * progress: deposit date; incomplete: deadline alert; cancelled: reason;
- * decisions: a callout each), a details toggle that works without
- * JavaScript (`<details>`), the recap tile, the decision download, the
+ * progress: deposit date; incomplete: the deadline alert with "Compléter
+ * ma demande" (DONNER_COMPLEMENT), or for a request returned for edition
+ * the instructor's comment and "Modifier ma demande"; cancelled: reason;
+ * decisions: a callout each, see `DecisionDemande`), a details toggle that
+ * works without JavaScript (`<details>`), the recap tile, the decision
+ * download (`decision`, when the callout does not already offer it), the
  * messaging tile with its "Nouveau message" badge (hidden for a draft or a
  * closed thread) and the cancel link when ANNULER_DEMANDE is available.
  */
-export function CarteDemande({ demande, etapeFormulaire = 1 }: CarteDemandeProps) {
+export function CarteDemande({
+  demande,
+  etapeFormulaire = 1,
+  commentaireEdition = null,
+}: CarteDemandeProps) {
   const statut = demande.statutSimplifie;
   const brouillon = statut === "brouillon";
   const titreId = `demande-${demande.id}-titre`;
@@ -80,7 +94,11 @@ export function CarteDemande({ demande, etapeFormulaire = 1 }: CarteDemandeProps
           </div>
           <div className="fr-card__desc">
             <DatesDemande demande={demande} />
-            <ContenuStatut demande={demande} etapeFormulaire={etapeFormulaire} />
+            <ContenuStatut
+              demande={demande}
+              etapeFormulaire={etapeFormulaire}
+              commentaireEdition={commentaireEdition}
+            />
             <DetailsDemande demande={demande} />
           </div>
         </div>
@@ -131,7 +149,7 @@ export function CarteDemande({ demande, etapeFormulaire = 1 }: CarteDemandeProps
                 </Button>
               </li>
             ) : null}
-            {demande.decision ? (
+            {demande.decision && !STATUTS_DECISION_DANS_ENCADRE.includes(statut) ? (
               <li>
                 <a
                   className="fr-btn fr-btn--secondary fr-icon-download-line"
@@ -139,9 +157,7 @@ export function CarteDemande({ demande, etapeFormulaire = 1 }: CarteDemandeProps
                   download={demande.decision.nom}
                 >
                   Télécharger la décision
-                  <span className="fr-sr-only">
-                    {` (${afficherTypeFichier(demande.decision.mimeType)}, ${afficherTaille(demande.decision.size)})`}
-                  </span>
+                  <span className="fr-sr-only">{descriptionFichier(demande.decision)}</span>
                 </a>
               </li>
             ) : null}
@@ -189,9 +205,11 @@ function DatesDemande({ demande }: { demande: DemandeResume }) {
 function ContenuStatut({
   demande,
   etapeFormulaire,
+  commentaireEdition,
 }: {
   demande: DemandeResume;
   etapeFormulaire: number;
+  commentaireEdition: string | null;
 }): ReactNode {
   switch (demande.statutSimplifie) {
     case "brouillon":
@@ -210,7 +228,7 @@ function ContenuStatut({
         </p>
       );
     case "incomplete":
-      return <AlerteIncomplete demande={demande} />;
+      return <AlerteIncomplete demande={demande} commentaireEdition={commentaireEdition} />;
     case "annulee":
       return (
         <p>
@@ -218,11 +236,17 @@ function ContenuStatut({
         </p>
       );
     default:
-      return <DecisionCallOut demande={demande} />;
+      return <DecisionDemande demande={demande} />;
   }
 }
 
-function AlerteIncomplete({ demande }: { demande: DemandeResume }) {
+function AlerteIncomplete({
+  demande,
+  commentaireEdition,
+}: {
+  demande: DemandeResume;
+  commentaireEdition: string | null;
+}) {
   if (demande.etat === "en_edition") {
     return (
       <Alert
@@ -236,9 +260,17 @@ function AlerteIncomplete({ demande }: { demande: DemandeResume }) {
               Modifiez votre demande selon les indications du service instructeur, puis déposez-la
               de nouveau.
             </p>
+            {commentaireEdition ? (
+              <p style={{ whiteSpace: "pre-line" }}>
+                <strong>Commentaire du service instructeur :</strong> {commentaireEdition}
+              </p>
+            ) : null}
             {actionDisponible(demande, "DEPOSER_EN_EDITION") ? (
-              <p>
-                <Link className="fr-link" to={`/demande/formulaire?id=${demande.id}`}>
+              <p className="fr-mt-2w">
+                <Link
+                  className="fr-btn fr-btn--sm fr-icon-edit-line fr-btn--icon-left"
+                  to={`/demande/formulaire?id=${demande.id}`}
+                >
                   Modifier ma demande
                 </Link>
               </p>
@@ -248,25 +280,34 @@ function AlerteIncomplete({ demande }: { demande: DemandeResume }) {
       />
     );
   }
-  const depasse = demande.etatNormalise === "complement_demande_completude_delai_depasse";
+  const depasse =
+    demande.etatNormalise === "complement_demande_completude_delai_depasse" ||
+    echeanceDepassee(demande.dateEcheance, aujourdhuiParis());
   return (
     <Alert
       className="fr-mb-2w"
       severity={depasse ? "error" : "warning"}
       as="h4"
-      title="Votre demande est incomplète"
+      title={
+        demande.etat === "incomplete"
+          ? "Votre demande est incomplète"
+          : "Le service instructeur demande des pièces complémentaires"
+      }
       description={
         <>
           <p>
             {depasse
-              ? `Le délai pour transmettre les éléments demandés a expiré le ${dateFr(demande.dateEcheance)}.`
+              ? `Le délai pour transmettre les pièces complémentaires a expiré le ${dateFr(demande.dateEcheance)}.`
               : demande.dateEcheance
-                ? `Transmettez les éléments demandés par le service instructeur avant le ${dateFr(demande.dateEcheance)}.`
-                : "Transmettez les éléments demandés par le service instructeur."}
+                ? `Des pièces complémentaires sont attendues avant le ${dateFr(demande.dateEcheance)}.`
+                : "Des pièces complémentaires sont attendues par le service instructeur."}
           </p>
           {actionDisponible(demande, "DONNER_COMPLEMENT") ? (
-            <p>
-              <Link className="fr-link" to={`/demande/demande/completude/${demande.id}`}>
+            <p className="fr-mt-2w">
+              <Link
+                className="fr-btn fr-btn--sm fr-icon-upload-line fr-btn--icon-left"
+                to={`/demande/demande/completude/${demande.id}`}
+              >
                 Compléter ma demande
               </Link>
             </p>
@@ -274,52 +315,6 @@ function AlerteIncomplete({ demande }: { demande: DemandeResume }) {
         </>
       }
     />
-  );
-}
-
-const APPEL =
-  "Vous disposez d'un délai de deux mois à compter de sa notification pour former un recours gracieux auprès de l'Anah, un recours hiérarchique auprès du ministre chargé du logement ou un recours contentieux devant le tribunal administratif.";
-
-function DecisionCallOut({ demande }: { demande: DemandeResume }) {
-  const agreeLe = demande.dateAgrement ? ` depuis le ${dateFr(demande.dateAgrement)}` : "";
-  const contenu: Partial<Record<StatutSimplifie, { titre: string; texte: string }>> = {
-    refusee: {
-      titre: "Votre demande d'agrément a été refusée",
-      texte: `La décision motivée de l'Anah vous a été notifiée. ${APPEL}`,
-    },
-    rejetee_tacitement: {
-      titre: "Votre demande d'agrément a été refusée",
-      texte: `Le délai d'instruction de trois mois a expiré sans décision expresse : votre demande est réputée rejetée. ${APPEL} Vous pouvez aussi déposer une nouvelle demande.`,
-    },
-    disponible: {
-      titre: "La décision sur votre demande est disponible",
-      texte:
-        "L'Anah a statué sur votre demande d'agrément. Téléchargez la décision pour en prendre connaissance.",
-    },
-    agree: {
-      titre: "Votre structure est agréée",
-      texte: `Votre structure est agréée Mon Accompagnateur Rénov'${agreeLe}. Référencez vos établissements pour être visible des ménages.`,
-    },
-    accordee_tacitement: {
-      titre: "Votre demande a été accordée tacitement",
-      texte: "Faute de décision dans le délai de deux mois, votre demande est réputée acceptée.",
-    },
-    agrement_retire: {
-      titre: "Votre agrément a été retiré",
-      texte: `Votre agrément Mon Accompagnateur Rénov' a été retiré et vos établissements ne sont plus référencés. ${APPEL}`,
-    },
-    agrement_suspendu: {
-      titre: "Votre agrément est suspendu",
-      texte:
-        "Une procédure de retrait de votre agrément est en cours. Pendant la suspension, qui dure au plus trois mois, vos établissements ne sont plus visibles des ménages et vous ne pouvez pas en référencer de nouveaux.",
-    },
-  };
-  const decision = contenu[demande.statutSimplifie];
-  if (!decision) return null;
-  return (
-    <CallOut className="fr-mb-2w" title={decision.titre} titleAs="h4" iconId="fr-icon-info-line">
-      {decision.texte}
-    </CallOut>
   );
 }
 

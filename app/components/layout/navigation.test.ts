@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isManager, navItemsFor } from "./navigation";
 
-const hrefs = (roles: Parameters<typeof navItemsFor>[0]) =>
-  navItemsFor(roles).map((item) => item.href);
+const hrefs = (
+  roles: Parameters<typeof navItemsFor>[0],
+  contexte?: Parameters<typeof navItemsFor>[1],
+) => navItemsFor(roles, contexte).map((item) => item.href);
 
 describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
   it("donne aux gestionnaires leurs dossiers, tous les dossiers, l'activité, les agréments et les établissements", () => {
@@ -31,6 +33,16 @@ describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
   it("donne l'accueil au demandeur et rien à un compte sans rôle", () => {
     expect(hrefs(["demandeur"])).toEqual(["/"]);
     expect(hrefs([])).toEqual([]);
+  });
+
+  it("ajoute « Mon agrément » au menu du demandeur qui détient un agrément", () => {
+    expect(navItemsFor(["demandeur"], { agrement: true })).toEqual([
+      { label: "Accueil", href: "/" },
+      { label: "Mon agrément", href: "/mon-agrement" },
+    ]);
+    expect(hrefs(["demandeur"], { agrement: false })).toEqual(["/"]);
+    // The approval entry belongs to applicants: staff never get it.
+    expect(hrefs(["instructeur"], { agrement: true })).not.toContain("/mon-agrement");
   });
 
   it("réunit sans doublon les entrées de plusieurs rôles", () => {

@@ -10,13 +10,28 @@ export interface NavItem {
 interface NavRule extends NavItem {
   /** The entry shows when the user holds one of these roles. */
   roles: readonly Role[];
+  /** Only for an applicant who holds an approval (en_cours or suspendu, spec §4). */
+  avecAgrement?: boolean;
 }
 
-// Display order of spec §6: applicants' home, then the managers' menu, the
+/** What, besides roles, decides the menu. */
+export interface ContexteNavigation {
+  /** The applicant holds an approval (GET /api/agrement/mon-agrement, en_cours or suspendu). */
+  agrement?: boolean;
+}
+
+// Display order of spec §6: applicants' home (and their approval once they
+// hold one: spec §2 "Home for applicants"), then the managers' menu, the
 // central menu and account management. A user holding several roles gets
 // the union, each entry once.
 const NAV_RULES: readonly NavRule[] = [
   { label: t("navigation.accueil"), href: "/", roles: ["demandeur"] },
+  {
+    label: t("navigation.monAgrement"),
+    href: "/mon-agrement",
+    roles: ["demandeur"],
+    avecAgrement: true,
+  },
   { label: t("navigation.mesDossiers"), href: "/mes-dossiers", roles: MANAGER_ROLES },
   {
     label: t("navigation.tousLesDossiers"),
@@ -51,13 +66,13 @@ const NAV_RULES: readonly NavRule[] = [
  * (instructeur, superviseur) get their files, all files, activity, approvals
  * and the establishment list; crhh all files; central roles activity,
  * approvals and the establishment reference; admin_fonctionnel account
- * management; applicants their home. Empty for a user without roles.
+ * management; applicants their home, and "Mon agrément" once they hold an
+ * approval (`contexte.agrement`). Empty for a user without roles.
  */
-export function navItemsFor(roles: readonly Role[]): NavItem[] {
-  return NAV_RULES.filter((rule) => hasAnyRole(roles, rule.roles)).map(({ label, href }) => ({
-    label,
-    href,
-  }));
+export function navItemsFor(roles: readonly Role[], contexte: ContexteNavigation = {}): NavItem[] {
+  return NAV_RULES.filter(
+    (rule) => hasAnyRole(roles, rule.roles) && (!rule.avecAgrement || contexte.agrement === true),
+  ).map(({ label, href }) => ({ label, href }));
 }
 
 /** Spec §2 "Layout": managers (instructeur, superviseur) get the menu skip link, guide and help banner. */

@@ -5,11 +5,21 @@ import type {
   ProcedureDemande,
   ProcedureEtp,
 } from "#contract/schemas/demande";
+import { LIBELLES_ACTION } from "#contract/schemas/instruction";
 import { Recapitulatif } from "~/components/demande/recapitulatif";
 import { TITRES_ETAPES, urlEtape } from "./stepper";
 
 /** Intent of the "Soumettre" button. */
 export const INTENT_SOUMETTRE = "soumettre";
+
+/** The two deposits of step 4: a draft's, and a request's returned for edition (DESIGN §3). */
+export const ACTIONS_DEPOT = ["DEPOSER", "DEPOSER_EN_EDITION"] as const;
+export type ActionDepot = (typeof ACTIONS_DEPOT)[number];
+
+/** The deposit that fits a request's state: DEPOSER_EN_EDITION for en_edition, else DEPOSER. */
+export function actionDepot(etat: string): ActionDepot {
+  return etat === "en_edition" ? "DEPOSER_EN_EDITION" : "DEPOSER";
+}
 
 /** Props of {@link Etape4Recapitulatif}. */
 export interface Etape4RecapitulatifProps {
@@ -24,8 +34,10 @@ export interface Etape4RecapitulatifProps {
 
 /**
  * Step 4 "Récapitulatif": the whole request with a "Modifier" link per
- * step, then "Précédent" (link) and "Soumettre" (posts `intent=soumettre`
- * with the version the user saw). A refused deposit lists what is missing,
+ * step, then "Précédent" (link) and "Soumettre" — "Déposer la demande
+ * modifiée" for a request returned for edition — which posts
+ * `intent=soumettre` with the version the user saw and the deposit shown
+ * (`depot`). A refused deposit lists what is missing,
  * each with a link to its step. The button is disabled while sending, and
  * the server deposits once anyway.
  */
@@ -38,6 +50,7 @@ export function Etape4Recapitulatif({
 }: Etape4RecapitulatifProps) {
   const navigation = useNavigation();
   const id = demande.id;
+  const depot = actionDepot(demande.etat);
   return (
     <>
       {manquants?.length ? (
@@ -69,6 +82,7 @@ export function Etape4Recapitulatif({
       />
       <Form method="post" action={urlEtape(id, 4)}>
         <input type="hidden" name="version" value={demande.version} />
+        <input type="hidden" name="depot" value={depot} />
         <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--right fr-mt-4w">
           <li>
             <Link
@@ -86,7 +100,7 @@ export function Etape4Recapitulatif({
               value={INTENT_SOUMETTRE}
               disabled={navigation.state === "submitting"}
             >
-              Soumettre
+              {depot === "DEPOSER_EN_EDITION" ? LIBELLES_ACTION.DEPOSER_EN_EDITION : "Soumettre"}
             </button>
           </li>
         </ul>

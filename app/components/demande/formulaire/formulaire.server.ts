@@ -23,8 +23,12 @@ import {
   type ResultatGeographie,
 } from "./geographie";
 
-/** States in which the applicant may still edit the request (DESIGN §3). */
-export const ETATS_MODIFIABLES: readonly string[] = ["brouillon", "arrete_perime"];
+/**
+ * States in which the applicant may edit the request with the four-step
+ * form (DESIGN §3): a draft, and a request the instructor returned for
+ * edition (RETOURNER_EN_EDITION), until it is deposited again.
+ */
+export const ETATS_MODIFIABLES: readonly string[] = ["brouillon", "arrete_perime", "en_edition"];
 
 /** An id the API may know: anything else is a 404 without calling it. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

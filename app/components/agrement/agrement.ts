@@ -1,0 +1,22 @@
+/**
+ * When an applicant "holds" an approval (spec §4 Approval status): the
+ * approval page is accessible when it is en_cours or suspendu, and so are
+ * the approved operator's home and menu (spec §2 "Home for applicants").
+ */
+import type { Agrement } from "#contract/schemas/instruction";
+
+/** Approval states in which /mon-agrement is accessible (spec §4). */
+export const ETATS_AGREMENT_ACCESSIBLES: readonly Agrement["etat"][] = ["en_cours", "suspendu"];
+
+/** Whether `agrement` (null when none) opens the approved operator's pages. */
+export function agrementAccessible(agrement: Pick<Agrement, "etat"> | null): boolean {
+  return agrement !== null && ETATS_AGREMENT_ACCESSIBLES.includes(agrement.etat);
+}
+
+/** French label and DSFR badge colour of each approval state (spec §4 badge colours). */
+export const BADGES_AGREMENT: Record<Agrement["etat"], { libelle: string; classe: string }> = {
+  en_cours: { libelle: "En cours de validité", classe: "fr-badge--success" },
+  suspendu: { libelle: "Suspendu", classe: "fr-badge--warning" },
+  retire: { libelle: "Retiré", classe: "fr-badge--error" },
+  perime: { libelle: "Périmé", classe: "fr-badge--info" },
+};

@@ -1,0 +1,238 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Link } from "@remix-run/react";
+import { useRef, useState, type FormEvent } from "react";
+import {
+  MESSAGES_PJ,
+  TYPES_FICHIER,
+  afficherTaille,
+  afficherTypeFichier,
+  type MimeTypeAccepte,
+} from "#contract/pieces-jointes";
+import { MESSAGES_INSTRUCTION, schemasAction } from "#contract/schemas/instruction";
+import { Field, RequiredFieldsNotice, RequiredStar } from "~/components/field";
+import { texteAideComplement, type LimitesComplement } from "./complement";
+
+/** What the upload endpoint (…/completude/{id}/envoi) answers, as JSON. */
+export interface ReponseEnvoiComplement {
+  /** The confirmation page, once the answer went through. */
+  redirection: string | null;
+  /** Refusal of the files, shown next to the file field. */
+  erreurFichier: string | null;
+  /** Any other refusal, shown above the form. */
+  erreur: string | null;
+}
+
+/** Where the script sends the form: the page's upload endpoint. */
+export function urlEnvoiComplement(id: string): string {
+  return `/demande/demande/completude/${id}/envoi`;
+}
+
+/** Id of the form: conform derives the fields' ids from it ("complement-fichier"…). */
+const ID_FORMULAIRE = "complement";
+
+const schema = schemasAction().DONNER_COMPLEMENT;
+
+/** `accept` of the file input: the mime types and their usual extensions. */
+function accepte(limites: LimitesComplement): string {
+  const extensions = limites.typesAcceptes.flatMap((type) => {
+    const extension = TYPES_FICHIER[type as MimeTypeAccepte]?.extension;
+    return extension === "jpg" ? [".jpg", ".jpeg"] : extension ? [`.${extension}`] : [];
+  });
+  return [...limites.typesAcceptes, ...extensions].join(",");
+}
+
+/**
+ * What the browser can tell before sending (spec §5 Attachments): no file,
+ * too many, one too big, a declared type not accepted. The API checks again
+ * and recognises the type from the bytes.
+ */
+function verifierAvantEnvoi(limites: LimitesComplement, fichiers: File[]): string[] {
+  if (fichiers.length === 0) return [MESSAGES_INSTRUCTION.fichierRequis];
+  const erreurs: string[] = [];
+  if (fichiers.length > limites.maxPj) erreurs.push(MESSAGES_PJ.trop);
+  const tailleMax = limites.tailleMaxKo * 1024;
+  if (fichiers.some((fichier) => fichier.size > tailleMax))
+    erreurs.push(MESSAGES_PJ.taille(afficherTaille(tailleMax)));
+  if (fichiers.some((fichier) => fichier.type && !limites.typesAcceptes.includes(fichier.type)))
+    erreurs.push(MESSAGES_PJ.type(limites.typesAcceptes.map(afficherTypeFichier).join(", ")));
+  return erreurs;
+}
+
+/** Props of {@link FormulaireComplement}. */
+export interface FormulaireComplementProps {
+  /** The request's id. */
+  id: string;
+  /** The request's version as loaded (optimistic lock, DESIGN §3). */
+  version: number;
+  limites: LimitesComplement;
+  /** The action's answer after a refused post (errors, typed comment). */
+  lastResult?: SubmissionResult<string[]> | null;
+}
+
+/**
+ * The answer to a completeness or complement request (spec §4
+ * DONNER_COMPLEMENT): one or several files (`fichier`, required, limits
+ * shown as in step 3) and an optional comment, posted as multipart form data
+ * to the page's action, which forwards them to the API. Without JavaScript
+ * it is a plain form (the server checks everything and answers with the
+ * page and its messages). With JavaScript the files are first checked in the
+ * browser, then sent with XMLHttpRequest to the upload endpoint to show a
+ * progress bar; the script then loads the confirmation page, or shows the
+ * refusal next to the file field.
+ */
+export function FormulaireComplement({
+  id,
+  version,
+  limites,
+  lastResult,
+}: FormulaireComplementProps) {
+  // The files are not in the schema (the API reads them); their errors come back under `fichier`.
+  const [form, fields] = useForm<{ commentaire?: string; fichier?: File[] }>({
+    id: ID_FORMULAIRE,
+    lastResult,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const champ = useRef<HTMLInputElement>(null);
+  const [erreursClient, setErreursClient] = useState<string[] | null>(null);
+  const [erreurEnvoi, setErreurEnvoi] = useState<string | null>(null);
+  const [progression, setProgression] = useState<number | null>(null);
+  const erreursFichier = erreursClient ?? fields.fichier.errors ?? [];
+  const fichierInvalide = erreursFichier.length > 0;
+  const erreursFormulaire = erreurEnvoi ? [erreurEnvoi] : (form.errors ?? []);
+  const idFichier = fields.fichier.id;
+
+  function envoyer(event: FormEvent<HTMLFormElement>) {
+    const formulaire = event.currentTarget;
+    event.preventDefault();
+    const fichiers = [...(champ.current?.files ?? [])];
+    const refus = verifierAvantEnvoi(limites, fichiers);
+    if (refus.length) {
+      setErreursClient(refus);
+      champ.current?.focus();
+      return;
+    }
+    setErreursClient([]);
+    setErreurEnvoi(null);
+    setProgression(0);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", urlEnvoiComplement(id));
+    xhr.responseType = "json";
+    xhr.upload.addEventListener("progress", (progres) => {
+      if (progres.lengthComputable)
+        setProgression(Math.round((progres.loaded / progres.total) * 100));
+    });
+    xhr.addEventListener("load", () => {
+      const reponse = xhr.response as ReponseEnvoiComplement | null;
+      // A full page load, so that the confirmation page shows the flashed notification.
+      if (reponse?.redirection) return window.location.assign(reponse.redirection);
+      setProgression(null);
+      if (reponse?.erreurFichier) {
+        setErreursClient([reponse.erreurFichier]);
+        champ.current?.focus();
+      }
+      setErreurEnvoi(
+        reponse?.erreur ??
+          (reponse?.erreurFichier ? null : "Les fichiers n'ont pas pu être envoyés. Réessayez."),
+      );
+    });
+    xhr.addEventListener("error", () => {
+      setProgression(null);
+      setErreurEnvoi(
+        "Les fichiers n'ont pas pu être envoyés : vérifiez votre connexion et réessayez.",
+      );
+    });
+    xhr.send(new FormData(formulaire));
+  }
+
+  return (
+    <form
+      {...getFormProps(form)}
+      method="post"
+      encType="multipart/form-data"
+      // The server's messages are French and kept next to the field; the browser's are not.
+      noValidate
+      onSubmit={envoyer}
+    >
+      <RequiredFieldsNotice />
+      {erreursFormulaire.length ? (
+        <div className="fr-alert fr-alert--error fr-alert--sm fr-mb-3w" role="alert">
+          <p id={form.errorId}>{erreursFormulaire.join(" ")}</p>
+        </div>
+      ) : null}
+      <input type="hidden" name="version" value={version} />
+      <div
+        className={[
+          "fr-upload-group",
+          "fr-mb-4w",
+          fichierInvalide ? "fr-upload-group--error" : null,
+        ]
+          .filter(Boolean)
+          .join(" ")}
+      >
+        <label className="fr-label" htmlFor={idFichier}>
+          Pièces complémentaires
+          <RequiredStar />
+          <span className="fr-hint-text">
+            Vous pouvez sélectionner plusieurs fichiers. {texteAideComplement(limites)}
+          </span>
+        </label>
+        <input
+          ref={champ}
+          className="fr-upload"
+          type="file"
+          id={idFichier}
+          name="fichier"
+          multiple
+          required
+          accept={accepte(limites)}
+          aria-invalid={fichierInvalide || undefined}
+          aria-describedby={fichierInvalide ? `${idFichier}-error` : undefined}
+          onChange={() => setErreursClient(null)}
+        />
+        <div className="fr-messages-group" id={`${idFichier}-messages`} aria-live="polite">
+          {fichierInvalide ? (
+            <p className="fr-message fr-message--error" id={`${idFichier}-error`}>
+              {erreursFichier.join(" ")}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <Field
+        id={fields.commentaire.id}
+        label="Commentaire (facultatif)"
+        hint="Précisez si besoin ce que contiennent les pièces transmises."
+        errors={fields.commentaire.errors}
+      >
+        <textarea {...getTextareaProps(fields.commentaire)} rows={5} />
+      </Field>
+      {progression !== null ? (
+        <div className="fr-mb-2w">
+          <label className="fr-label" htmlFor={`${ID_FORMULAIRE}-progression`}>
+            Envoi en cours : {progression} %
+          </label>
+          <progress id={`${ID_FORMULAIRE}-progression`} max={100} value={progression}>
+            {progression} %
+          </progress>
+        </div>
+      ) : null}
+      <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-4w">
+        <li>
+          <button
+            type="submit"
+            className="fr-btn fr-icon-send-plane-line fr-btn--icon-right"
+            disabled={progression !== null}
+          >
+            Transmettre les compléments
+          </button>
+        </li>
+        <li>
+          <Link className="fr-btn fr-btn--secondary" to="/">
+            Retour à l'accueil
+          </Link>
+        </li>
+      </ul>
+    </form>
+  );
+}

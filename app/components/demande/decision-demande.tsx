@@ -1,0 +1,179 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
+import type { DemandeResume, PieceJointe } from "#contract/schemas/demande";
+import type { Agrement } from "#contract/schemas/instruction";
+import type { StatutSimplifie } from "#contract/statuts";
+import { dateFr } from "~/utils/dates";
+
+/** Where the card's "Consulter la décision" form posts (VISUALISER_RESULTAT, then the file). */
+export function urlDecision(id: string): string {
+  return `/demande/demande/decision/${id}`;
+}
+
+/**
+ * The decision file of a request: its `decision` (certificate or letter),
+ * else the current certificate of the approval granted on it; null before
+ * any decision.
+ */
+export function fichierDecision(
+  demande: Pick<DemandeResume, "decision"> & { agrement?: Agrement | null },
+): PieceJointe | null {
+  if (demande.decision) return demande.decision;
+  const attestations = demande.agrement?.attestations ?? [];
+  return (
+    (attestations.find((attestation) => attestation.isCurrent) ?? attestations[0])?.pieceJointe ??
+    null
+  );
+}
+
+/** " (PDF, 12,5 Ko)": what a download link says to screen readers about its file. */
+export function descriptionFichier(fichier: PieceJointe): string {
+  return ` (${afficherTypeFichier(fichier.mimeType)}, ${afficherTaille(fichier.size)})`;
+}
+
+/** Statuses whose card shows the decision file in its callout rather than in its footer. */
+export const STATUTS_DECISION_DANS_ENCADRE: readonly StatutSimplifie[] = [
+  "disponible",
+  "refusee",
+  "rejetee_tacitement",
+];
+
+const RECOURS =
+  "Vous disposez d'un délai de deux mois à compter de sa notification pour former un recours gracieux auprès de l'Anah, un recours hiérarchique auprès du ministre chargé du logement ou un recours contentieux devant le tribunal administratif.";
+
+interface ContenuEncadre {
+  titre: string;
+  texte: string;
+  /** DSFR accent of the callout. */
+  accent: string;
+  icone: string;
+  /** What the callout offers to do (a form or a link), if anything. */
+  suite?: ReactNode;
+}
+
+/** The "Consulter la décision" button: a plain POST form, so that it works without JavaScript. */
+function ConsulterDecision({ demande }: { demande: DemandeResume }) {
+  return (
+    <form method="post" action={urlDecision(demande.id)} className="fr-mt-2w">
+      <button type="submit" className="fr-btn fr-icon-download-line fr-btn--icon-left">
+        Consulter la décision
+        {demande.decision ? (
+          <span className="fr-sr-only">{descriptionFichier(demande.decision)}</span>
+        ) : null}
+      </button>
+    </form>
+  );
+}
+
+/** The refusal letter or tacit-rejection notice, as a download link. */
+function LienLettre({ fichier }: { fichier: PieceJointe }) {
+  return (
+    <p className="fr-mt-2w fr-mb-0">
+      <a
+        className="fr-link fr-icon-download-line fr-link--icon-left"
+        href={`/piece-jointe/${fichier.id}`}
+        download={fichier.nom}
+      >
+        Télécharger la lettre de décision
+        <span className="fr-sr-only">{descriptionFichier(fichier)}</span>
+      </a>
+    </p>
+  );
+}
+
+function contenu(demande: DemandeResume): ContenuEncadre | null {
+  const lettre = demande.decision ? <LienLettre fichier={demande.decision} /> : null;
+  switch (demande.statutSimplifie) {
+    case "disponible":
+      return {
+        titre: "Votre demande a reçu une décision",
+        texte:
+          "L'Anah a statué sur votre demande d'agrément. Consultez la décision pour en prendre connaissance.",
+        accent: "fr-callout--green-emeraude",
+        icone: "fr-icon-mail-line",
+        suite: <ConsulterDecision demande={demande} />,
+      };
+    case "agree":
+      return {
+        titre: "Votre structure est agréée",
+        texte: `Votre structure est agréée Mon Accompagnateur Rénov'${
+          demande.dateAgrement ? ` depuis le ${dateFr(demande.dateAgrement)}` : ""
+        }. Référencez vos établissements pour être visible des ménages.`,
+        accent: "fr-callout--green-emeraude",
+        icone: "fr-icon-success-line",
+        suite: (
+          <p className="fr-mt-2w fr-mb-0">
+            <Link
+              className="fr-link fr-icon-arrow-right-line fr-link--icon-right"
+              to="/mon-agrement"
+            >
+              Voir mon agrément
+            </Link>
+          </p>
+        ),
+      };
+    case "accordee_tacitement":
+      return {
+        titre: "Votre demande a été accordée tacitement",
+        texte: "Faute de décision dans le délai de deux mois, votre demande est réputée acceptée.",
+        accent: "fr-callout--green-emeraude",
+        icone: "fr-icon-success-line",
+      };
+    case "refusee":
+      return {
+        titre: "Votre demande d'agrément a été refusée",
+        texte: `La lettre de décision motivée de l'Anah est disponible. ${RECOURS}`,
+        accent: "fr-callout--pink-tuile",
+        icone: "fr-icon-close-circle-line",
+        suite: lettre,
+      };
+    case "rejetee_tacitement":
+      return {
+        titre: "Votre demande d'agrément a été rejetée tacitement",
+        texte: `Le délai d'instruction de trois mois a expiré sans décision expresse : votre demande est réputée rejetée. ${RECOURS} Vous pouvez aussi déposer une nouvelle demande.`,
+        accent: "fr-callout--pink-tuile",
+        icone: "fr-icon-close-circle-line",
+        suite: lettre,
+      };
+    case "agrement_suspendu":
+      return {
+        titre: "Votre agrément est suspendu",
+        texte:
+          "Une procédure de retrait de votre agrément est en cours. Pendant la suspension, qui dure au plus trois mois, vos établissements ne sont plus visibles des ménages et vous ne pouvez pas en référencer de nouveaux.",
+        accent: "fr-callout--orange-terre-battue",
+        icone: "fr-icon-warning-line",
+      };
+    case "agrement_retire":
+      return {
+        titre: "Votre agrément a été retiré",
+        texte: `Votre agrément Mon Accompagnateur Rénov' a été retiré et vos établissements ne sont plus référencés. ${RECOURS}`,
+        accent: "fr-callout--pink-tuile",
+        icone: "fr-icon-close-circle-line",
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The decision callout of an application card (spec §2 "Application card":
+ * refused, tacitly rejected, suspended, withdrawn, available, granted,
+ * tacitly granted each have their own): a DSFR callout with a French title
+ * (h4, under the card's h3) and text, plus what the status offers — for an
+ * available decision the "Consulter la décision" form (VISUALISER_RESULTAT,
+ * then the certificate), for a refusal or tacit rejection the letter, which
+ * states the two-month appeal, for an approval a link to /mon-agrement.
+ * Nothing for the other statuses.
+ */
+export function DecisionDemande({ demande }: { demande: DemandeResume }) {
+  const encadre = contenu(demande);
+  if (!encadre) return null;
+  return (
+    <div className={`fr-callout ${encadre.accent} ${encadre.icone} fr-mb-2w`}>
+      <h4 className="fr-callout__title">{encadre.titre}</h4>
+      <p className="fr-callout__text">{encadre.texte}</p>
+      {encadre.suite}
+    </div>
+  );
+}

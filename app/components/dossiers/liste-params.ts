@@ -1,0 +1,157 @@
+/**
+ * The addresses of the staff list pages (spec §2 /tous-les-dossiers,
+ * /mes-dossiers; issue 4 "Lists"): which tab shows which kind of file,
+ * the links that change one thing of the current filters (sort, page,
+ * quick filter) and the page numbers the pagination shows. Pure functions,
+ * shared by loaders and components.
+ */
+import type { TypeDossier } from "#contract/etats";
+import type { DemandeResume } from "#contract/schemas/demande";
+import {
+  versParamsDemandes,
+  type FiltresDemandes,
+  type TriDemandes,
+} from "#contract/schemas/instruction";
+
+/** What a row of a staff list shows of a file (the rest stays on the server). */
+export type LigneDossier = Pick<
+  DemandeResume,
+  | "id"
+  | "numeroDossier"
+  | "raisonSociale"
+  | "siren"
+  | "codeDepartement"
+  | "qualite"
+  | "typeChangement"
+  | "etat"
+  | "etatNormalise"
+  | "etapeInstruction"
+  | "instructeur"
+  | "dateDepot"
+  | "dateLimiteInstruction"
+  | "reputeRejete"
+  | "expireBientot"
+  | "delaiSuspendu"
+>;
+
+/** The row of `dossier`: only the fields the table shows. */
+export function ligneDossier(dossier: DemandeResume): LigneDossier {
+  return {
+    id: dossier.id,
+    numeroDossier: dossier.numeroDossier,
+    raisonSociale: dossier.raisonSociale,
+    siren: dossier.siren,
+    codeDepartement: dossier.codeDepartement,
+    qualite: dossier.qualite,
+    typeChangement: dossier.typeChangement,
+    etat: dossier.etat,
+    etatNormalise: dossier.etatNormalise,
+    etapeInstruction: dossier.etapeInstruction,
+    instructeur: dossier.instructeur,
+    dateDepot: dossier.dateDepot,
+    dateLimiteInstruction: dossier.dateLimiteInstruction,
+    reputeRejete: dossier.reputeRejete,
+    expireBientot: dossier.expireBientot,
+    delaiSuspendu: dossier.delaiSuspendu,
+  };
+}
+
+/** The two tabs of a list page, by URL segment. */
+export const ONGLETS_DOSSIERS = [
+  { segment: "demande", kind: "demande", libelle: "Demandes d'agrément" },
+  { segment: "changements-notables", kind: "changement-notable", libelle: "Changements notables" },
+] as const satisfies readonly { segment: string; kind: TypeDossier; libelle: string }[];
+
+export type OngletDossiers = (typeof ONGLETS_DOSSIERS)[number];
+export type SegmentOnglet = OngletDossiers["segment"];
+
+/** The tab of a URL segment ("demande", "changements-notables"), or undefined. */
+export function ongletDuSegment(segment: string | undefined): OngletDossiers | undefined {
+  return ONGLETS_DOSSIERS.find((onglet) => onglet.segment === segment);
+}
+
+/**
+ * The API list of a kind of file (spec §7): `/api/demandes`,
+ * `/api/changement-notables`.
+ */
+export function cheminListeApi(kind: TypeDossier): string {
+  return `/api/${kind}s`;
+}
+
+/**
+ * The API export of a kind of file (spec §7): `/api/demandes/export`,
+ * `/api/changement-notable/export`.
+ */
+export function cheminExportApi(kind: TypeDossier): string {
+  return kind === "demande" ? "/api/demandes/export" : "/api/changement-notable/export";
+}
+
+/** The staff detail page of one file (built by the file-detail screen). */
+export function lienDetailDossier(kind: TypeDossier, id: string): string {
+  return `/dossier/${kind}/${encodeURIComponent(id)}`;
+}
+
+/**
+ * A link to the same list with `remplace` applied to `filtres`, as a
+ * search string ("?…", or "?" alone for the defaults so that the link still
+ * points at this page without any filter). Filters that only the route
+ * decides (`mesDossiers`) never travel in the page's own links.
+ */
+export function lienFiltres(
+  filtres: Partial<FiltresDemandes>,
+  remplace: Partial<FiltresDemandes> = {},
+): string {
+  return `?${versParamsDemandes({ ...filtres, mesDossiers: false }, remplace).toString()}`;
+}
+
+/** Sort direction of a column. */
+export type SensTri = "asc" | "desc";
+
+/**
+ * The order a click on column `field` asks for: the other direction when
+ * the list is already sorted on it, ascending otherwise.
+ */
+export function triSuivant(
+  actuel: FiltresDemandes["order"],
+  field: TriDemandes,
+): FiltresDemandes["order"] {
+  if (actuel.field !== field) return { field, direction: "asc" };
+  return { field, direction: actuel.direction === "asc" ? "desc" : "asc" };
+}
+
+/** `aria-sort` of a column header: only the sorted column carries one. */
+export function ariaSort(
+  actuel: FiltresDemandes["order"],
+  field: TriDemandes,
+): "ascending" | "descending" | undefined {
+  if (actuel.field !== field) return undefined;
+  return actuel.direction === "asc" ? "ascending" : "descending";
+}
+
+/**
+ * The page numbers the pagination shows around `page` (1-based) out of
+ * `nbPages`: every page when there are at most 7, otherwise the first, the
+ * last, the current one and its neighbours, with `null` where pages are
+ * left out. Empty when there is no page.
+ */
+export function pagesVisibles(page: number, nbPages: number): (number | null)[] {
+  if (nbPages < 1) return [];
+  if (nbPages <= 7) return Array.from({ length: nbPages }, (_, index) => index + 1);
+  const courante = Math.min(Math.max(page, 1), nbPages);
+  const gardees = new Set([1, nbPages, courante - 1, courante, courante + 1]);
+  // Near an end, keep 5 pages in a row so the list does not shrink.
+  if (courante <= 3) [2, 3, 4, 5].forEach((numero) => gardees.add(numero));
+  if (courante >= nbPages - 2) [1, 2, 3, 4].forEach((ecart) => gardees.add(nbPages - ecart));
+  const numeros = [...gardees].filter((n) => n >= 1 && n <= nbPages).sort((a, b) => a - b);
+  const resultat: (number | null)[] = [];
+  numeros.forEach((numero, index) => {
+    if (index > 0 && numero - numeros[index - 1] > 1) resultat.push(null);
+    resultat.push(numero);
+  });
+  return resultat;
+}
+
+/** "1 dossier", "3 dossiers" (spec: the number of results of the list). */
+export function nombreDossiers(nombre: number): string {
+  return `${nombre.toLocaleString("fr-FR")} dossier${nombre > 1 ? "s" : ""}`;
+}

@@ -1,0 +1,110 @@
+/**
+ * Loader of the staff list pages (spec §2 /tous-les-dossiers and
+ * /mes-dossiers, issue 4 "Lists"): one page of files from the API with the
+ * user's token, and what the filter form offers, all fetched in parallel.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { Region, Departement } from "#contract/schemas/geographie";
+import type { DemandeResume } from "#contract/schemas/demande";
+import {
+  lireFiltresDemandes,
+  versParamsDemandes,
+  type FiltresDemandes,
+  type Page,
+} from "#contract/schemas/instruction";
+import type { Qualite } from "#contract/schemas/reference";
+import type { Intervenant, ServiceInstructeur } from "#contract/schemas/utilisateur";
+import { apiJson } from "~/.server/api.server";
+import type { OptionsFiltres } from "./filtres-dossiers";
+import {
+  cheminListeApi,
+  lienFiltres,
+  ligneDossier,
+  ongletDuSegment,
+  type LigneDossier,
+  type OngletDossiers,
+} from "./liste-params";
+
+/** What a list page renders. */
+export interface DonneesListe {
+  onglet: OngletDossiers;
+  /** The filters as read from the page's URL (`mesDossiers` as the route decides). */
+  filtres: FiltresDemandes;
+  dossiers: Page<LigneDossier>;
+  options: OptionsFiltres;
+  /** The CSV download of the same filters (resource route). */
+  lienExport: string;
+}
+
+/** Links of spec §2 say "changement-notable" for the notable-changes tab. */
+const ALIAS_ONGLETS: Record<string, string> = { "changement-notable": "changements-notables" };
+
+/**
+ * Loader of `${base}/{segment}` (the caller has checked the role): the tab
+ * of the URL segment (an alias redirects to the tab's own address, an
+ * unknown segment is a 404). The filters are read through the contract
+ * (`lireFiltresDemandes`), so unknown parameters are dropped; a URL that is
+ * not in their canonical form (a GET form posts empty fields) redirects to
+ * it, so that every address of the list is clean and shareable.
+ * `mesDossiers` is the page's choice, never the URL's. Then fetches
+ * `GET /api/{kind}s` with the filters, together with the filter options
+ * (instructors, services, départements, régions, qualities). The API
+ * applies who sees what (DESIGN §4). A page beyond the last one redirects
+ * to the last one. API errors propagate (404 page, login redirect, error
+ * page).
+ */
+export async function chargerListeDossiers(
+  request: Request,
+  context: AppLoadContext,
+  {
+    base,
+    segment,
+    mesDossiers,
+  }: { base: string; segment: string | undefined; mesDossiers: boolean },
+): Promise<DonneesListe> {
+  const url = new URL(request.url);
+  const alias = segment ? ALIAS_ONGLETS[segment] : undefined;
+  if (alias) throw redirect(`${base}/${alias}${url.search}`);
+  const onglet = ongletDuSegment(segment);
+  if (!onglet) throw new Response("Page non trouvée", { status: 404 });
+  const filtres: FiltresDemandes = { ...lireFiltresDemandes(url.searchParams), mesDossiers };
+  const canonique = lienFiltres(filtres);
+  if (`?${url.searchParams.toString()}` !== canonique)
+    throw redirect(`${url.pathname}${canonique === "?" ? "" : canonique}`);
+  const requete = versParamsDemandes(filtres).toString();
+  const [dossiers, intervenants, services, departements, regions, qualites] = await Promise.all([
+    apiJson<Page<DemandeResume>>(
+      request,
+      context,
+      `${cheminListeApi(onglet.kind)}${requete ? `?${requete}` : ""}`,
+    ),
+    apiJson<Intervenant[]>(request, context, "/api/intervenants"),
+    apiJson<ServiceInstructeur[]>(request, context, "/api/intervenants/services-instructeur"),
+    apiJson<Departement[]>(request, context, "/api/departements"),
+    apiJson<Region[]>(request, context, "/api/regions"),
+    apiJson<Qualite[]>(request, context, "/api/company/qualities"),
+  ]);
+  // A page beyond the last one (files handled meanwhile, an old link): the last page.
+  if (dossiers.result.length === 0 && dossiers.nb_pages > 0 && filtres.page > dossiers.nb_pages)
+    throw redirect(`${url.pathname}${lienFiltres(filtres, { page: dossiers.nb_pages })}`);
+  const exportParams = versParamsDemandes(filtres, { page: 1 }).toString();
+  return {
+    onglet,
+    filtres,
+    dossiers: { ...dossiers, result: dossiers.result.map(ligneDossier) },
+    options: {
+      instructeurs: intervenants.map((intervenant) => ({
+        valeur: intervenant.id,
+        libelle: `${intervenant.firstName} ${intervenant.lastName}`,
+      })),
+      services: services.map((service) => ({ valeur: String(service.id), libelle: service.nom })),
+      departements: departements.map((departement) => ({
+        valeur: departement.code,
+        libelle: `${departement.code} – ${departement.nom}`,
+      })),
+      regions: regions.map((region) => ({ valeur: region.code, libelle: region.nom })),
+      qualites: qualites.map((qualite) => ({ valeur: qualite.code, libelle: qualite.libelle })),
+    },
+    lienExport: `/tous-les-dossiers/${onglet.segment}/export.csv${exportParams ? `?${exportParams}` : ""}`,
+  };
+}

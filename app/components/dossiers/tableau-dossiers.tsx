@@ -1,0 +1,155 @@
+import { Link } from "@remix-run/react";
+import type { FiltresDemandes, TriDemandes } from "#contract/schemas/instruction";
+import { dateFr } from "~/utils/dates";
+import { BadgeEtape, BadgeEtat, MarqueursDelai } from "./badges-dossier";
+import { LIBELLES_TYPE_CHANGEMENT, type OptionFiltre } from "./filtres-dossiers";
+import {
+  ariaSort,
+  lienDetailDossier,
+  lienFiltres,
+  triSuivant,
+  type LigneDossier,
+  type OngletDossiers,
+} from "./liste-params";
+
+/** Props of {@link TableauDossiers}. */
+export interface TableauDossiersProps {
+  onglet: OngletDossiers;
+  filtres: FiltresDemandes;
+  dossiers: readonly LigneDossier[];
+  /** Labels of the département and quality codes of the rows. */
+  departements: readonly OptionFiltre[];
+  qualites: readonly OptionFiltre[];
+}
+
+/**
+ * The DSFR table of one page of files (issue 4 "Lists"): file number
+ * (link to the staff detail page), company, head office's département,
+ * quality, state and step badges, instructor, deposit date and the
+ * instruction deadline with its markers; the notable-change tab adds the
+ * type. Sortable headers are links that keep the other filters, toggle the
+ * direction and carry `aria-sort` when sorted.
+ */
+export function TableauDossiers({
+  onglet,
+  filtres,
+  dossiers,
+  departements,
+  qualites,
+}: TableauDossiersProps) {
+  const libelleDepartement = new Map(departements.map((d) => [d.valeur, d.libelle]));
+  const libelleQualite = new Map(qualites.map((q) => [q.valeur, q.libelle]));
+  const triable = (field: TriDemandes, libelle: string) => (
+    <EnteteTriable field={field} libelle={libelle} filtres={filtres} />
+  );
+  return (
+    <div className="fr-table fr-table--sm fr-table--no-caption">
+      <div className="fr-table__wrapper">
+        <div className="fr-table__container">
+          <div className="fr-table__content">
+            <table>
+              <caption>{onglet.libelle}</caption>
+              <thead>
+                <tr>
+                  {triable("numeroDossier", "N° de dossier")}
+                  {triable("raisonSociale", "Raison sociale")}
+                  {triable("codeDepartement", "Département")}
+                  <th scope="col">Qualité</th>
+                  {onglet.kind === "changement-notable" ? <th scope="col">Type</th> : null}
+                  {triable("etat", "État")}
+                  <th scope="col">Étape</th>
+                  <th scope="col">Instructeur</th>
+                  {triable("dateDepot", "Date de dépôt")}
+                  {triable("dateLimiteInstruction", "Délai")}
+                </tr>
+              </thead>
+              <tbody>
+                {dossiers.map((dossier) => (
+                  <tr key={dossier.id}>
+                    <th scope="row">
+                      <Link to={lienDetailDossier(onglet.kind, dossier.id)}>
+                        {dossier.numeroDossier ?? "Sans numéro"}
+                      </Link>
+                    </th>
+                    <td className="fr-cell--multiline">
+                      {dossier.raisonSociale ?? "—"}
+                      {dossier.siren ? (
+                        <span className="fr-hint-text">SIREN {dossier.siren}</span>
+                      ) : null}
+                    </td>
+                    <td>
+                      {dossier.codeDepartement
+                        ? (libelleDepartement.get(dossier.codeDepartement) ??
+                          dossier.codeDepartement)
+                        : "—"}
+                    </td>
+                    <td className="fr-cell--multiline">
+                      {dossier.qualite
+                        ? (libelleQualite.get(dossier.qualite) ?? dossier.qualite)
+                        : "—"}
+                    </td>
+                    {onglet.kind === "changement-notable" ? (
+                      <td>
+                        {dossier.typeChangement
+                          ? (LIBELLES_TYPE_CHANGEMENT[
+                              dossier.typeChangement as keyof typeof LIBELLES_TYPE_CHANGEMENT
+                            ] ?? dossier.typeChangement)
+                          : "—"}
+                      </td>
+                    ) : null}
+                    <td>
+                      <BadgeEtat dossier={dossier} />
+                    </td>
+                    <td>
+                      <BadgeEtape dossier={dossier} />
+                    </td>
+                    <td className="fr-cell--multiline">
+                      {dossier.instructeur
+                        ? `${dossier.instructeur.prenom} ${dossier.instructeur.nom}`
+                        : "Non affecté"}
+                    </td>
+                    <td>{dossier.dateDepot ? dateFr(dossier.dateDepot) : "—"}</td>
+                    <td>
+                      {dossier.dateLimiteInstruction ? dateFr(dossier.dateLimiteInstruction) : "—"}
+                      <MarqueursDelai dossier={dossier} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A sortable column header: a link to the list sorted on it (page 1). */
+function EnteteTriable({
+  field,
+  libelle,
+  filtres,
+}: {
+  field: TriDemandes;
+  libelle: string;
+  filtres: FiltresDemandes;
+}) {
+  const suivant = triSuivant(filtres.order, field);
+  const sens = ariaSort(filtres.order, field);
+  return (
+    <th scope="col" aria-sort={sens}>
+      <Link to={lienFiltres(filtres, { order: suivant, page: 1 })}>
+        {libelle}
+        {sens ? (
+          <span
+            className={`fr-icon--sm fr-ml-1v ${sens === "ascending" ? "fr-icon-arrow-up-s-line" : "fr-icon-arrow-down-s-line"}`}
+            aria-hidden="true"
+          />
+        ) : null}
+        <span className="fr-sr-only">
+          {`, trier par ordre ${suivant.direction === "asc" ? "croissant" : "décroissant"}`}
+        </span>
+      </Link>
+    </th>
+  );
+}

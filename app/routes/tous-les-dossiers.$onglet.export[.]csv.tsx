@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { lireFiltresDemandes, versParamsDemandes } from "#contract/schemas/instruction";
+import { apiFetch } from "~/.server/api.server";
+import { requireRole } from "~/.server/auth.server";
+import { cheminExportApi, ongletDuSegment } from "~/components/dossiers/liste-params";
+
+/**
+ * `/tous-les-dossiers/{onglet}/export.csv?…` (issue 4 "Lists", spec §7
+ * `GET /api/demandes/export`, `/api/changement-notable/export`): the CSV
+ * of the list with the same filters (`mesDossiers=true` from "Mes
+ * dossiers"), streamed from the API to the browser as an attachment,
+ * never held in memory here. Staff only; the API scopes the rows
+ * (DESIGN §4). An unknown tab is a 404.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(request, context, "staff");
+  const onglet = ongletDuSegment(params.onglet);
+  if (!onglet) throw new Response("Page non trouvée", { status: 404 });
+  const filtres = lireFiltresDemandes(new URL(request.url).searchParams);
+  const requete = versParamsDemandes(filtres, { page: 1 }).toString();
+  const reponse = await apiFetch(
+    request,
+    context,
+    `${cheminExportApi(onglet.kind)}${requete ? `?${requete}` : ""}`,
+    { signal: request.signal },
+  );
+  const nomParDefaut = onglet.kind === "demande" ? "demandes.csv" : "changements-notables.csv";
+  return new Response(reponse.body, {
+    status: 200,
+    headers: {
+      "Content-Type": reponse.headers.get("Content-Type") ?? "text/csv; charset=utf-8",
+      "Content-Disposition":
+        reponse.headers.get("Content-Disposition") ?? `attachment; filename="${nomParDefaut}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
