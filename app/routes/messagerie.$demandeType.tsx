@@ -7,8 +7,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TYPES_DOSSIER, type TypeDossier } from "#contract/etats";
+import { INSTRUCTION_ROLES, STAFF_ROLES, hasAnyRole } from "#contract/roles";
 import {
   schemaMessage,
   type DemandeDetail,
@@ -16,7 +17,8 @@ import {
   type Messagerie,
 } from "#contract/schemas/demande";
 import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
-import { requireRole } from "~/.server/auth.server";
+import { requireUser } from "~/.server/auth.server";
+import type { SessionUser } from "~/.server/context";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { BadgeStatutDemande } from "~/components/demande/carte-demande";
@@ -36,6 +38,18 @@ function cible(
   return { type, id };
 }
 
+/**
+ * The side the user reads the thread from (DESIGN §4): the applicant; the
+ * instruction staff, who answer; central staff, who only read. Anyone else
+ * gets the 403 page (spec §6).
+ */
+function coteLecteur(user: SessionUser): "demandeur" | "instruction" | "lecture" {
+  if (user.roles.includes("demandeur")) return "demandeur";
+  if (hasAnyRole(user.roles, INSTRUCTION_ROLES)) return "instruction";
+  if (hasAnyRole(user.roles, STAFF_ROLES)) return "lecture";
+  throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+}
+
 /** This page's address for a request: where Post/Redirect/Get comes back. */
 function adresse(type: TypeDossier, id: string): string {
   return `/messagerie/${type}?id=${encodeURIComponent(id)}`;
@@ -44,17 +58,19 @@ function adresse(type: TypeDossier, id: string): string {
 /**
  * `/messagerie/{demandeType}?id=…` (spec §2, §3 Messaging): the request
  * (`GET /api/{type}/{id}`; 404 when unknown or foreign) and its thread
- * (`GET /api/{type}/{id}/messages`). A draft has no messaging: back home
- * with an information notification. Opening the page confirms the reading
+ * (`GET /api/{type}/{id}/messages`), for its applicant and for the staff
+ * who see the file (the API decides which files). A draft has no
+ * messaging: the applicant goes back home with an information
+ * notification. Opening the page confirms the reading
  * (`POST …/message/confirmation-lecture`), which clears the "Nouveau
- * message" badge of the home card (spec §4 Session).
+ * message" badge of the home card or of the staff file (spec §4 Session).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "demandeur");
+  const cote = coteLecteur(await requireUser(request, context));
   const { type, id } = cible(request, params.demandeType);
   const chemin = `/api/${type}/${encodeURIComponent(id)}`;
   const demande = await apiJson<DemandeDetail>(request, context, chemin);
-  if (demande.statutSimplifie === "brouillon") {
+  if (cote === "demandeur" && demande.statutSimplifie === "brouillon") {
     throw await redirectWithToast(
       "/",
       {
@@ -74,7 +90,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   return {
     type,
-    demande: { numeroDossier: demande.numeroDossier, statutSimplifie: demande.statutSimplifie },
+    cote,
+    demande: {
+      id: demande.id,
+      numeroDossier: demande.numeroDossier,
+      statutSimplifie: demande.statutSimplifie,
+    },
     closed: messagerie.closed,
     messages: [...messagerie.messages].sort(
       (a, b) => Date.parse(a.date) - Date.parse(b.date) || a.id - b.id,
@@ -83,14 +104,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /**
- * Sends a message (spec §7 `POST /api/{type}/{id}/message`): `schemaMessage`
- * (required, ≤ 5000 characters; errors under the field, text kept), then
+ * Sends a message (spec §7 `POST /api/{type}/{id}/message`) as the
+ * applicant or as instruction staff (central staff only read: 403 page):
+ * `schemaMessage` (required, ≤ 5000 characters; errors under the field,
+ * text kept), then
  * Post/Redirect/Get to this page with a success notification. 422 → the
  * API's field errors; 409 (thread closed meanwhile) → this page with the
  * API's message as an error notification.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireRole(request, context, "demandeur");
+  if (coteLecteur(await requireUser(request, context)) === "lecture")
+    throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
   const { type, id } = cible(request, params.demandeType);
   const submission = parseWithZod(await request.formData(), { schema: schemaMessage });
   if (submission.status !== "success") {
@@ -138,13 +162,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const handle: BreadcrumbHandle = { breadcrumb: "Messagerie" };
 
 /**
- * The thread with the instruction service (spec §3 Messaging): messages
- * oldest first, each with its side ("Vous" / "Service instructeur") and
- * time; a form to write while the thread is open; read-only with an
- * information alert once it is closed.
+ * The thread between the applicant and the instruction service (spec §3
+ * Messaging): messages oldest first, each with its side ("Vous",
+ * "Service instructeur", or the applicant for staff) and time; a form to
+ * write while the thread is open (not for central staff, who only read);
+ * read-only with an information alert once it is closed. Staff get a link
+ * back to the file.
  */
 export default function MessagerieDemande() {
-  const { type, demande, closed, messages } = useLoaderData<typeof loader>();
+  const { type, cote, demande, closed, messages } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -157,6 +183,8 @@ export default function MessagerieDemande() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaMessage }),
   });
   const objet = type === "demande" ? "Demande d'agrément" : "Demande de changement notable";
+  const staff = cote !== "demandeur";
+  const correspondant = staff ? "le demandeur" : "le service instructeur";
   return (
     <div className="fr-container fr-pb-6w">
       <div className="fr-grid-row">
@@ -165,7 +193,18 @@ export default function MessagerieDemande() {
           <p className="fr-text--lead fr-mb-1w">
             {demande.numeroDossier ? `${objet} n° ${demande.numeroDossier}` : objet}
           </p>
-          <BadgeStatutDemande statut={demande.statutSimplifie} className="fr-mb-4w" />
+          {staff ? (
+            <p className="fr-mb-4w">
+              <Link
+                className="fr-link fr-icon-arrow-left-line fr-link--icon-left"
+                to={`/dossier/${type}/${encodeURIComponent(demande.id)}`}
+              >
+                Retour au dossier
+              </Link>
+            </p>
+          ) : (
+            <BadgeStatutDemande statut={demande.statutSimplifie} className="fr-mb-4w" />
+          )}
           {closed ? (
             <Alert
               className="fr-mb-4w"
@@ -174,19 +213,19 @@ export default function MessagerieDemande() {
               description="La messagerie de ce dossier est fermée."
             />
           ) : null}
-          <h2 className="fr-h4">Messages échangés avec le service instructeur</h2>
+          <h2 className="fr-h4">Messages échangés avec {correspondant}</h2>
           {messages.length === 0 ? (
             <p>Aucun message pour le moment.</p>
           ) : (
             <ol className="fr-raw-list fr-grid-row">
               {messages.map((message) => (
-                <MessageFil key={message.id} message={message} />
+                <MessageFil key={message.id} message={message} staff={staff} />
               ))}
             </ol>
           )}
-          {closed ? null : (
+          {closed || cote === "lecture" ? null : (
             <Form key={form.id} method="post" {...getFormProps(form)} className="fr-mt-4w">
-              <h2 className="fr-h4">Écrire au service instructeur</h2>
+              <h2 className="fr-h4">Écrire {staff ? "au demandeur" : "au service instructeur"}</h2>
               <RequiredFieldsNotice />
               <Field id={fields.message.id} label="Votre message" errors={fields.message.errors}>
                 <textarea {...getTextareaProps(fields.message)} rows={6} />
@@ -202,8 +241,17 @@ export default function MessagerieDemande() {
   );
 }
 
-function MessageFil({ message }: { message: Message }) {
-  const auteur = message.moi ? "Vous" : "Service instructeur";
+/** "Vous" for the reader's side; for staff, who wrote on the other side or on the team. */
+function auteurDe(message: Message, staff: boolean): string {
+  if (message.moi && !staff) return "Vous";
+  const nom = message.auteur ? `${message.auteur.prenom} ${message.auteur.nom}` : null;
+  if (message.cote === "demandeur") return nom ? `${nom} (demandeur)` : "Demandeur";
+  if (!staff) return "Service instructeur";
+  return nom ? `${nom} (service instructeur)` : "Service instructeur";
+}
+
+function MessageFil({ message, staff }: { message: Message; staff: boolean }) {
+  const auteur = auteurDe(message, staff);
   return (
     <li className={`fr-col-12 fr-col-md-10 fr-mb-2w${message.moi ? " fr-col-offset-md-2" : ""}`}>
       <article

@@ -23,6 +23,8 @@ export interface RecapitulatifProps {
   niveauTitre?: 2 | 3;
   /** When given, each section gets a "Modifier" link to that step of the form. */
   lienModifier?: (etape: 1 | 2 | 3) => string;
+  /** Show step 3 (supporting documents); false where a page lists them apart. Default true. */
+  avecPiecesJointes?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export function Recapitulatif({
   procedureEtp,
   niveauTitre = 2,
   lienModifier,
+  avecPiecesJointes = true,
 }: RecapitulatifProps) {
   const Titre = niveauTitre === 2 ? "h2" : "h3";
   const SousTitre = niveauTitre === 2 ? "h3" : "h4";
@@ -154,30 +157,32 @@ export function Recapitulatif({
         )}
       </section>
 
-      <section aria-labelledby="recap-etape-3" className="fr-mb-4w">
-        {entete(3, "Pièces justificatives", "recap-etape-3")}
-        {procedure.rubriques.map((rubrique) => (
-          <div key={rubrique.code} className="fr-mb-3w">
-            <SousTitre className="fr-h6 fr-mb-1w">{rubrique.libelle}</SousTitre>
-            {rubrique.piecesJointes.length ? (
-              <ul>
-                {rubrique.piecesJointes.map((piece) => (
-                  <li key={piece.id}>
-                    <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
-                      {piece.nom}
-                    </a>{" "}
-                    <span className="fr-text--sm fr-text-mention--grey">
-                      ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="fr-text--sm">Aucun fichier.</p>
-            )}
-          </div>
-        ))}
-      </section>
+      {avecPiecesJointes ? (
+        <section aria-labelledby="recap-etape-3" className="fr-mb-4w">
+          {entete(3, "Pièces justificatives", "recap-etape-3")}
+          {procedure.rubriques.map((rubrique) => (
+            <div key={rubrique.code} className="fr-mb-3w">
+              <SousTitre className="fr-h6 fr-mb-1w">{rubrique.libelle}</SousTitre>
+              {rubrique.piecesJointes.length ? (
+                <ul>
+                  {rubrique.piecesJointes.map((piece) => (
+                    <li key={piece.id}>
+                      <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
+                        {piece.nom}
+                      </a>{" "}
+                      <span className="fr-text--sm fr-text-mention--grey">
+                        ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="fr-text--sm">Aucun fichier.</p>
+              )}
+            </div>
+          ))}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,106 @@
+/**
+ * Server side of the staff file pages (`/dossier/{kind}/{id}` and its
+ * action pages): loading a file, posting to the API as form data or
+ * multipart, and turning the API's refusals into notifications (spec §7
+ * Requests, §8 error catalogue).
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import type { TypeDossier } from "#contract/etats";
+import type { DemandeDetail } from "#contract/schemas/demande";
+import { ApiError, apiJson } from "~/.server/api.server";
+import type { Toast } from "~/.server/context";
+import { t } from "~/i18n";
+import { lireTypeDossier } from "./actions";
+
+/** The 404 the root error boundary shows as "Page non trouvée". */
+export function pageNonTrouvee(): Response {
+  return new Response("Page non trouvée", { status: 404 });
+}
+
+/** The file kind and id of the URL, or a 404 (thrown) for an unknown kind or a missing id. */
+export function cibleDossier(params: Record<string, string | undefined>): {
+  kind: TypeDossier;
+  id: string;
+} {
+  const kind = lireTypeDossier(params.kind);
+  if (!kind || !params.id) throw pageNonTrouvee();
+  return { kind, id: params.id };
+}
+
+/** `/api/{kind}/{id}`: the API path of a file. */
+export function cheminApi(kind: TypeDossier, id: string): string {
+  return `/api/${kind}/${encodeURIComponent(id)}`;
+}
+
+/** GET /api/{kind}/{id} → DemandeDetail; a file this user may not see throws the 404 page. */
+export function chargerDossier(
+  request: Request,
+  context: AppLoadContext,
+  kind: TypeDossier,
+  id: string,
+): Promise<DemandeDetail> {
+  return apiJson<DemandeDetail>(request, context, cheminApi(kind, id));
+}
+
+/**
+ * A non-empty file of a posted form, or null: without JavaScript an empty
+ * file input still posts a part with no name and no bytes.
+ */
+export function fichierPoste(formData: FormData, nom: string): File | null {
+  const valeur = formData.get(nom);
+  return valeur !== null && typeof valeur !== "string" && valeur.size > 0 && valeur.name
+    ? valeur
+    : null;
+}
+
+/**
+ * The body of a POST to the API as a browser would send it: form data
+ * (urlencoded) when there is no file, multipart otherwise. `undefined`
+ * and empty values are skipped.
+ */
+export function corpsFormulaire(
+  champs: Record<string, unknown>,
+  fichiers: Record<string, File | null> = {},
+): URLSearchParams | FormData {
+  const valeurs = Object.entries(champs).flatMap(([nom, valeur]): [string, string][] =>
+    valeur === undefined || valeur === null || valeur === "" ? [] : [[nom, String(valeur)]],
+  );
+  const joints = Object.entries(fichiers).filter((entree): entree is [string, File] =>
+    Boolean(entree[1]),
+  );
+  if (joints.length === 0) return new URLSearchParams(valeurs);
+  const corps = new FormData();
+  for (const [nom, valeur] of valeurs) corps.append(nom, valeur);
+  for (const [nom, fichier] of joints) corps.append(nom, fichier, fichier.name);
+  return corps;
+}
+
+/**
+ * The error notification of a refused call (403, 409 and other 4xx): the
+ * catalogue's title for the status and the API's French message (spec §8),
+ * or the generic conflict sentence for a 409 without one.
+ */
+export function toastErreur(error: ApiError): Omit<Toast, "id"> {
+  const titres: Record<number, string> = {
+    403: t("notification.error.titre.403"),
+    409: t("notification.error.titre.409"),
+    422: t("notification.error.titre.422"),
+  };
+  return {
+    type: "error",
+    titre: titres[error.status] ?? t("notification.error.titre.defaut"),
+    description:
+      error.message || (error.status === 409 ? t("notification.error.conflit") : undefined),
+  };
+}
+
+/** The API's field errors of a 422 `{ detail, errors }` answer, keyed by field name. */
+export function erreursChamps(error: ApiError): Record<string, string[]> {
+  const errors = (error.body as { errors?: unknown } | null)?.errors;
+  if (!errors || typeof errors !== "object") return {};
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, unknown>)
+      .map(([champ, messages]) => [champ, [messages].flat().map(String).filter(Boolean)] as const)
+      .filter(([, messages]) => messages.length > 0),
+  );
+}

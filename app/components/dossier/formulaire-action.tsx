@@ -1,0 +1,309 @@
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link } from "@remix-run/react";
+import {
+  DECISIONS_PROCEDURE_AGREMENT,
+  TYPES_PROCEDURE_AGREMENT,
+  type ActionDemande,
+} from "#contract/etats";
+import {
+  ACTIONS_AVEC_FICHIERS,
+  AVIS_PAR_ACTION,
+  LIBELLES_AVIS,
+  type ActionAvis,
+} from "#contract/schemas/instruction";
+import { CheckboxField } from "~/components/checkbox-group";
+import { Field, RequiredFieldsNotice } from "~/components/field";
+import { libelleAction, schemaFormulaireAction } from "./actions";
+import { ChampFichier } from "./champ-fichier";
+import { GroupeRadios } from "./groupe-radios";
+
+/** An instructor the file may be assigned to (GET /api/intervenants). */
+export interface InstructeurAssignable {
+  id: string;
+  libelle: string;
+}
+
+/** What happens, in a sentence, when the action is confirmed (the page's lead text). */
+const DESCRIPTIONS: Partial<Record<ActionDemande, string>> = {
+  AFFECTER_INSTRUCTEUR:
+    "Choisissez l'instructeur chargé du dossier. Le dossier passera à l'état « Affectée ».",
+  REAFFECTER_INSTRUCTEUR:
+    "Choisissez le nouvel instructeur chargé du dossier. L'état du dossier ne change pas.",
+  DEMANDER_COMPLEMENT_COMPLETUDE:
+    "Le demandeur sera invité à compléter son dossier dans un délai d'un mois. Le délai d'instruction est suspendu jusqu'à sa réponse.",
+  DEMANDER_COMPLEMENT:
+    "Le demandeur sera invité à transmettre des pièces complémentaires avant la date que vous fixez. Le délai d'instruction est suspendu jusqu'à sa réponse.",
+  RETOURNER_EN_EDITION:
+    "Le demandeur pourra de nouveau modifier sa demande, puis la déposer à nouveau.",
+  CONFIRMER_COMPLETUDE:
+    "Le dossier est complet. Indiquez s'il doit être soumis à l'avis du comité régional de l'habitat et de l'hébergement (CRHH).",
+  EXPRIMER_AVIS_CRHH: "L'avis du CRHH et son commentaire seront versés au dossier.",
+  EXPRIMER_AVIS_INSTRUCTEUR: "Votre avis et son commentaire seront versés au dossier.",
+  EXPRIMER_AVIS_SUPERVISEUR: "Votre avis et son commentaire seront versés au dossier.",
+  EXPRIMER_AVIS_DECIDEUR:
+    "La décision sera communiquée au demandeur : l'agrément validé donne lieu à une attestation d'agrément, le refus à une lettre indiquant les voies de recours.",
+  PROPOSER_REFUS_DEMANDE:
+    "La proposition de refus sera soumise au superviseur, qui la confirmera ou l'écartera.",
+  CONFIRMER_REFUS:
+    "Vous confirmez le refus proposé par l'instructeur, qui en rédigera ensuite la motivation.",
+  REFUSER_REFUS: "Vous écartez la proposition de refus : l'instruction du dossier reprend.",
+  MOTIVER_REFUS:
+    "Ces motifs figureront dans la lettre de refus adressée au demandeur. Le dossier passera à l'état « Refusée ».",
+  REJETER_TACITEMENT_DOSSIER:
+    "Le délai d'instruction est expiré : le dossier sera rejeté tacitement. Cette action est définitive.",
+  ANNULER_DEMANDE: "L'annulation de la demande est définitive.",
+  CREER_PROCEDURE:
+    "Une procédure de retrait de l'agrément sera ouverte. Avec suspension, l'agrément est suspendu pendant trois mois au plus.",
+  MODIFIER_PROCEDURE: "La procédure de retrait en cours sera modifiée.",
+  TERMINER_PROCEDURE:
+    "Indiquez l'issue de la procédure : l'agrément est maintenu, ou il est retiré et les établissements de la structure sont déréférencés.",
+  MODIFIER_AGREMENT: "L'agrément sera modifié ; le demandeur sera invité à consulter la décision.",
+};
+
+/** The lead text of an action page. */
+export function descriptionAction(action: ActionDemande): string {
+  return DESCRIPTIONS[action] ?? "Confirmez-vous cette action sur le dossier ?";
+}
+
+/** Label of the comment field, by what the comment is for. */
+const LIBELLES_COMMENTAIRE: Partial<Record<ActionDemande, string>> = {
+  DEMANDER_COMPLEMENT_COMPLETUDE: "Pièces ou informations attendues",
+  DEMANDER_COMPLEMENT: "Pièces complémentaires attendues",
+  RETOURNER_EN_EDITION: "Ce que le demandeur doit modifier",
+  PROPOSER_REFUS_DEMANDE: "Motif de la proposition de refus",
+  REFUSER_REFUS: "Motif",
+  MOTIVER_REFUS: "Motifs du refus",
+  ANNULER_DEMANDE: "Motif de l'annulation",
+};
+
+const LIBELLES_PROCEDURE: Record<(typeof TYPES_PROCEDURE_AGREMENT)[number], string> = {
+  retrait_avec_suspension: "Retrait avec suspension de l'agrément",
+  retrait_sans_suspension: "Retrait sans suspension de l'agrément",
+};
+const LIBELLES_DECISION_PROCEDURE: Record<(typeof DECISIONS_PROCEDURE_AGREMENT)[number], string> = {
+  agrement_maintenu: "L'agrément est maintenu",
+  agrement_retire: "L'agrément est retiré",
+};
+
+/** Props of {@link FormulaireAction}. */
+export interface FormulaireActionProps {
+  action: ActionDemande;
+  /** The file's version when the page was loaded (409 if it changed since). */
+  version: number;
+  /** Where "Retour au dossier" goes. */
+  urlRetour: string;
+  /** Europe/Paris date of the page ("AAAA-MM-JJ"): deadlines must come after it. */
+  aujourdhui: string;
+  /** Choices of the assignee select (AFFECTER / REAFFECTER). */
+  instructeurs: InstructeurAssignable[];
+  lastResult?: SubmissionResult<string[]>;
+}
+
+/**
+ * The form of one action (spec §4, issue 4 §3): the fields of the
+ * contract's schema for that action (assignee select, comment, deadline
+ * date, CRHH consultation, opinion value and optional file, procedure
+ * type or outcome, cancellation confirmation), the hidden `version`, the
+ * action's button and "Retour au dossier". A plain form: without
+ * JavaScript the browser posts it and the server answers with the errors
+ * in place, everything typed kept.
+ */
+export function FormulaireAction({
+  action,
+  version,
+  urlRetour,
+  aujourdhui,
+  instructeurs,
+  lastResult,
+}: FormulaireActionProps) {
+  const schema = schemaFormulaireAction(action, aujourdhui);
+  const contrainte = getZodConstraint(schema);
+  const aLeChamp = (nom: string) => nom in contrainte;
+  const [form, champs] = useForm<Record<string, unknown>>({
+    id: `action-${action}`,
+    lastResult,
+    constraint: contrainte,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const avecFichier = ACTIONS_AVEC_FICHIERS.includes(action);
+  const avis = (
+    AVIS_PAR_ACTION as Partial<Record<ActionDemande, (typeof AVIS_PAR_ACTION)[ActionAvis]>>
+  )[action];
+  return (
+    <Form
+      method="post"
+      encType={avecFichier ? "multipart/form-data" : undefined}
+      {...getFormProps(form)}
+    >
+      <RequiredFieldsNotice />
+      {form.errors?.length ? (
+        <div className="fr-alert fr-alert--error fr-alert--sm fr-mb-3w">
+          <p id={form.errorId}>{form.errors.join(" ")}</p>
+        </div>
+      ) : null}
+      <input type="hidden" name="version" value={version} />
+
+      {aLeChamp("instructeurId") ? (
+        <Field
+          id={champs.instructeurId.id}
+          label="Instructeur"
+          hint={
+            instructeurs.length === 0
+              ? "Aucun instructeur du service ne peut recevoir ce dossier."
+              : undefined
+          }
+          errors={champs.instructeurId.errors}
+        >
+          <select {...getSelectProps(champs.instructeurId)}>
+            <option value="">Sélectionnez un instructeur</option>
+            {instructeurs.map((instructeur) => (
+              <option key={instructeur.id} value={instructeur.id}>
+                {instructeur.libelle}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
+
+      {aLeChamp("consultationCrhh") ? (
+        <GroupeRadios
+          id={champs.consultationCrhh.id}
+          legend="Le dossier doit-il être soumis à l'avis du CRHH ?"
+          required
+          inline
+          errors={champs.consultationCrhh.errors}
+          options={getCollectionProps(champs.consultationCrhh, {
+            type: "radio",
+            options: ["oui", "non"],
+          }).map((props) => ({
+            props,
+            label: props.value === "oui" ? "Oui, consulter le CRHH" : "Non, sans consultation",
+          }))}
+        />
+      ) : null}
+
+      {avis ? (
+        <GroupeRadios
+          id={champs.avis.id}
+          legend={action === "EXPRIMER_AVIS_DECIDEUR" ? "Décision" : "Avis"}
+          required
+          errors={champs.avis.errors}
+          options={getCollectionProps(champs.avis, {
+            type: "radio",
+            options: [...avis.valeurs],
+          }).map((props) => ({
+            props,
+            label: LIBELLES_AVIS[props.value as keyof typeof LIBELLES_AVIS] ?? props.value,
+          }))}
+        />
+      ) : null}
+
+      {action === "CREER_PROCEDURE" ? (
+        <GroupeRadios
+          id={champs.type.id}
+          legend="Type de procédure"
+          required
+          errors={champs.type.errors}
+          options={getCollectionProps(champs.type, {
+            type: "radio",
+            options: [...TYPES_PROCEDURE_AGREMENT],
+          }).map((props) => ({
+            props,
+            label: LIBELLES_PROCEDURE[props.value as keyof typeof LIBELLES_PROCEDURE],
+          }))}
+        />
+      ) : null}
+
+      {action === "TERMINER_PROCEDURE" ? (
+        <GroupeRadios
+          id={champs.decision.id}
+          legend="Issue de la procédure"
+          required
+          errors={champs.decision.errors}
+          options={getCollectionProps(champs.decision, {
+            type: "radio",
+            options: [...DECISIONS_PROCEDURE_AGREMENT],
+          }).map((props) => ({
+            props,
+            label:
+              LIBELLES_DECISION_PROCEDURE[props.value as keyof typeof LIBELLES_DECISION_PROCEDURE],
+          }))}
+        />
+      ) : null}
+
+      {aLeChamp("dateEcheance") ? (
+        <Field
+          id={champs.dateEcheance.id}
+          label="Date limite de réponse du demandeur"
+          hint="Postérieure à la date du jour. Format attendu : JJ/MM/AAAA."
+          errors={champs.dateEcheance.errors}
+        >
+          <input
+            {...getInputProps(champs.dateEcheance, { type: "date" })}
+            min={lendemain(aujourdhui)}
+          />
+        </Field>
+      ) : null}
+
+      {aLeChamp("commentaire") ? (
+        <Field
+          id={champs.commentaire.id}
+          label={LIBELLES_COMMENTAIRE[action] ?? "Commentaire"}
+          errors={champs.commentaire.errors}
+        >
+          <textarea {...getTextareaProps(champs.commentaire)} rows={6} />
+        </Field>
+      ) : null}
+
+      {avecFichier ? (
+        <ChampFichier
+          id={champs.fichier.id}
+          name="fichier"
+          label="Pièce jointe à l'avis"
+          errors={champs.fichier.errors}
+        />
+      ) : null}
+
+      {aLeChamp("confirmation") ? (
+        <CheckboxField
+          id={champs.confirmation.id}
+          label="Je confirme vouloir annuler définitivement cette demande"
+          errors={champs.confirmation.errors}
+        >
+          <input {...getInputProps(champs.confirmation, { type: "checkbox" })} />
+        </CheckboxField>
+      ) : null}
+
+      <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-4w">
+        <li>
+          <button type="submit" className="fr-btn">
+            {libelleAction(action)}
+          </button>
+        </li>
+        <li>
+          <Link className="fr-btn fr-btn--secondary" to={urlRetour}>
+            Retour au dossier
+          </Link>
+        </li>
+      </ul>
+    </Form>
+  );
+}
+
+/** The day after `aujourdhui` ("AAAA-MM-JJ"), the earliest deadline a date input offers. */
+function lendemain(aujourdhui: string): string {
+  const date = new Date(`${aujourdhui}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,56 @@
+import type { Avis } from "#contract/schemas/instruction";
+import { LIBELLES_AVIS, LIBELLES_TYPE_AVIS } from "#contract/schemas/instruction";
+import { dateFr, dateHeureFr } from "~/utils/dates";
+import { LienFichier } from "./lien-fichier";
+
+/**
+ * "Avis" of the detail page (spec §3 Opinion): each opinion with its type,
+ * value, author, date, comment, deadline and attachment, oldest first.
+ */
+export function SectionAvis({ avis }: { avis: Avis[] }) {
+  const tries = [...avis].sort((a, b) => Date.parse(a.dateAvis) - Date.parse(b.dateAvis));
+  return (
+    <section id="avis" aria-labelledby="avis-titre" className="fr-mb-6w">
+      <h2 id="avis-titre" className="fr-h3">
+        Avis
+      </h2>
+      {tries.length === 0 ? (
+        <p>Aucun avis n'a encore été rendu sur ce dossier.</p>
+      ) : (
+        <ul className="fr-raw-list">
+          {tries.map((item) => (
+            <li key={item.id} className="fr-mb-3w">
+              <article className="fr-card fr-card--sm fr-card--no-arrow fr-card--grey">
+                <div className="fr-card__body">
+                  <div className="fr-card__content">
+                    <h3 className="fr-card__title">
+                      {LIBELLES_TYPE_AVIS[item.typeAvis] ?? item.typeAvis} :{" "}
+                      {LIBELLES_AVIS[item.valeur] ?? item.valeur}
+                    </h3>
+                    {item.commentaire ? (
+                      <p className="fr-card__desc" style={{ whiteSpace: "pre-line" }}>
+                        {item.commentaire}
+                      </p>
+                    ) : null}
+                    <div className="fr-card__start">
+                      <p className="fr-card__detail">
+                        {item.auteur ? `${item.auteur.prenom} ${item.auteur.nom}, le ` : "Le "}
+                        <time dateTime={item.dateAvis}>{dateHeureFr(item.dateAvis)}</time>
+                        {item.dateEcheance ? ` (échéance : ${dateFr(item.dateEcheance)})` : ""}
+                      </p>
+                    </div>
+                    {item.pieceJointe ? (
+                      <div className="fr-card__end">
+                        <LienFichier piece={item.pieceJointe} />
+                      </div>
+                    ) : null}
+                  </div>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

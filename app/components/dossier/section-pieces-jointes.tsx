@@ -1,0 +1,81 @@
+import type { TypeDossier } from "#contract/etats";
+import type { PieceJointe, RubriqueProcedure } from "#contract/schemas/demande";
+import { urlDossier } from "./actions";
+import { LienFichier } from "./lien-fichier";
+
+/** `/dossier/{kind}/{id}/pieces-jointes.zip`: every attachment of the file in one ZIP. */
+export function urlZipPiecesJointes(kind: TypeDossier, id: string): string {
+  return `${urlDossier(kind, id)}/pieces-jointes.zip`;
+}
+
+/** `/dossier/{kind}/{id}/archive.zip`: the whole file, named by its number and date. */
+export function urlArchiveDossier(kind: TypeDossier, id: string): string {
+  return `${urlDossier(kind, id)}/archive.zip`;
+}
+
+/**
+ * "Pièces jointes" of the detail page (spec §7 Files, issue 4 §3): the
+ * applicant's supporting documents by rubric, each with its download link,
+ * the decision document once there is one, and the two archives
+ * (`download-all-pj` ZIP and the file archive).
+ */
+export function SectionPiecesJointes({
+  kind,
+  id,
+  rubriques,
+  decision,
+}: {
+  kind: TypeDossier;
+  id: string;
+  /** Rubrics of `GET /api/demande/{id}/procedure`; null when the kind has none. */
+  rubriques: RubriqueProcedure[] | null;
+  decision: PieceJointe | null;
+}) {
+  return (
+    <section id="pieces-jointes" aria-labelledby="pieces-jointes-titre" className="fr-mb-6w">
+      <h2 id="pieces-jointes-titre" className="fr-h3">
+        Pièces jointes
+      </h2>
+      <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left">
+        <li>
+          <a
+            className="fr-btn fr-btn--secondary fr-icon-download-line"
+            href={urlZipPiecesJointes(kind, id)}
+            download
+          >
+            Télécharger toutes les pièces (ZIP)
+          </a>
+        </li>
+        <li>
+          <a
+            className="fr-btn fr-btn--secondary fr-icon-archive-line"
+            href={urlArchiveDossier(kind, id)}
+            download
+          >
+            Télécharger le dossier (archive)
+          </a>
+        </li>
+      </ul>
+      {decision ? (
+        <>
+          <h3 className="fr-h6 fr-mb-1w">Décision</h3>
+          <LienFichier piece={decision} />
+        </>
+      ) : null}
+      {rubriques === null ? (
+        <p>Ce type de dossier n'a pas de pièces justificatives par rubrique.</p>
+      ) : (
+        rubriques.map((rubrique) => (
+          <div key={rubrique.code} className="fr-mb-3w">
+            <h3 className="fr-h6 fr-mb-1w">{rubrique.libelle}</h3>
+            {rubrique.piecesJointes.length ? (
+              rubrique.piecesJointes.map((piece) => <LienFichier key={piece.id} piece={piece} />)
+            ) : (
+              <p className="fr-text--sm">Aucun fichier.</p>
+            )}
+          </div>
+        ))
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,258 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { INSTRUCTION_ROLES, hasAnyRole } from "#contract/roles";
+import type { EntreeHistorique, ProcedureDemande, ProcedureEtp } from "#contract/schemas/demande";
+import { CODE_TYPE_PJ_NOTE, schemaNote, type Note } from "#contract/schemas/instruction";
+import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { requireRole } from "~/.server/auth.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { Recapitulatif } from "~/components/demande/recapitulatif";
+import { urlDossier } from "~/components/dossier/actions";
+import {
+  chargerDossier,
+  cheminApi,
+  cibleDossier,
+  corpsFormulaire,
+  erreursChamps,
+  fichierPoste,
+  toastErreur,
+} from "~/components/dossier/dossier.server";
+import { EnteteDossier, titreDossier } from "~/components/dossier/entete-dossier";
+import { MenuDossier } from "~/components/dossier/menu-dossier";
+import { SectionAvis } from "~/components/dossier/section-avis";
+import { SectionComplements } from "~/components/dossier/section-complements";
+import { SectionHistorique } from "~/components/dossier/section-historique";
+import { SectionInfosComplementaires } from "~/components/dossier/section-infos-complementaires";
+import { SectionNotes, libelleNonLues } from "~/components/dossier/section-notes";
+import { SectionPiecesJointes } from "~/components/dossier/section-pieces-jointes";
+import { ZoneActions } from "~/components/dossier/zone-actions";
+import { t } from "~/i18n";
+import { pageTitle } from "~/utils/title";
+
+/** An empty procedure, for a kind without rubrics (the recap then shows steps 1 and 2). */
+const SANS_PROCEDURE: ProcedureDemande = {
+  rubriques: [],
+  etapesCompletes: { 1: true, 2: true, 3: true },
+  manquants: [],
+};
+
+/** A refusal the page can do without (the section is then left out), not the whole page. */
+function sansRefus<T>(secours: T) {
+  return (error: unknown): T => {
+    if (error instanceof ApiError && error.status < 500) return secours;
+    throw error;
+  };
+}
+
+/**
+ * `/dossier/{kind}/{id}` (spec §2 "file detail", issue 4 §3): staff only
+ * (spec §6 gate `staff`: instruction and central roles). The file
+ * (`GET /api/{kind}/{id}`; the 404 page when unknown or not visible), its
+ * attachment procedure and staffing labels (approval requests only), its
+ * history and its internal notes. The notes unread at opening are counted
+ * (`unreadNotifications.note`), then marked read
+ * (`POST …/read?type=note`): the page shows that count once.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireRole(request, context, "staff");
+  const { kind, id } = cibleDossier(params);
+  const demande = await chargerDossier(request, context, kind, id);
+  const chemin = cheminApi(kind, id);
+  const [procedure, procedureEtp, historique, notes] = await Promise.all([
+    kind === "demande"
+      ? apiJson<ProcedureDemande>(request, context, `${chemin}/procedure`)
+      : Promise.resolve(null),
+    kind === "demande"
+      ? apiJson<ProcedureEtp>(request, context, `${chemin}/procedure-etp`).catch(
+          sansRefus(undefined),
+        )
+      : Promise.resolve(undefined),
+    apiJson<EntreeHistorique[]>(request, context, `${chemin}/historique`),
+    apiJson<Note[]>(request, context, `${chemin}/notes`).catch(sansRefus(null)),
+  ]);
+  const nonLues = notes ? demande.unreadNotifications.note : 0;
+  if (nonLues > 0) {
+    await apiFetch(request, context, `${chemin}/read`, {
+      method: "POST",
+      query: { type: "note" },
+    }).catch(sansRefus(null));
+  }
+  return {
+    kind,
+    demande,
+    procedure,
+    procedureEtp,
+    historique,
+    notes,
+    nonLues,
+    peutEcrireNote: hasAnyRole(user.roles, INSTRUCTION_ROLES),
+    breadcrumb: titreDossier(demande),
+  };
+}
+
+/**
+ * Adds an internal note (spec §7 `POST /api/{type}/{id}/note`, multipart):
+ * `schemaNote` (text required; errors under the field, text kept), then the
+ * text and the optional file (`fichier`, its name `nom`, `codeTypePJ` note)
+ * to the API. Success → this page at its notes with a notification; 422 →
+ * the API's field errors (the file's type or size); 403 → an error
+ * notification (central roles read notes but do not write them).
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireRole(request, context, "staff");
+  const { kind, id } = cibleDossier(params);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: schemaNote });
+  if (submission.status !== "success") {
+    return data({ lastResult: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  }
+  const fichier = fichierPoste(formData, "fichier");
+  const corps = corpsFormulaire(
+    {
+      note: submission.value.note,
+      nom: fichier?.name,
+      codeTypePJ: fichier ? CODE_TYPE_PJ_NOTE : undefined,
+    },
+    { fichier },
+  );
+  try {
+    await apiFetch(request, context, `${cheminApi(kind, id)}/note`, {
+      method: "POST",
+      body: corps,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (error.status === 422) {
+      const fieldErrors = erreursChamps(error);
+      return data(
+        {
+          lastResult: submission.reply(
+            Object.keys(fieldErrors).length
+              ? { fieldErrors }
+              : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
+          ) as SubmissionResult<string[]>,
+        },
+        { status: 422 },
+      );
+    }
+    return redirectWithToast(urlDossier(kind, id), toastErreur(error), { request, context });
+  }
+  return redirectWithToast(
+    `${urlDossier(kind, id)}#notes`,
+    {
+      type: "success",
+      titre: t("notification.titre.success"),
+      description: "La note a bien été ajoutée.",
+    },
+    { request, context },
+  );
+}
+
+export const handle: BreadcrumbHandle = { breadcrumb: "Dossier" };
+
+/**
+ * The file for staff (spec §2 "file detail", §4 actions): header with the
+ * clock and assignee, the actions area, then, with a side menu of anchors,
+ * the content of the request by step, attachments and archives,
+ * complements received, opinions, complementary information, history,
+ * internal notes and the link to the messaging thread.
+ */
+export default function DetailDossier() {
+  const { kind, demande, procedure, procedureEtp, historique, notes, nonLues, peutEcrireNote } =
+    useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const lienMessagerie = `/messagerie/${kind}?id=${encodeURIComponent(demande.id)}`;
+  return (
+    <div className="fr-container fr-pb-6w">
+      <EnteteDossier demande={demande} titre={titreDossier(demande)} />
+      <ZoneActions kind={kind} demande={demande} />
+      <div className="fr-grid-row fr-grid-row--gutters">
+        <div className="fr-col-12 fr-col-md-3">
+          <MenuDossier
+            entrees={[
+              { ancre: "contenu", libelle: "Contenu de la demande" },
+              { ancre: "pieces-jointes", libelle: "Pièces jointes" },
+              { ancre: "complements", libelle: "Compléments reçus" },
+              { ancre: "avis", libelle: "Avis" },
+              { ancre: "infos", libelle: "Informations complémentaires" },
+              { ancre: "historique", libelle: "Historique" },
+              {
+                ancre: "notes",
+                libelle: "Notes internes",
+                complement:
+                  nonLues > 0 ? (
+                    <span className="fr-sr-only"> ({libelleNonLues(nonLues)})</span>
+                  ) : null,
+              },
+              { ancre: "messagerie", libelle: "Messagerie" },
+            ]}
+          />
+        </div>
+        <div className="fr-col-12 fr-col-md-9">
+          <section id="contenu" aria-labelledby="contenu-titre" className="fr-mb-6w">
+            <h2 id="contenu-titre" className="fr-h3">
+              Contenu de la demande
+            </h2>
+            <Recapitulatif
+              demande={demande}
+              procedure={procedure ?? SANS_PROCEDURE}
+              procedureEtp={procedureEtp}
+              niveauTitre={3}
+              avecPiecesJointes={false}
+            />
+          </section>
+          <SectionPiecesJointes
+            kind={kind}
+            id={demande.id}
+            rubriques={procedure?.rubriques ?? null}
+            decision={demande.decision}
+          />
+          <SectionComplements complements={demande.pjAdditionnelles} />
+          <SectionAvis avis={demande.avis} />
+          <SectionInfosComplementaires infos={demande.infosComplementaires} />
+          <SectionHistorique historique={historique} />
+          <SectionNotes
+            notes={notes}
+            nonLues={nonLues}
+            peutEcrire={peutEcrireNote}
+            lastResult={navigation.state === "idle" ? result?.lastResult : undefined}
+          />
+          <section id="messagerie" aria-labelledby="messagerie-titre" className="fr-mb-6w">
+            <h2 id="messagerie-titre" className="fr-h3">
+              Messagerie
+            </h2>
+            <p>
+              {demande.messagerie.closed
+                ? "La messagerie de ce dossier est fermée : les messages restent consultables."
+                : "Les échanges avec le demandeur se font dans la messagerie du dossier."}
+            </p>
+            <Link
+              className="fr-btn fr-btn--secondary fr-icon-mail-line fr-btn--icon-left"
+              to={lienMessagerie}
+            >
+              Ouvrir la messagerie
+              {demande.nouveauMessage ? (
+                <span className="fr-badge fr-badge--sm fr-badge--new fr-ml-1w">
+                  Nouveau message
+                </span>
+              ) : null}
+            </Link>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? titreDossier(data.demande) : "Dossier") },
+];

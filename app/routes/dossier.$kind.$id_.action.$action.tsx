@@ -1,0 +1,241 @@
+import { type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionDemande } from "#contract/etats";
+import type { DemandeDetail } from "#contract/schemas/demande";
+import { ACTIONS_AVEC_FICHIERS } from "#contract/schemas/instruction";
+import type { Intervenant } from "#contract/schemas/utilisateur";
+import { aujourdhuiParis } from "#contract/validation";
+import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { requireRole } from "~/.server/auth.server";
+import type { SessionUser } from "~/.server/context";
+import { redirectWithToast } from "~/.server/toast.server";
+import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import {
+  MESSAGE_ACTION_INDISPONIBLE,
+  libelleAction,
+  lireAction,
+  schemaFormulaireAction,
+  urlDossier,
+} from "~/components/dossier/actions";
+import {
+  chargerDossier,
+  cheminApi,
+  cibleDossier,
+  corpsFormulaire,
+  erreursChamps,
+  fichierPoste,
+  pageNonTrouvee,
+  toastErreur,
+} from "~/components/dossier/dossier.server";
+import { EnteteDossier } from "~/components/dossier/entete-dossier";
+import {
+  FormulaireAction,
+  descriptionAction,
+  type InstructeurAssignable,
+} from "~/components/dossier/formulaire-action";
+import { actionSuccessMessage, t } from "~/i18n";
+import { pageTitle } from "~/utils/title";
+
+/** The action of the URL, or the 404 page. */
+function actionDeLUrl(params: Record<string, string | undefined>): ActionDemande {
+  const action = lireAction(params.action);
+  if (!action) throw pageNonTrouvee();
+  return action;
+}
+
+/**
+ * Who may receive the file (AFFECTER / REAFFECTER_INSTRUCTEUR): the
+ * instructeurs of the file's service (`GET /api/intervenants`); an
+ * instructeur who is not also superviseur may only take the file himself
+ * (DESIGN §3 guard `autoAffectation`), so he is offered only himself.
+ */
+async function instructeursAssignables(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  user: SessionUser,
+  demande: DemandeDetail,
+): Promise<InstructeurAssignable[]> {
+  const intervenants = await apiJson<Intervenant[]>(request, context, "/api/intervenants", {
+    query: {
+      servicesInstructeur: demande.serviceInstructeur ? [demande.serviceInstructeur.id] : [],
+    },
+  });
+  const seulementSoi = !user.roles.includes("superviseur");
+  return intervenants
+    .filter((intervenant) => intervenant.roles.includes("instructeur"))
+    .filter(
+      (intervenant) =>
+        !seulementSoi || intervenant.email.toLowerCase() === user.email.toLowerCase(),
+    )
+    .map((intervenant) => ({
+      id: intervenant.id,
+      libelle: `${intervenant.firstName} ${intervenant.lastName}`,
+    }));
+}
+
+/**
+ * `/dossier/{kind}/{id}/action/{ACTION}` (spec §4, issue 4 §3): staff only
+ * (spec §6 gate `staff`). The file (`GET /api/{kind}/{id}`, 404 page when
+ * unknown or not visible); an action it does not offer this user now goes
+ * back to the file with the API's 403 message; the assignee choices for
+ * AFFECTER / REAFFECTER_INSTRUCTEUR; today's Europe/Paris date for the
+ * deadline field.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireRole(request, context, "staff");
+  const { kind, id } = cibleDossier(params);
+  const demandee = actionDeLUrl(params);
+  const demande = await chargerDossier(request, context, kind, id);
+  if (!demande.actionsDisponibles.some((disponible) => disponible.action === demandee)) {
+    throw await redirectWithToast(
+      urlDossier(kind, id),
+      {
+        type: "error",
+        titre: t("notification.error.titre.403"),
+        description: MESSAGE_ACTION_INDISPONIBLE,
+      },
+      { request, context },
+    );
+  }
+  const instructeurs =
+    demandee === "AFFECTER_INSTRUCTEUR" || demandee === "REAFFECTER_INSTRUCTEUR"
+      ? await instructeursAssignables(request, context, user, demande)
+      : [];
+  return {
+    kind,
+    action: demandee,
+    demande: {
+      id: demande.id,
+      kind: demande.kind,
+      version: demande.version,
+      numeroDossier: demande.numeroDossier,
+      raisonSociale: demande.raisonSociale,
+      siren: demande.siren,
+      etat: demande.etat,
+      etatNormalise: demande.etatNormalise,
+      etapeInstruction: demande.etapeInstruction,
+      dateDepot: demande.dateDepot,
+      dateLimiteInstruction: demande.dateLimiteInstruction,
+      dateEcheance: demande.dateEcheance,
+      delaiSuspendu: demande.delaiSuspendu,
+      expireBientot: demande.expireBientot,
+      reputeRejete: demande.reputeRejete,
+      instructeur: demande.instructeur,
+      serviceInstructeur: demande.serviceInstructeur,
+    },
+    instructeurs,
+    aujourdhui: aujourdhuiParis(),
+    breadcrumb: libelleAction(demandee),
+  };
+}
+
+/**
+ * Posts the action (spec §7 `POST /api/{kind}/{id}/action`): the form is
+ * checked with the action's schema (field errors in place, values kept),
+ * then sent with `action` and the `version` seen, as form data, or as
+ * multipart when a file goes with an opinion. Success → the file's page
+ * with `notification.action.success.{kind}.{action}` (`.{type}` for
+ * CREER_PROCEDURE); 422 → this form with the API's field errors; 409 (the
+ * file changed meanwhile), 403 and other refusals → the file's page with
+ * the API's French message as an error notification.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireRole(request, context, "staff");
+  const { kind, id } = cibleDossier(params);
+  const demandee = actionDeLUrl(params);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, {
+    schema: schemaFormulaireAction(demandee, aujourdhuiParis()),
+  });
+  if (submission.status !== "success") {
+    return data({ lastResult: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  }
+  const version = String(formData.get("version") ?? "");
+  const valeurs = submission.value as Record<string, unknown>;
+  const corps = corpsFormulaire(
+    { action: demandee, version: /^\d+$/.test(version) ? version : undefined, ...valeurs },
+    {
+      fichier: ACTIONS_AVEC_FICHIERS.includes(demandee) ? fichierPoste(formData, "fichier") : null,
+    },
+  );
+  try {
+    await apiFetch(request, context, `${cheminApi(kind, id)}/action`, {
+      method: "POST",
+      body: corps,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (error.status === 422) {
+      const fieldErrors = erreursChamps(error);
+      return data(
+        {
+          lastResult: submission.reply(
+            Object.keys(fieldErrors).length
+              ? { fieldErrors }
+              : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
+          ) as SubmissionResult<string[]>,
+        },
+        { status: 422 },
+      );
+    }
+    return redirectWithToast(urlDossier(kind, id), toastErreur(error), { request, context });
+  }
+  const type = demandee === "CREER_PROCEDURE" ? String(valeurs.type ?? "") : undefined;
+  return redirectWithToast(
+    urlDossier(kind, id),
+    {
+      type: "success",
+      titre: t("notification.titre.success"),
+      description: actionSuccessMessage(kind, demandee, type),
+    },
+    { request, context },
+  );
+}
+
+export const handle: BreadcrumbHandle = { breadcrumb: "Action sur le dossier" };
+
+/**
+ * The page of one action: the file's header (number, company, badges,
+ * clock, assignee) under the action's title, what the action does, and
+ * its form.
+ */
+export default function ActionDossier() {
+  const {
+    kind,
+    action: demandee,
+    demande,
+    instructeurs,
+    aujourdhui,
+  } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="fr-container fr-pb-6w">
+      <EnteteDossier demande={demande} titre={libelleAction(demandee)} />
+      <div className="fr-grid-row">
+        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
+          <p>{descriptionAction(demandee)}</p>
+          <FormulaireAction
+            action={demandee}
+            version={demande.version}
+            urlRetour={urlDossier(kind, demande.id)}
+            aujourdhui={aujourdhui}
+            instructeurs={instructeurs}
+            lastResult={navigation.state === "idle" ? result?.lastResult : undefined}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? libelleAction(data.action) : "Action sur le dossier") },
+];
