@@ -6,9 +6,8 @@
  * `chargerDemandeAccessible` (404 for a foreign or unknown id).
  */
 import { and, desc, eq } from "drizzle-orm";
-import express, { Router, type Request, type RequestHandler, type Response } from "express";
+import express, { Router, type Request, type Response } from "express";
 import multer from "multer";
-import { MESSAGES_PJ, afficherTaille } from "../../../contract/pieces-jointes.ts";
 import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
 import {
   schemaCorpsAction,
@@ -45,6 +44,7 @@ import {
 } from "../../domain/workflow.ts";
 import { currentUser, requireGate } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
+import { lireMultipart } from "../multipart.ts";
 import { seulementDemandes } from "../segments.ts";
 import { HttpError, conflict, notFound, parseOrThrow } from "../errors.ts";
 
@@ -75,29 +75,6 @@ export function normaliserCorps(body: unknown): Record<string, unknown> {
     }
   }
   return corps;
-}
-
-/** Runs multer; its errors become French 422s (never 500). */
-function lireMultipart(
-  upload: RequestHandler,
-  req: Request,
-  res: Response,
-  tailleMaxOctets: number,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    upload(req, res, (error?: unknown) => {
-      if (!error) return resolve();
-      const message =
-        error instanceof multer.MulterError && error.code === "LIMIT_FILE_SIZE"
-          ? MESSAGES_PJ.taille(afficherTaille(tailleMaxOctets))
-          : error instanceof multer.MulterError && error.code === "LIMIT_FILE_COUNT"
-            ? MESSAGES_PJ.trop
-            : error instanceof multer.MulterError && error.code === "LIMIT_UNEXPECTED_FILE"
-              ? "Aucun fichier n'est attendu dans ce formulaire."
-              : "Le formulaire envoyé est incomplet ou mal formé.";
-      reject(new HttpError(422, { detail: message, errors: {} }));
-    });
-  });
 }
 
 /** Active requests first, then newest first (spec §9). */

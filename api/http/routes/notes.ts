@@ -3,43 +3,20 @@
  * list, write (multipart with an optional file) and mark read. Notes never
  * reach the applicant side: an applicant gets 404 on every route.
  */
-import express, { Router, type Request, type RequestHandler, type Response } from "express";
+import express, { Router } from "express";
 import multer from "multer";
-import { MESSAGES_PJ, afficherTaille } from "../../../contract/pieces-jointes.ts";
 import { CODE_TYPE_PJ_NOTE, schemaNote } from "../../../contract/schemas/instruction.ts";
 import { chargerDemandeAccessible, lireKind } from "../../domain/acces.ts";
 import { marquerLu } from "../../domain/lectures.ts";
 import { ajouterNote, listerNotes, verifierAccesNotes } from "../../domain/notes.ts";
 import { currentUser } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
+import { lireMultipart } from "../multipart.ts";
 import { HttpError, parseOrThrow } from "../errors.ts";
 import { seulementDemandes } from "../segments.ts";
 
 /** 422 of `read?type=` with anything but `note`. */
 export const MESSAGE_TYPE_LECTURE = "Le type de lecture doit être « note ».";
-
-/** Runs multer; its errors become French 422s (never 500), keyed on `fichier`. */
-function lireMultipart(
-  upload: RequestHandler,
-  req: Request,
-  res: Response,
-  tailleMaxOctets: number,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    upload(req, res, (error?: unknown) => {
-      if (!error) return resolve();
-      const code = error instanceof multer.MulterError ? error.code : null;
-      const message =
-        code === "LIMIT_FILE_SIZE"
-          ? MESSAGES_PJ.taille(afficherTaille(tailleMaxOctets))
-          : code === "LIMIT_FILE_COUNT" || code === "LIMIT_UNEXPECTED_FILE"
-            ? "Une note ne peut porter qu'un fichier, envoyé sous le nom « fichier »."
-            : "Le formulaire envoyé est incomplet ou mal formé.";
-      const errors = code ? { fichier: [message] } : {};
-      reject(new HttpError(422, { detail: message, errors }));
-    });
-  });
-}
 
 /** Routes of this resource, each behind `authenticate`. */
 export function notesRoutes(deps: ApiDeps): Router {
@@ -94,7 +71,13 @@ export function notesRoutes(deps: ApiDeps): Router {
         req.params.id as string,
       );
       verifierAccesNotes(utilisateur, demande, "ecriture");
-      await lireMultipart(upload, req, res, tailleMaxOctets);
+      await lireMultipart(
+        upload,
+        req,
+        res,
+        tailleMaxOctets,
+        "Une note ne peut porter qu'un fichier, envoyé sous le nom « fichier ».",
+      );
       const corps = parseOrThrow(schemaNote, req.body ?? {});
       const fichier = req.file;
       const note = await ajouterNote(database, fichiers, {

@@ -4,15 +4,11 @@
  * size and count limits from the configuration.
  */
 import { and, count, eq, sql } from "drizzle-orm";
-import { Router, type Request, type RequestHandler, type Response } from "express";
+import { Router } from "express";
 import multer from "multer";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
-import {
-  CODES_RUBRIQUE_DEMANDE,
-  MESSAGES_PJ,
-  afficherTaille,
-} from "../../../contract/pieces-jointes.ts";
+import { CODES_RUBRIQUE_DEMANDE, MESSAGES_PJ } from "../../../contract/pieces-jointes.ts";
 import type { PieceJointe } from "../../../contract/schemas/demande.ts";
 import { MESSAGES } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
@@ -37,8 +33,9 @@ import { CHAMP_FICHIER } from "../../domain/demandes/fichiers-action.ts";
 import { estModifiableParDemandeur } from "../../domain/workflow.ts";
 import { currentUser, type UtilisateurConnecte } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
+import { erreurFichier, lireMultipart } from "../multipart.ts";
 import { seulementDemandes } from "../segments.ts";
-import { HttpError, conflict, forbidden, notFound, parseOrThrow } from "../errors.ts";
+import { conflict, forbidden, notFound, parseOrThrow } from "../errors.ts";
 
 export const MESSAGE_PJ_NON_MODIFIABLES =
   "Les pièces jointes de cette demande ne peuvent plus être modifiées.";
@@ -54,12 +51,6 @@ const schemaRubrique = z.object({
       message: "Cette rubrique de pièces jointes n'existe pas.",
     }),
 });
-
-/** 422 `{ detail, errors: { fichier } }` with the spec §5 attachment messages. */
-function erreurFichier(messages: string[]): HttpError {
-  const uniques = [...new Set(messages)];
-  return new HttpError(422, { detail: uniques.join("\n"), errors: { fichier: uniques } });
-}
 
 /**
  * The request `id` of `kind` if the signed-in user is its owner applicant
@@ -94,30 +85,6 @@ async function marquerModifiee(tx: Database["db"], id: string, date: Date): Prom
     .update(demandes)
     .set({ version: sql`${demandes.version} + 1`, dateModification: date })
     .where(eq(demandes.id, id));
-}
-
-/**
- * Runs multer on `req`; its limits become the spec §5 messages (422, never
- * 500) and a malformed multipart body a French 422.
- */
-function lireMultipart(
-  upload: RequestHandler,
-  req: Request,
-  res: Response,
-  tailleMaxOctets: number,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    upload(req, res, (error?: unknown) => {
-      if (!error) return resolve();
-      if (error instanceof multer.MulterError) {
-        if (error.code === "LIMIT_FILE_SIZE")
-          return reject(erreurFichier([MESSAGES_PJ.taille(afficherTaille(tailleMaxOctets))]));
-        if (error.code === "LIMIT_FILE_COUNT") return reject(erreurFichier([MESSAGES_PJ.trop]));
-      }
-      const detail = "Le formulaire envoyé est incomplet ou mal formé.";
-      reject(new HttpError(422, { detail, errors: {} }));
-    });
-  });
 }
 
 /**
