@@ -431,6 +431,8 @@ async function actionEtape4(
   const depot = actionDepot(demande.etat);
   const verification = await manquantsDuDepot(request, context, id, depot);
   if (!verification.depose) {
+    // A second click may read the procedure just after the first deposit committed.
+    if (dejaDeposee(await lire())) return redirect(confirmation(depot));
     return data(
       {
         vue: "etape4" as const,
