@@ -62,11 +62,9 @@ export function periodeValidite(maintenant: Date): { dateDebut: string; dateFin:
 /**
  * Inside `tx`, for the decision AGREMENT_VALIDE on `demande`: inserts the
  * approval `id` (etat en_cours, its number, validity, the perimeter of
- * step 2, company, quality, head office and service of the request),
- * generates its certificate PDF, stores it as an attachment of the
- * approval (rubric attestation, linked to the decision's history row) and
- * records it as the current attestation. Returns the approval and the
- * certificate.
+ * step 2, company, quality, head office and service of the request) and
+ * issues its certificate ({@link emettreAttestation}). Returns the
+ * approval and the certificate.
  */
 export async function creerAgrement(
   tx: Db,
@@ -102,6 +100,27 @@ export async function creerAgrement(
       dateModification: maintenant,
     })
     .returning();
+  const attestation = await emettreAttestation(tx, stockage, demande, agrement, creation);
+  return { agrement, attestation };
+}
+
+/**
+ * Inside `tx`: generates the certificate PDF of `agrement` as it stands
+ * (number, validity, perimeter by name; company, quality, head office and
+ * references of `demande`, the request it was granted on), dated
+ * `maintenant`; stores it as an attachment of the approval (rubric
+ * attestation, linked to the history row of the decision or modification)
+ * and makes it the current attestation, the previous ones kept with
+ * isCurrent false (spec §3 `attestations`). Returns the certificate.
+ */
+export async function emettreAttestation(
+  tx: Db,
+  stockage: FileStore,
+  demande: DemandeRow,
+  agrement: AgrementRow,
+  emission: { historiqueId: number; maintenant: Date },
+): Promise<PieceJointe> {
+  const { maintenant } = emission;
   const { destinataire, dossier } = await destinataireEtReferences(tx, demande);
   const contenu = await genererAttestationAgrement({
     numeroAgrement: agrement.numeroAgrement,
@@ -112,7 +131,7 @@ export async function creerAgrement(
     dossier,
     dateDebut: agrement.dateDebut,
     dateFin: agrement.dateFin,
-    perimetre: await nommerPerimetre(tx, perimetre),
+    perimetre: await nommerPerimetre(tx, agrement.perimetre),
     date: maintenant,
   });
   const attestation = await ajouterPieceJointe(tx, stockage, {
@@ -123,7 +142,7 @@ export async function creerAgrement(
     contenu,
     mimeType: "application/pdf",
     deposeParId: null,
-    historiqueId: creation.historiqueId,
+    historiqueId: emission.historiqueId,
     date: maintenant,
   });
   await tx
@@ -136,7 +155,7 @@ export async function creerAgrement(
     isCurrent: true,
     date: maintenant,
   });
-  return { agrement, attestation };
+  return attestation;
 }
 
 /**

@@ -285,10 +285,11 @@ export const TRANSITIONS: readonly Transition[] = [
     roles: ["superviseur"],
     to: "agrement_procedure_en_cours",
   },
+  // The system lifts a suspension after 3 months (DESIGN §5; api/domain/demandes/echeances.ts).
   {
     from: ["agrement_procedure_en_cours"],
     action: "MODIFIER_PROCEDURE",
-    roles: ["superviseur"],
+    roles: ["superviseur", "systeme"],
     to: "same",
   },
   {

@@ -14,6 +14,7 @@ import type { Database } from "../db/client.ts";
 import { purgerComptesEnAttente } from "../domain/comptes-candidats.ts";
 import {
   alerterExpirationsProches,
+  leverSuspensionsEchues,
   signalerDelaisComplementDepasses,
   signalerDelaisCompletudeDepasses,
 } from "../domain/demandes/echeances.ts";
@@ -80,5 +81,10 @@ export const TACHES: readonly Tache[] = [
     nom: "alerte-expiration-instruction",
     cron: TOUS_LES_QUARTS_D_HEURE,
     executer: alerterExpirationsProches,
+  },
+  {
+    nom: "levee-suspensions-echues",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: leverSuspensionsEchues,
   },
 ];

@@ -21,9 +21,8 @@ import {
   cheminApi,
   cibleDossier,
   corpsFormulaire,
-  erreursChamps,
+  envoyerFormulaire,
   fichierPoste,
-  toastErreur,
 } from "~/components/dossier/dossier.server";
 import { EnteteDossier, titreDossier } from "~/components/dossier/entete-dossier";
 import { MenuDossier } from "~/components/dossier/menu-dossier";
@@ -123,28 +122,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     },
     { fichier },
   );
-  try {
-    await apiFetch(request, context, `${cheminApi(kind, id)}/note`, {
-      method: "POST",
-      body: corps,
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (error.status === 422) {
-      const fieldErrors = erreursChamps(error);
-      return data(
-        {
-          lastResult: submission.reply(
-            Object.keys(fieldErrors).length
-              ? { fieldErrors }
-              : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
-          ) as SubmissionResult<string[]>,
-        },
-        { status: 422 },
-      );
-    }
-    return redirectWithToast(urlDossier(kind, id), toastErreur(error), { request, context });
-  }
+  const refus = await envoyerFormulaire(request, context, `${cheminApi(kind, id)}/note`, corps, {
+    reply: (erreurs) => submission.reply(erreurs) as SubmissionResult<string[]>,
+    retour: urlDossier(kind, id),
+  });
+  if (refus) return refus;
   return redirectWithToast(
     `${urlDossier(kind, id)}#notes`,
     {

@@ -9,10 +9,11 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ActionDemande } from "#contract/etats";
 import type { DemandeDetail } from "#contract/schemas/demande";
+import type { Departement, Region } from "#contract/schemas/geographie";
 import { ACTIONS_AVEC_FICHIERS } from "#contract/schemas/instruction";
 import type { Intervenant } from "#contract/schemas/utilisateur";
 import { aujourdhuiParis } from "#contract/validation";
-import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { apiJson } from "~/.server/api.server";
 import { requireRole } from "~/.server/auth.server";
 import type { SessionUser } from "~/.server/context";
 import { redirectWithToast } from "~/.server/toast.server";
@@ -23,16 +24,17 @@ import {
   lireAction,
   schemaFormulaireAction,
   urlDossier,
+  valeursInitialesAction,
 } from "~/components/dossier/actions";
+import type { GeographieAgrement } from "~/components/dossier/champs-perimetre-agrement";
 import {
   chargerDossier,
   cheminApi,
   cibleDossier,
   corpsFormulaire,
-  erreursChamps,
+  envoyerFormulaire,
   fichierPoste,
   pageNonTrouvee,
-  toastErreur,
 } from "~/components/dossier/dossier.server";
 import { EnteteDossier } from "~/components/dossier/entete-dossier";
 import {
@@ -85,8 +87,10 @@ async function instructeursAssignables(
  * (spec §6 gate `staff`). The file (`GET /api/{kind}/{id}`, 404 page when
  * unknown or not visible); an action it does not offer this user now goes
  * back to the file with the API's 403 message; the assignee choices for
- * AFFECTER / REAFFECTER_INSTRUCTEUR; today's Europe/Paris date for the
- * deadline field.
+ * AFFECTER / REAFFECTER_INSTRUCTEUR; the perimeter choices for
+ * MODIFIER_AGREMENT (`GET /api/regions`, `/api/departements`, the
+ * approval's EPCI and communes); the fields' initial values; today's
+ * Europe/Paris date for the date fields.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "staff");
@@ -108,6 +112,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     demandee === "AFFECTER_INSTRUCTEUR" || demandee === "REAFFECTER_INSTRUCTEUR"
       ? await instructeursAssignables(request, context, user, demande)
       : [];
+  const geographie: GeographieAgrement | null =
+    demandee === "MODIFIER_AGREMENT" && demande.agrement
+      ? {
+          regions: await apiJson<Region[]>(request, context, "/api/regions"),
+          departements: await apiJson<Departement[]>(request, context, "/api/departements"),
+          epcis: demande.agrement.perimetre.epcis,
+          communes: demande.agrement.perimetre.communes,
+        }
+      : null;
   return {
     kind,
     action: demandee,
@@ -131,6 +144,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       serviceInstructeur: demande.serviceInstructeur,
     },
     instructeurs,
+    geographie,
+    valeursInitiales: valeursInitialesAction(demandee, demande),
     aujourdhui: aujourdhuiParis(),
     breadcrumb: libelleAction(demandee),
   };
@@ -165,28 +180,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       fichier: ACTIONS_AVEC_FICHIERS.includes(demandee) ? fichierPoste(formData, "fichier") : null,
     },
   );
-  try {
-    await apiFetch(request, context, `${cheminApi(kind, id)}/action`, {
-      method: "POST",
-      body: corps,
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (error.status === 422) {
-      const fieldErrors = erreursChamps(error);
-      return data(
-        {
-          lastResult: submission.reply(
-            Object.keys(fieldErrors).length
-              ? { fieldErrors }
-              : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
-          ) as SubmissionResult<string[]>,
-        },
-        { status: 422 },
-      );
-    }
-    return redirectWithToast(urlDossier(kind, id), toastErreur(error), { request, context });
-  }
+  const refus = await envoyerFormulaire(request, context, `${cheminApi(kind, id)}/action`, corps, {
+    reply: (erreurs) => submission.reply(erreurs) as SubmissionResult<string[]>,
+    retour: urlDossier(kind, id),
+  });
+  if (refus) return refus;
   const type = demandee === "CREER_PROCEDURE" ? String(valeurs.type ?? "") : undefined;
   return redirectWithToast(
     urlDossier(kind, id),
@@ -212,6 +210,8 @@ export default function ActionDossier() {
     action: demandee,
     demande,
     instructeurs,
+    geographie,
+    valeursInitiales,
     aujourdhui,
   } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -228,6 +228,8 @@ export default function ActionDossier() {
             urlRetour={urlDossier(kind, demande.id)}
             aujourdhui={aujourdhui}
             instructeurs={instructeurs}
+            geographie={geographie}
+            valeursInitiales={valeursInitiales}
             lastResult={navigation.state === "idle" ? result?.lastResult : undefined}
           />
         </div>

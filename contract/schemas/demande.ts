@@ -76,7 +76,8 @@ export const LIBELLES_ETP: Record<IndicateurEtp | "part_activite_previsionnelle"
 export const ETP_MAX = 999;
 export const PART_ACTIVITE_MAX = 100;
 
-const listeCodes = z.preprocess(
+/** A list of geography codes as a form posts it (one value, repeated names or `key[]`). */
+export const listeCodes = z.preprocess(
   (value) =>
     value === undefined || value === null || value === ""
       ? []

@@ -6,9 +6,18 @@
  * form, and the shapes the API answers.
  */
 import { z } from "zod";
-import type { ActionDemande, EtatDemande, TypeAvis, ValeurAvis } from "../etats.ts";
+import {
+  DECISIONS_PROCEDURE_AGREMENT,
+  TYPES_PROCEDURE_AGREMENT,
+  type ActionDemande,
+  type DecisionProcedureAgrement,
+  type EtatDemande,
+  type TypeAvis,
+  type TypeProcedureAgrement,
+  type ValeurAvis,
+} from "../etats.ts";
 import type { EtapeInstruction } from "../statuts.ts";
-import type { PieceJointe } from "./demande.ts";
+import { listeCodes, type PieceJointe } from "./demande.ts";
 import { MESSAGES, aujourdhuiParis, lireDate, texte, texteOptionnel } from "../validation.ts";
 
 // ── Action forms ─────────────────────────────────────────────────────────────
@@ -21,6 +30,9 @@ export const MESSAGES_INSTRUCTION = {
   crhh: "Veuillez indiquer si le CRHH doit être consulté.",
   dateApresAujourdhui: "La date doit être postérieure à la date du jour",
   fichierRequis: "Veuillez joindre au moins un fichier.",
+  typeProcedure: "Veuillez choisir le type de procédure.",
+  decisionProcedure: "Veuillez choisir l'issue de la procédure.",
+  dateNotificationFuture: "La date de notification ne peut pas être postérieure à la date du jour",
 } as const;
 
 /** A date strictly after today (Europe/Paris), "JJ/MM/AAAA" or "AAAA-MM-JJ" in, "AAAA-MM-JJ" out. */
@@ -42,8 +54,69 @@ export const dateApresAujourdhui = (aujourdhui?: string) =>
       return iso;
     });
 
+/** A date not after today (Europe/Paris), "JJ/MM/AAAA" or "AAAA-MM-JJ" in, "AAAA-MM-JJ" out. */
+export const dateJusquAujourdhui = (aujourdhui?: string) =>
+  z
+    .string({ required_error: MESSAGES.requis })
+    .trim()
+    .min(1, MESSAGES.requis)
+    .transform((value, context) => {
+      const iso = lireDate(value);
+      if (!iso) {
+        context.addIssue({ code: "custom", message: MESSAGES.format });
+        return z.NEVER;
+      }
+      if (iso > (aujourdhui ?? aujourdhuiParis())) {
+        context.addIssue({ code: "custom", message: MESSAGES_INSTRUCTION.dateNotificationFuture });
+        return z.NEVER;
+      }
+      return iso;
+    });
+
 const commentaireRequis = texte(5000);
 const commentaireOptionnel = texteOptionnel(5000);
+
+/** An empty form value reads as absent (a field left blank is "no change"). */
+const videCommeAbsent = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const typeProcedure = z.enum(TYPES_PROCEDURE_AGREMENT, {
+  errorMap: () => ({ message: MESSAGES_INSTRUCTION.typeProcedure }),
+});
+
+/** French labels of the withdrawal procedure types (spec §4 Agreement procedure). */
+export const LIBELLES_TYPE_PROCEDURE: Record<TypeProcedureAgrement, string> = {
+  retrait_avec_suspension: "Retrait avec suspension de l'agrément",
+  retrait_sans_suspension: "Retrait sans suspension de l'agrément",
+};
+
+/** French labels of the outcomes of a withdrawal procedure. */
+export const LIBELLES_DECISION_PROCEDURE: Record<DecisionProcedureAgrement, string> = {
+  agrement_maintenu: "L'agrément est maintenu",
+  agrement_retire: "L'agrément est retiré",
+};
+
+/**
+ * MODIFIER_AGREMENT: the granted perimeter as step 2 takes it (codes of
+ * régions, départements, EPCI, communes; at least one, spec §5 Perimeter)
+ * and the grounds. The geography (known codes, communes inside the chosen
+ * zones) is checked by the API.
+ */
+const schemaModificationAgrement = z
+  .object({
+    regions: listeCodes,
+    departements: listeCodes,
+    epcis: listeCodes,
+    communes: listeCodes,
+  })
+  .superRefine((value, context) => {
+    const zones =
+      value.regions.length + value.departements.length + value.epcis.length + value.communes.length;
+    if (zones === 0)
+      context.addIssue({ code: "custom", path: ["regions"], message: MESSAGES.perimetre });
+  })
+  // An intersection, so that a missing comment and an empty perimeter are both reported at once.
+  .and(z.object({ commentaire: commentaireRequis }));
 
 /** Opinion types and the values each may take (spec §3 Opinion). */
 export const AVIS_PAR_ACTION = {
@@ -145,6 +218,29 @@ export function schemasAction(aujourdhui?: string) {
     MOTIVER_REFUS: z.object({ commentaire: commentaireRequis }),
     REJETER_TACITEMENT_DOSSIER: z.object({ commentaire: commentaireOptionnel }),
     VISUALISER_RESULTAT: z.object({}),
+    /**
+     * Opens a withdrawal procedure: its type, the date the company was
+     * notified (not in the future) and the grounds.
+     */
+    CREER_PROCEDURE: z.object({
+      type: typeProcedure,
+      dateNotification: dateJusquAujourdhui(aujourdhui),
+      commentaire: commentaireRequis,
+    }),
+    /** Changes the type and/or the notification date (blank: unchanged); grounds required. */
+    MODIFIER_PROCEDURE: z.object({
+      type: z.preprocess(videCommeAbsent, typeProcedure.optional()),
+      dateNotification: z.preprocess(videCommeAbsent, dateJusquAujourdhui(aujourdhui).optional()),
+      commentaire: commentaireRequis,
+    }),
+    /** Ends the procedure: approval kept or withdrawn; the grounds go into the withdrawal letter. */
+    TERMINER_PROCEDURE: z.object({
+      decision: z.enum(DECISIONS_PROCEDURE_AGREMENT, {
+        errorMap: () => ({ message: MESSAGES_INSTRUCTION.decisionProcedure }),
+      }),
+      commentaire: commentaireRequis,
+    }),
+    MODIFIER_AGREMENT: schemaModificationAgrement,
   } satisfies Partial<Record<ActionDemande, z.ZodTypeAny>>;
 }
 export type SchemasAction = ReturnType<typeof schemasAction>;
@@ -193,6 +289,14 @@ export const DELAI_COMPLETUDE_MOIS = 1;
 export const JOURS_EXPIRE_BIENTOT = 15;
 /** Years an approval is valid (DESIGN §5). */
 export const DUREE_AGREMENT_ANS = 5;
+/** Months a withdrawal with suspension may keep the approval suspended, from notification (DESIGN §5). */
+export const DUREE_MAX_SUSPENSION_MOIS = 3;
+/**
+ * Days the company has, from the notification of the procedure, to present
+ * its observations before a withdrawal may be decided (DESIGN §5 "15 days
+ * to 1 month": the lower bound is the one the API enforces).
+ */
+export const JOURS_OBSERVATIONS_RETRAIT = 15;
 
 // ── Lists (GET /api/demandes, /api/changement-notables) ──────────────────────
 

@@ -90,24 +90,31 @@ export function lireDemande(
 
 /**
  * Posts `action` on request `id` as the user of `token`, at the version
- * the request has now (read first with the same token), with `champs` and
- * optional `fichiers` (then as multipart: the first under `fichier`, the
- * next under `fichier1`, `fichier2`…). Returns the DemandeDetail after.
+ * the request has now (read first with the same token), with `champs` (a
+ * list goes as repeated `key[]`, spec §7) and optional `fichiers` (then as
+ * multipart: the first under `fichier`, the next under `fichier1`,
+ * `fichier2`…). Returns the DemandeDetail after.
  */
 export async function agirEnTantQue(
   ctx: Pick<ContexteInstruction, "baseUrl">,
   token: string,
   id: string,
   action: string,
-  champs: Record<string, string> = {},
+  champs: Record<string, string | string[]> = {},
   fichiers: FichierAction[] = [],
 ): Promise<DemandeDetail> {
   const { version } = await lireDemande(ctx, token, id);
-  const valeurs = { action, version: String(version), ...champs };
+  const valeurs: [string, string][] = [
+    ["action", action],
+    ["version", String(version)],
+    ...Object.entries(champs).flatMap(([cle, valeur]): [string, string][] =>
+      Array.isArray(valeur) ? valeur.map((code) => [`${cle}[]`, code]) : [[cle, valeur]],
+    ),
+  ];
   let corps: FormData | URLSearchParams;
   if (fichiers.length > 0) {
     corps = new FormData();
-    for (const [cle, valeur] of Object.entries(valeurs)) corps.set(cle, valeur);
+    for (const [cle, valeur] of valeurs) corps.append(cle, valeur);
     fichiers.forEach((fichier, index) =>
       (corps as FormData).set(
         index === 0 ? "fichier" : `fichier${index}`,
@@ -319,6 +326,104 @@ export function visualiserResultat(ctx: ContexteInstruction, id: string): Promis
   return agirEnTantQue(ctx, ctx.demandeur, id, "VISUALISER_RESULTAT");
 }
 
+/** The fields of a withdrawal procedure's form (CREER_PROCEDURE, MODIFIER_PROCEDURE). */
+export interface ChampsProcedure {
+  type?: "retrait_avec_suspension" | "retrait_sans_suspension";
+  /** "AAAA-MM-JJ" or "JJ/MM/AAAA": the day the company was notified. */
+  dateNotification?: string;
+  commentaire?: string;
+}
+
+/**
+ * "AAAA-MM-JJ" 20 days before the request's last modification, which the
+ * portal dated with its own clock: a notification date in the past, within
+ * the 3 months of a suspension and past the 15 days of observations.
+ */
+async function notifieeIlYA20Jours(ctx: ContexteInstruction, id: string): Promise<string> {
+  const { dateModification } = await lireDemande(ctx, ctx.equipe.superviseur, id);
+  return dansNJours(-20, new Date(dateModification));
+}
+
+/**
+ * CREER_PROCEDURE by the superviseur (agree → agrement_procedure_en_cours):
+ * by default a withdrawal without suspension notified 20 days before the
+ * request's last modification, with grounds.
+ */
+export async function creerProcedure(
+  ctx: ContexteInstruction,
+  id: string,
+  champs: ChampsProcedure = {},
+): Promise<DemandeDetail> {
+  return agirEnTantQue(ctx, ctx.equipe.superviseur, id, "CREER_PROCEDURE", {
+    type: champs.type ?? "retrait_sans_suspension",
+    dateNotification: champs.dateNotification ?? (await notifieeIlYA20Jours(ctx, id)),
+    commentaire:
+      champs.commentaire ?? "Manquements répétés aux obligations d'information des ménages.",
+  });
+}
+
+/** MODIFIER_PROCEDURE by the superviseur with the given changes (a default comment). */
+export function modifierProcedure(
+  ctx: ContexteInstruction,
+  id: string,
+  champs: ChampsProcedure,
+): Promise<DemandeDetail> {
+  const { commentaire, ...changements } = champs;
+  return agirEnTantQue(ctx, ctx.equipe.superviseur, id, "MODIFIER_PROCEDURE", {
+    ...(Object.fromEntries(
+      Object.entries(changements).filter(([, valeur]) => valeur !== undefined),
+    ) as Record<string, string>),
+    commentaire: commentaire ?? "Procédure modifiée après échange avec la structure.",
+  });
+}
+
+/**
+ * TERMINER_PROCEDURE by the superviseur: `decision` agrement_maintenu
+ * (→ agree) or agrement_retire (→ agrement_retire, withdrawal decision PDF);
+ * `commentaire` is the grounds.
+ */
+export function terminerProcedure(
+  ctx: ContexteInstruction,
+  id: string,
+  decision: "agrement_maintenu" | "agrement_retire",
+  commentaire = decision === "agrement_retire"
+    ? "Les observations produites ne répondent pas aux manquements constatés."
+    : "Les observations produites répondent aux manquements constatés.",
+): Promise<DemandeDetail> {
+  return agirEnTantQue(ctx, ctx.equipe.superviseur, id, "TERMINER_PROCEDURE", {
+    decision,
+    commentaire,
+  });
+}
+
+/** A granted perimeter as posted: codes by level (absent levels are empty). */
+export interface PerimetreSaisi {
+  regions?: string[];
+  departements?: string[];
+  epcis?: string[];
+  communes?: string[];
+}
+
+/**
+ * MODIFIER_AGREMENT by the superviseur (agree → agrement_modifie_en_attente):
+ * the new perimeter (default: Paris and Hauts-de-Seine instead of the
+ * demo request's Île-de-France) and the grounds.
+ */
+export function modifierAgrement(
+  ctx: ContexteInstruction,
+  id: string,
+  perimetre: PerimetreSaisi = { departements: ["75", "92"] },
+  commentaire = "Périmètre restreint aux départements effectivement couverts.",
+): Promise<DemandeDetail> {
+  return agirEnTantQue(ctx, ctx.equipe.superviseur, id, "MODIFIER_AGREMENT", {
+    regions: perimetre.regions ?? [],
+    departements: perimetre.departements ?? [],
+    epcis: perimetre.epcis ?? [],
+    communes: perimetre.communes ?? [],
+    commentaire,
+  });
+}
+
 type Etape = (ctx: ContexteInstruction, id: string) => Promise<DemandeDetail>;
 
 /** Each reachable state: the state it is reached from, and the action that leads there. */
@@ -373,6 +478,15 @@ const CHEMINS: Partial<Record<EtatDemande, { depuis: EtatDemande; etape: Etape }
       exprimerAvis(ctx, id, "EXPRIMER_AVIS_DECIDEUR", { avis: "AGREMENT_VALIDE" }),
   },
   agree: { depuis: "agrement_en_attente", etape: (ctx, id) => visualiserResultat(ctx, id) },
+  agrement_procedure_en_cours: { depuis: "agree", etape: (ctx, id) => creerProcedure(ctx, id) },
+  agrement_retire: {
+    depuis: "agrement_procedure_en_cours",
+    etape: (ctx, id) => terminerProcedure(ctx, id, "agrement_retire"),
+  },
+  agrement_modifie_en_attente: {
+    depuis: "agree",
+    etape: (ctx, id) => modifierAgrement(ctx, id),
+  },
   refusee: {
     depuis: "instruite_superviseur",
     etape: (ctx, id) =>
@@ -398,7 +512,8 @@ export const ETATS_ATTEIGNABLES: readonly EtatDemande[] = [
  * real API, one action of the shortest design path at a time (e.g. agree:
  * affecter → confirmer la complétude avec CRHH → avis CRHH, instructeur,
  * superviseur → AGREMENT_VALIDE → VISUALISER_RESULTAT; refusee: the same
- * to the decision, then AGREMENT_REFUSE). The request must be on that
+ * to the decision, then AGREMENT_REFUSE; after agree: a procedure without
+ * suspension, its withdrawal, or a modified perimeter). The request must be on that
  * path already (typically deposee). Throws when `etatCible` is not in
  * {@link ETATS_ATTEIGNABLES} or not reachable from where the request is.
  * Returns the DemandeDetail as the applicant sees it at the end.

@@ -6,8 +6,8 @@
  * the action, 422 keyed by field) and guards, then writes the transition
  * with `ecrireTransition` and everything it brings (files, opinions,
  * complementary information, decision documents) in one transaction. An
- * action without a handler (the approval procedures, jobs' actions)
- * answers 403.
+ * action without a handler (the jobs' actions, notable changes' own
+ * actions) answers 403.
  */
 import type { ActionDemande } from "../../../contract/etats.ts";
 import type { UtilisateurConnecte } from "../../http/auth.ts";
@@ -22,6 +22,8 @@ import { confirmerCompletude, demanderComplementCompletude } from "./completude.
 import { exprimerAvisDecideur } from "./decision.ts";
 import { deposerDemande } from "./depot.ts";
 import { deposerEnEdition, retournerEnEdition } from "./edition.ts";
+import { modifierAgrement } from "./modification-agrement.ts";
+import { creerProcedure, modifierProcedure, terminerProcedure } from "./procedures.ts";
 import { confirmerRefus, motiverRefus, proposerRefus, refuserRefus } from "./refus.ts";
 import { rejeterTacitement } from "./rejet-tacite.ts";
 import { visualiserResultat } from "./resultat.ts";
@@ -68,4 +70,8 @@ export const HANDLERS_ACTION: Partial<Record<ActionDemande, HandlerAction>> = {
   MOTIVER_REFUS: motiverRefus,
   REJETER_TACITEMENT_DOSSIER: rejeterTacitement,
   VISUALISER_RESULTAT: visualiserResultat,
+  CREER_PROCEDURE: creerProcedure,
+  MODIFIER_PROCEDURE: modifierProcedure,
+  TERMINER_PROCEDURE: terminerProcedure,
+  MODIFIER_AGREMENT: modifierAgrement,
 };

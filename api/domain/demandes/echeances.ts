@@ -13,13 +13,14 @@ import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
 import { JOURS_EXPIRE_BIENTOT } from "../../../contract/schemas/instruction.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
-import { demandes, infosComplementaires } from "../../db/schema.ts";
+import { demandes, infosComplementaires, proceduresAgrement } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { ApiDeps } from "../../http/deps.ts";
 import type { Horloge } from "../horloge.ts";
 import { notifierEvenement } from "../notifications.ts";
 import { ETATS_DEPOSES_SANS_DECISION, TRANSITIONS } from "../workflow.ts";
 import { FUSEAU_PARIS, estExpireBientot } from "./delais.ts";
+import { changerEtatAgrement, finSuspension } from "./procedures.ts";
 import { ecrireTransition } from "./transition.ts";
 
 /** What a sweep needs: the database, the clock, and what sending mails takes. */
@@ -164,4 +165,72 @@ async function reclamerAlerte(database: Database, id: string) {
     .where(and(eq(demandes.id, id), eq(demandes.alerteExpirationEnvoyee, false)))
     .returning();
   return row ?? null;
+}
+
+/** History comment of a suspension lifted by the system. */
+export const COMMENTAIRE_FIN_SUSPENSION =
+  "Suspension levée : sa durée maximale de trois mois à compter de la notification est atteinte. La procédure de retrait se poursuit sans suspension.";
+
+/**
+ * Job (DESIGN §5 "suspension at most 3 months"; spec §4): every ongoing
+ * withdrawal procedure with suspension whose notification is 3 calendar
+ * months old or more (finSuspension ≤ today, Europe/Paris) continues
+ * without suspension: MODIFIER_PROCEDURE by the system (same state, one
+ * history row), type retrait_sans_suspension, the approval back to
+ * en_cours (etatNormalise then reads agree). Idempotent: the procedure no
+ * longer has a suspension afterwards, and a concurrent change of the
+ * request (409) is skipped. Returns how many suspensions it lifted.
+ */
+export async function leverSuspensionsEchues(deps: DepsEcheances): Promise<number> {
+  const { database, horloge } = deps;
+  const maintenant = horloge.now();
+  const aujourdhui = aujourdhuiParis(maintenant);
+  const suspendues = await database.db
+    .select({ demande: demandes, procedure: proceduresAgrement })
+    .from(proceduresAgrement)
+    .innerJoin(demandes, eq(demandes.agrementId, proceduresAgrement.agrementId))
+    .where(
+      and(
+        eq(proceduresAgrement.etat, "en_cours"),
+        eq(proceduresAgrement.type, "retrait_avec_suspension"),
+        isNotNull(proceduresAgrement.dateNotification),
+        inArray(demandes.etat, etatsDeDepart("MODIFIER_PROCEDURE")),
+      ),
+    );
+  let levees = 0;
+  for (const { demande, procedure } of suspendues) {
+    if (finSuspension(procedure.dateNotification!) > aujourdhui) continue;
+    try {
+      await database.db.transaction(async (tx) => {
+        await ecrireTransition(tx, {
+          demande,
+          action: "MODIFIER_PROCEDURE",
+          etatApres: demande.etat as EtatDemande,
+          acteur: { id: null, role: "systeme" },
+          maintenant,
+          commentaire: COMMENTAIRE_FIN_SUSPENSION,
+          donnees: {
+            agrementId: procedure.agrementId,
+            procedureId: procedure.id,
+            avant: { type: procedure.type, dateNotification: procedure.dateNotification },
+            apres: {
+              type: "retrait_sans_suspension",
+              dateNotification: procedure.dateNotification,
+            },
+          },
+        });
+        await tx
+          .update(proceduresAgrement)
+          .set({ type: "retrait_sans_suspension" })
+          .where(eq(proceduresAgrement.id, procedure.id));
+        await changerEtatAgrement(tx, procedure.agrementId, "en_cours", maintenant);
+      });
+    } catch (error) {
+      // The superviseur changed the request meanwhile: his change stands.
+      if (error instanceof HttpError && error.status === 409) continue;
+      throw error;
+    }
+    levees += 1;
+  }
+  return levees;
 }

@@ -1,10 +1,18 @@
 /**
  * The actions area of a file (spec §4): which available actions are set
- * apart under "Autres actions", and the form each action page validates.
+ * apart under "Autres actions", the form each action page validates, and
+ * the values it starts from.
  */
 import { describe, expect, it } from "vitest";
 import type { ActionDemande, EtatDemande } from "#contract/etats";
-import { lireAction, lireTypeDossier, repartirActions, schemaFormulaireAction } from "./actions";
+import type { DemandeDetail } from "#contract/schemas/demande";
+import {
+  lireAction,
+  lireTypeDossier,
+  repartirActions,
+  schemaFormulaireAction,
+  valeursInitialesAction,
+} from "./actions";
 
 const dossier = (etat: EtatDemande, actions: ActionDemande[]) => ({
   etat,
@@ -83,19 +91,103 @@ describe("schemaFormulaireAction", () => {
     });
   });
 
-  it("needs the procedure type to open a withdrawal procedure", () => {
-    const schema = schemaFormulaireAction("CREER_PROCEDURE");
+  it("needs type, a notification date not after today and grounds to open a withdrawal procedure", () => {
+    const schema = schemaFormulaireAction("CREER_PROCEDURE", "2026-03-10");
     expect(schema.safeParse({}).success).toBe(false);
-    expect(schema.parse({ type: "retrait_sans_suspension" })).toEqual({
+    expect(
+      schema.safeParse({
+        type: "retrait_sans_suspension",
+        dateNotification: "11/03/2026",
+        commentaire: "Manquements",
+      }).success,
+    ).toBe(false);
+    expect(
+      schema.parse({
+        type: "retrait_sans_suspension",
+        dateNotification: "10/03/2026",
+        commentaire: " Manquements ",
+      }),
+    ).toEqual({
       type: "retrait_sans_suspension",
+      dateNotification: "2026-03-10",
+      commentaire: "Manquements",
+    });
+  });
+
+  it("reads a blank type or date as unchanged when modifying a procedure", () => {
+    const schema = schemaFormulaireAction("MODIFIER_PROCEDURE", "2026-03-10");
+    expect(schema.parse({ type: "", dateNotification: "", commentaire: "Motif" })).toEqual({
+      commentaire: "Motif",
+    });
+  });
+
+  it("needs at least one zone and grounds to modify an approval", () => {
+    const schema = schemaFormulaireAction("MODIFIER_AGREMENT");
+    expect(schema.safeParse({ commentaire: "Motif" }).success).toBe(false);
+    expect(schema.parse({ departements: ["75", "92"], commentaire: "Motif" })).toEqual({
+      regions: [],
+      departements: ["75", "92"],
+      epcis: [],
+      communes: [],
+      commentaire: "Motif",
     });
   });
 
   it("takes an optional comment for an action without a form of its own", () => {
-    const schema = schemaFormulaireAction("MODIFIER_AGREMENT");
+    const schema = schemaFormulaireAction("DEPOSER_DECISION_MODIFICATIVE_EXTENSION_PERIMETRE");
     expect(schema.parse({})).toEqual({});
     expect(schema.parse({ commentaire: " Périmètre corrigé " })).toEqual({
       commentaire: "Périmètre corrigé",
     });
+  });
+});
+
+describe("valeursInitialesAction", () => {
+  const agrement = {
+    perimetre: {
+      regions: [{ code: "11", nom: "Île-de-France" }],
+      departements: [{ code: "69", nom: "Rhône" }],
+      epcis: [],
+      communes: [{ code: "69123", nom: "Lyon" }],
+    },
+    proceduresAgrement: [
+      {
+        id: 2,
+        etat: "en_cours",
+        type: "retrait_avec_suspension",
+        data: { dateNotification: "2026-03-02", decision: null, dateDecision: null },
+      },
+      {
+        id: 1,
+        etat: "termine",
+        type: "retrait_sans_suspension",
+        data: {
+          dateNotification: "2025-01-02",
+          decision: "agrement_maintenu",
+          dateDecision: "2025-02-02",
+        },
+      },
+    ],
+  } as unknown as NonNullable<DemandeDetail["agrement"]>;
+
+  it("starts the procedure form from the ongoing procedure", () => {
+    expect(valeursInitialesAction("MODIFIER_PROCEDURE", { agrement })).toEqual({
+      type: "retrait_avec_suspension",
+      dateNotification: "2026-03-02",
+    });
+  });
+
+  it("starts the perimeter form from the granted perimeter's codes", () => {
+    expect(valeursInitialesAction("MODIFIER_AGREMENT", { agrement })).toEqual({
+      regions: ["11"],
+      departements: ["69"],
+      epcis: [],
+      communes: ["69123"],
+    });
+  });
+
+  it("gives nothing for the other actions or without an approval", () => {
+    expect(valeursInitialesAction("TERMINER_PROCEDURE", { agrement })).toEqual({});
+    expect(valeursInitialesAction("MODIFIER_AGREMENT", { agrement: null })).toEqual({});
   });
 });

@@ -9,13 +9,15 @@ import { z } from "zod";
 import {
   ACTIONS_DEMANDE,
   ACTIONS_DEMANDE_SECONDAIRES,
-  DECISIONS_PROCEDURE_AGREMENT,
   TYPES_DOSSIER,
-  TYPES_PROCEDURE_AGREMENT,
   type ActionDemande,
   type TypeDossier,
 } from "#contract/etats";
-import { schemaAnnulation, type DemandeResume } from "#contract/schemas/demande";
+import {
+  schemaAnnulation,
+  type DemandeDetail,
+  type DemandeResume,
+} from "#contract/schemas/demande";
 import { LIBELLES_ACTION, schemasAction } from "#contract/schemas/instruction";
 import { texteOptionnel } from "#contract/validation";
 
@@ -94,41 +96,53 @@ export function repartirActions(
 
 const commentaireOptionnel = texteOptionnel(5000);
 
-/**
- * Forms of the actions the contract does not describe yet (after the
- * decision): a withdrawal procedure needs its type, ending it its outcome;
- * the others take an optional comment. The API checks them again.
- */
-const FORMULAIRES_APRES_DECISION = {
-  ANNULER_DEMANDE: schemaAnnulation,
-  CREER_PROCEDURE: z.object({
-    type: z.enum(TYPES_PROCEDURE_AGREMENT, {
-      errorMap: () => ({ message: "Veuillez choisir le type de procédure." }),
-    }),
-    commentaire: commentaireOptionnel,
-  }),
-  TERMINER_PROCEDURE: z.object({
-    decision: z.enum(DECISIONS_PROCEDURE_AGREMENT, {
-      errorMap: () => ({ message: "Veuillez choisir l'issue de la procédure." }),
-    }),
-    commentaire: commentaireOptionnel,
-  }),
-} satisfies Partial<Record<ActionDemande, z.ZodTypeAny>>;
-
 const SANS_SAISIE = z.object({ commentaire: commentaireOptionnel });
 
 /**
  * The zod schema of the form of `action` (fields besides `action` and
- * `version`): the contract's `schemasAction(aujourdhui)` when it has one,
- * else the after-decision forms above, else an optional comment.
- * `aujourdhui` ("AAAA-MM-JJ", Europe/Paris) bounds the deadline fields.
+ * `version`): the contract's `schemasAction(aujourdhui)` (the API parses
+ * the same), the cancellation form for ANNULER_DEMANDE, else an optional
+ * comment. `aujourdhui` ("AAAA-MM-JJ", Europe/Paris) bounds the date fields.
  */
 export function schemaFormulaireAction(action: ActionDemande, aujourdhui?: string): z.ZodTypeAny {
   const schemas: Partial<Record<ActionDemande, z.ZodTypeAny>> = {
-    ...FORMULAIRES_APRES_DECISION,
+    ANNULER_DEMANDE: schemaAnnulation,
     ...schemasAction(aujourdhui),
   };
   return schemas[action] ?? SANS_SAISIE;
+}
+
+/**
+ * What the form of `action` shows before anything is typed, read from the
+ * file: the ongoing withdrawal procedure's type and notification date
+ * (MODIFIER_PROCEDURE), the approval's granted régions and départements
+ * (MODIFIER_AGREMENT; its EPCI and communes are kept through hidden
+ * fields). Empty for the other actions.
+ */
+export function valeursInitialesAction(
+  action: ActionDemande,
+  demande: Pick<DemandeDetail, "agrement">,
+): Record<string, string | string[]> {
+  const agrement = demande.agrement;
+  if (!agrement) return {};
+  if (action === "MODIFIER_PROCEDURE") {
+    const enCours = agrement.proceduresAgrement.find((procedure) => procedure.etat === "en_cours");
+    if (!enCours) return {};
+    return {
+      type: enCours.type,
+      ...(enCours.data.dateNotification ? { dateNotification: enCours.data.dateNotification } : {}),
+    };
+  }
+  if (action === "MODIFIER_AGREMENT") {
+    const codes = (zones: { code: string }[]) => zones.map((zone) => zone.code);
+    return {
+      regions: codes(agrement.perimetre.regions),
+      departements: codes(agrement.perimetre.departements),
+      epcis: codes(agrement.perimetre.epcis),
+      communes: codes(agrement.perimetre.communes),
+    };
+  }
+  return {};
 }
 
 /** Message shown when an action page is opened for an action the file does not offer. */

@@ -4,11 +4,12 @@
  * multipart, and turning the API's refusals into notifications (spec §7
  * Requests, §8 error catalogue).
  */
-import type { AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import type { TypeDossier } from "#contract/etats";
 import type { DemandeDetail } from "#contract/schemas/demande";
-import { ApiError, apiJson } from "~/.server/api.server";
+import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
 import type { Toast } from "~/.server/context";
+import { redirectWithToast } from "~/.server/toast.server";
 import { t } from "~/i18n";
 import { lireTypeDossier } from "./actions";
 
@@ -56,14 +57,19 @@ export function fichierPoste(formData: FormData, nom: string): File | null {
 /**
  * The body of a POST to the API as a browser would send it: form data
  * (urlencoded) when there is no file, multipart otherwise. `undefined`
- * and empty values are skipped.
+ * and empty values are skipped; a list goes as repeated `key[]` (spec §7).
  */
 export function corpsFormulaire(
   champs: Record<string, unknown>,
   fichiers: Record<string, File | null> = {},
 ): URLSearchParams | FormData {
+  const vide = (valeur: unknown) => valeur === undefined || valeur === null || valeur === "";
   const valeurs = Object.entries(champs).flatMap(([nom, valeur]): [string, string][] =>
-    valeur === undefined || valeur === null || valeur === "" ? [] : [[nom, String(valeur)]],
+    Array.isArray(valeur)
+      ? valeur.filter((element) => !vide(element)).map((element) => [`${nom}[]`, String(element)])
+      : vide(valeur)
+        ? []
+        : [[nom, String(valeur)]],
   );
   const joints = Object.entries(fichiers).filter((entree): entree is [string, File] =>
     Boolean(entree[1]),
@@ -103,4 +109,45 @@ export function erreursChamps(error: ApiError): Record<string, string[]> {
       .map(([champ, messages]) => [champ, [messages].flat().map(String).filter(Boolean)] as const)
       .filter(([, messages]) => messages.length > 0),
   );
+}
+
+/**
+ * Posts `corps` (form data or multipart) to the API path `chemin` for a
+ * staff form (spec §7). Resolves to null once the API accepted it (the
+ * caller then redirects with its success notification); a 422 resolves to
+ * the form's answer, `submission.reply()` with the API's field errors (or
+ * its message as a form error) and status 422, so that everything typed is
+ * kept; any other refusal below 500 throws the redirect to `retour` with an
+ * error notification carrying the API's French message (403, 409 stale
+ * version). Errors of 500 and above propagate to the error boundary.
+ */
+export async function envoyerFormulaire<Reply>(
+  request: Request,
+  context: AppLoadContext,
+  chemin: string,
+  corps: FormData | URLSearchParams,
+  options: {
+    reply: (erreurs: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => Reply;
+    retour: string;
+  },
+) {
+  try {
+    await apiFetch(request, context, chemin, { method: "POST", body: corps });
+    return null;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (error.status !== 422)
+      throw await redirectWithToast(options.retour, toastErreur(error), { request, context });
+    const fieldErrors = erreursChamps(error);
+    return data(
+      {
+        lastResult: options.reply(
+          Object.keys(fieldErrors).length
+            ? { fieldErrors }
+            : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
+        ),
+      },
+      { status: 422 },
+    );
+  }
 }

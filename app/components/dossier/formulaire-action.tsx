@@ -17,12 +17,17 @@ import {
 import {
   ACTIONS_AVEC_FICHIERS,
   AVIS_PAR_ACTION,
+  DUREE_MAX_SUSPENSION_MOIS,
+  JOURS_OBSERVATIONS_RETRAIT,
   LIBELLES_AVIS,
+  LIBELLES_DECISION_PROCEDURE,
+  LIBELLES_TYPE_PROCEDURE,
   type ActionAvis,
 } from "#contract/schemas/instruction";
 import { CheckboxField } from "~/components/checkbox-group";
 import { Field, RequiredFieldsNotice } from "~/components/field";
 import { libelleAction, schemaFormulaireAction } from "./actions";
+import { ChampsPerimetreAgrement, type GeographieAgrement } from "./champs-perimetre-agrement";
 import { ChampFichier } from "./champ-fichier";
 import { GroupeRadios } from "./groupe-radios";
 
@@ -61,12 +66,12 @@ const DESCRIPTIONS: Partial<Record<ActionDemande, string>> = {
   REJETER_TACITEMENT_DOSSIER:
     "Le délai d'instruction est expiré : le dossier sera rejeté tacitement. Cette action est définitive.",
   ANNULER_DEMANDE: "L'annulation de la demande est définitive.",
-  CREER_PROCEDURE:
-    "Une procédure de retrait de l'agrément sera ouverte. Avec suspension, l'agrément est suspendu pendant trois mois au plus.",
-  MODIFIER_PROCEDURE: "La procédure de retrait en cours sera modifiée.",
-  TERMINER_PROCEDURE:
-    "Indiquez l'issue de la procédure : l'agrément est maintenu, ou il est retiré et les établissements de la structure sont déréférencés.",
-  MODIFIER_AGREMENT: "L'agrément sera modifié ; le demandeur sera invité à consulter la décision.",
+  CREER_PROCEDURE: `Une procédure de retrait de l'agrément sera ouverte. Avec suspension, l'agrément est suspendu dès l'ouverture, pendant ${DUREE_MAX_SUSPENSION_MOIS} mois au plus à compter de la notification ; la procédure se poursuit ensuite sans suspension.`,
+  MODIFIER_PROCEDURE:
+    "Vous pouvez changer le type de la procédure en cours ou sa date de notification. Passer à un retrait avec suspension suspend l'agrément ; passer à un retrait sans suspension lève la suspension.",
+  TERMINER_PROCEDURE: `Indiquez l'issue de la procédure : l'agrément est maintenu, ou il est retiré et les établissements de la structure sont déréférencés. Le retrait ne peut être décidé qu'à l'issue du délai d'observations de ${JOURS_OBSERVATIONS_RETRAIT} jours suivant la notification ; la décision de retrait, qui indique les voies et délais de recours, est adressée à la structure.`,
+  MODIFIER_AGREMENT:
+    "Le périmètre d'intervention agréé sera remplacé par celui que vous cochez et une nouvelle attestation d'agrément sera émise ; le demandeur sera invité à la consulter.",
 };
 
 /** The lead text of an action page. */
@@ -83,15 +88,16 @@ const LIBELLES_COMMENTAIRE: Partial<Record<ActionDemande, string>> = {
   REFUSER_REFUS: "Motif",
   MOTIVER_REFUS: "Motifs du refus",
   ANNULER_DEMANDE: "Motif de l'annulation",
+  CREER_PROCEDURE: "Motifs de la procédure",
+  MODIFIER_PROCEDURE: "Motif de la modification",
+  TERMINER_PROCEDURE: "Motifs de la décision",
+  MODIFIER_AGREMENT: "Motifs de la modification",
 };
 
-const LIBELLES_PROCEDURE: Record<(typeof TYPES_PROCEDURE_AGREMENT)[number], string> = {
-  retrait_avec_suspension: "Retrait avec suspension de l'agrément",
-  retrait_sans_suspension: "Retrait sans suspension de l'agrément",
-};
-const LIBELLES_DECISION_PROCEDURE: Record<(typeof DECISIONS_PROCEDURE_AGREMENT)[number], string> = {
-  agrement_maintenu: "L'agrément est maintenu",
-  agrement_retire: "L'agrément est retiré",
+/** Hint of the comment field, when the comment goes beyond the file. */
+const INDICES_COMMENTAIRE: Partial<Record<ActionDemande, string>> = {
+  TERMINER_PROCEDURE:
+    "En cas de retrait, ces motifs figurent dans la décision adressée à la structure.",
 };
 
 /** Props of {@link FormulaireAction}. */
@@ -105,6 +111,10 @@ export interface FormulaireActionProps {
   aujourdhui: string;
   /** Choices of the assignee select (AFFECTER / REAFFECTER). */
   instructeurs: InstructeurAssignable[];
+  /** Values the fields start with (`valeursInitialesAction`: current procedure, perimeter). */
+  valeursInitiales?: Record<string, string | string[]>;
+  /** Régions, départements and current EPCI and communes (MODIFIER_AGREMENT only). */
+  geographie?: GeographieAgrement | null;
   lastResult?: SubmissionResult<string[]>;
 }
 
@@ -112,7 +122,8 @@ export interface FormulaireActionProps {
  * The form of one action (spec §4, issue 4 §3): the fields of the
  * contract's schema for that action (assignee select, comment, deadline
  * date, CRHH consultation, opinion value and optional file, procedure
- * type or outcome, cancellation confirmation), the hidden `version`, the
+ * type, notification date or outcome, granted perimeter, cancellation
+ * confirmation), starting from `valeursInitiales`, the hidden `version`, the
  * action's button and "Retour au dossier". A plain form: without
  * JavaScript the browser posts it and the server answers with the errors
  * in place, everything typed kept.
@@ -123,14 +134,17 @@ export function FormulaireAction({
   urlRetour,
   aujourdhui,
   instructeurs,
+  valeursInitiales,
+  geographie,
   lastResult,
 }: FormulaireActionProps) {
   const schema = schemaFormulaireAction(action, aujourdhui);
   const contrainte = getZodConstraint(schema);
   const aLeChamp = (nom: string) => nom in contrainte;
-  const [form, champs] = useForm<Record<string, unknown>>({
+  const [form, champs] = useForm<Record<string, string | string[]>>({
     id: `action-${action}`,
     lastResult,
+    defaultValue: valeursInitiales,
     constraint: contrainte,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -209,23 +223,34 @@ export function FormulaireAction({
         />
       ) : null}
 
-      {action === "CREER_PROCEDURE" ? (
+      {aLeChamp("type") ? (
         <GroupeRadios
           id={champs.type.id}
           legend="Type de procédure"
-          required
+          required={action === "CREER_PROCEDURE"}
           errors={champs.type.errors}
           options={getCollectionProps(champs.type, {
             type: "radio",
             options: [...TYPES_PROCEDURE_AGREMENT],
           }).map((props) => ({
             props,
-            label: LIBELLES_PROCEDURE[props.value as keyof typeof LIBELLES_PROCEDURE],
+            label: LIBELLES_TYPE_PROCEDURE[props.value as keyof typeof LIBELLES_TYPE_PROCEDURE],
           }))}
         />
       ) : null}
 
-      {action === "TERMINER_PROCEDURE" ? (
+      {aLeChamp("dateNotification") ? (
+        <Field
+          id={champs.dateNotification.id}
+          label="Date de notification à la structure"
+          hint="Date à laquelle la structure a été informée de la procédure, au plus tard aujourd'hui. Format attendu : JJ/MM/AAAA."
+          errors={champs.dateNotification.errors}
+        >
+          <input {...getInputProps(champs.dateNotification, { type: "date" })} max={aujourdhui} />
+        </Field>
+      ) : null}
+
+      {aLeChamp("decision") ? (
         <GroupeRadios
           id={champs.decision.id}
           legend="Issue de la procédure"
@@ -256,10 +281,23 @@ export function FormulaireAction({
         </Field>
       ) : null}
 
+      {aLeChamp("regions") && geographie ? (
+        <ChampsPerimetreAgrement
+          geographie={geographie}
+          champs={{
+            regions: champs.regions,
+            departements: champs.departements,
+            epcis: champs.epcis,
+            communes: champs.communes,
+          }}
+        />
+      ) : null}
+
       {aLeChamp("commentaire") ? (
         <Field
           id={champs.commentaire.id}
           label={LIBELLES_COMMENTAIRE[action] ?? "Commentaire"}
+          hint={INDICES_COMMENTAIRE[action]}
           errors={champs.commentaire.errors}
         >
           <textarea {...getTextareaProps(champs.commentaire)} rows={6} />
