@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -613,4 +614,76 @@ export const proceduresAgrement = pgTable(
     dateCreation: createdAt(),
   },
   (t) => [index("procedure_agrement_agrement_idx").on(t.agrementId)],
+);
+
+// ── Establishments (spec §3 Etablissement) ───────────────────────────────────
+/** Intervention perimeter of an establishment: codes of the geography tables. */
+export interface PerimetreEtablissement {
+  regions: string[];
+  departements: string[];
+  epcis: string[];
+  communes: string[];
+}
+
+/** The person households and Anah contact about an establishment. */
+export interface ReferentEtablissement {
+  civilite: "M." | "Mme";
+  nom: string;
+  prenom: string;
+  email: string;
+  tel: string;
+}
+
+/**
+ * An establishment of an approved company, referenced under one approval
+ * (spec §3 Etablissement): identity (SIRET, INSEE and "Mon Accompagnateur
+ * Rénov'" names), address, contact, staffing (ETP), its intervention
+ * perimeter (within the approval's) and its referent. `referencee` turns
+ * false when the approval is withdrawn or the perimeter no longer covers it
+ * (spec §4), with `dateDereferencement`; `reference` is unique within the
+ * approval.
+ */
+export const etablissements = pgTable(
+  "etablissement",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    agrementId: uuid("agrement_id")
+      .notNull()
+      .references(() => agrements.id, { onDelete: "cascade" }),
+    societeId: uuid("societe_id")
+      .notNull()
+      .references(() => societes.id, { onDelete: "cascade" }),
+    reference: text("reference").notNull(),
+    raisonSociale: text("raison_sociale").notNull(),
+    nom: text("nom").notNull(),
+    /** Name as registered by INSEE (SIRENE). */
+    nomInsee: text("nom_insee"),
+    /** Name shown to households in the "Mon Accompagnateur Rénov'" directory. */
+    nomMar: text("nom_mar"),
+    /** 14 digits: the company's SIREN then the NIC, INSEE (Luhn) key checked. */
+    siret: text("siret").notNull(),
+    adresse1: text("adresse1").notNull(),
+    adresse2: text("adresse2"),
+    codePostal: text("code_postal").notNull(),
+    ville: text("ville").notNull(),
+    codeCommune: text("code_commune").references(() => communes.code),
+    tel: text("tel"),
+    email: text("email"),
+    siteInternet: text("site_internet"),
+    /** Full-time equivalents (two decimals, spec §5 ETP). */
+    etp: numeric("etp", { precision: 6, scale: 2, mode: "number" }),
+    perimetre: jsonb("perimetre").$type<PerimetreEtablissement>().notNull(),
+    referent: jsonb("referent").$type<ReferentEtablissement>(),
+    referencee: boolean("referencee").notNull().default(true),
+    dateCreation: createdAt(),
+    dateModification: updatedAt(),
+    dateDereferencement: timestamp("date_dereferencement", { withTimezone: true }),
+  },
+  (t) => [
+    // Also the index of the approval's establishments (leading column).
+    uniqueIndex("etablissement_agrement_reference_idx").on(t.agrementId, t.reference),
+    index("etablissement_societe_idx").on(t.societeId),
+    index("etablissement_siret_idx").on(t.siret),
+    index("etablissement_commune_idx").on(t.codeCommune),
+  ],
 );

@@ -1,0 +1,139 @@
+/**
+ * What a history row of the scale dataset says besides the transition:
+ * the comment and the data the handlers of api/domain/demandes write for
+ * each action (reasons, grounds, deadlines, opinions, procedures).
+ */
+import type { TypeAvis } from "../../../../contract/etats.ts";
+import type { ContexteSociete } from "./lignes.ts";
+import type { EtapeDatee } from "./chronologie.ts";
+import type { AgentPlan } from "./personnel.ts";
+import type { DossierPlan } from "./plan.ts";
+import {
+  COMMENTAIRES_AVIS,
+  MOTIFS_ANNULATION,
+  MOTIFS_REFUS,
+  MOTIFS_RETRAIT,
+  RAISONS_COMPLEMENT,
+  RAISONS_COMPLETUDE,
+  RAISONS_EDITION,
+} from "./vocabulaire.ts";
+
+/** Opinion type recorded by each action giving one (avis.ts, refus.ts, decision.ts). */
+export const TYPE_AVIS: Record<string, TypeAvis> = {
+  EXPRIMER_AVIS_CRHH: "avis_crhh",
+  EXPRIMER_AVIS_INSTRUCTEUR: "avis_instructeur",
+  EXPRIMER_AVIS_SUPERVISEUR: "avis_superviseur",
+  EXPRIMER_AVIS_DECIDEUR: "avis_decideur",
+  PROPOSER_REFUS_DEMANDE: "avis_instructeur",
+  CONFIRMER_REFUS: "avis_superviseur",
+  MOTIVER_REFUS: "avis_decideur",
+};
+
+/** The comment and data a handler writes with the history row of `etape` (api/domain/demandes). */
+export function commentaireEtDonnees(
+  contexte: ContexteSociete,
+  dossier: DossierPlan,
+  etape: EtapeDatee,
+  instructeur: AgentPlan | null,
+): { commentaire: string | null; donnees: Record<string, unknown> | null } {
+  const { hasard } = contexte;
+  switch (etape.action) {
+    case "AFFECTER_INSTRUCTEUR":
+      return {
+        commentaire: null,
+        donnees: { instructeurId: instructeur!.id, instructeurPrecedentId: null },
+      };
+    case "DEMANDER_COMPLEMENT_COMPLETUDE":
+      return {
+        commentaire: hasard.choix(RAISONS_COMPLETUDE),
+        donnees: { dateEcheance: etape.dateEcheance },
+      };
+    case "DEMANDER_COMPLEMENT":
+      return {
+        commentaire: hasard.choix(RAISONS_COMPLEMENT),
+        donnees: { dateEcheance: etape.dateEcheance },
+      };
+    case "RETOURNER_EN_EDITION":
+      return { commentaire: hasard.choix(RAISONS_EDITION), donnees: null };
+    case "DONNER_COMPLEMENT":
+    case "DEPOSER_EN_EDITION":
+      return {
+        commentaire:
+          etape.action === "DONNER_COMPLEMENT" && hasard.chance(0.5)
+            ? "Veuillez trouver ci-joint les pièces demandées."
+            : null,
+        donnees: {
+          joursSuspendus: etape.joursSuspendus,
+          dateLimiteInstruction: etape.dateLimiteInstruction,
+        },
+      };
+    case "CONFIRMER_COMPLETUDE":
+      return {
+        commentaire: null,
+        donnees: { consultationCrhh: etape.etatApres === "complete" ? "oui" : "non" },
+      };
+    case "PROPOSER_REFUS_DEMANDE":
+      return {
+        commentaire: hasard.choix(MOTIFS_REFUS),
+        donnees: { typeAvis: "avis_instructeur", avis: "proposition_refus" },
+      };
+    case "REFUSER_REFUS":
+      return {
+        commentaire:
+          "Les éléments du dossier ne justifient pas un refus à ce stade : l'instruction reprend.",
+        donnees: null,
+      };
+    case "CONFIRMER_REFUS":
+      return {
+        commentaire: null,
+        donnees: { typeAvis: "avis_superviseur", avis: "refus_confirme" },
+      };
+    case "MOTIVER_REFUS":
+      return {
+        commentaire: hasard.choix(MOTIFS_REFUS),
+        donnees: { typeAvis: "avis_decideur", avis: "AGREMENT_REFUSE" },
+      };
+    case "ANNULER_DEMANDE":
+      return { commentaire: hasard.choix(MOTIFS_ANNULATION), donnees: null };
+    case "REJETER_TACITEMENT_DOSSIER":
+      return { commentaire: null, donnees: { dateLimiteInstruction: etape.dateLimiteInstruction } };
+    case "CREER_PROCEDURE":
+    case "MODIFIER_PROCEDURE":
+      return {
+        commentaire: hasard.choix(MOTIFS_RETRAIT),
+        donnees: {
+          agrementId: dossier.agrement!.id,
+          type: etape.typeProcedure,
+          dateNotification: etape.dateNotification,
+        },
+      };
+    case "TERMINER_PROCEDURE":
+      return {
+        commentaire:
+          etape.decision === "agrement_retire"
+            ? "Les observations de la structure ne lèvent pas les manquements constatés."
+            : "Les observations de la structure lèvent les manquements constatés : l'agrément est maintenu.",
+        donnees: { agrementId: dossier.agrement!.id, decision: etape.decision },
+      };
+    case "VISUALISER_RESULTAT":
+      return { commentaire: null, donnees: { agrementId: dossier.agrement?.id ?? null } };
+  }
+  if (etape.valeurAvis) {
+    const valeur = etape.valeurAvis;
+    const commentaires =
+      valeur === "AGREMENT_REFUSE" || valeur === "EXTENSION_PERIMETRE_REFUSE"
+        ? MOTIFS_REFUS
+        : valeur in COMMENTAIRES_AVIS
+          ? COMMENTAIRES_AVIS[valeur as keyof typeof COMMENTAIRES_AVIS]
+          : COMMENTAIRES_AVIS.FAVORABLE;
+    return {
+      commentaire: hasard.choix(commentaires),
+      donnees: {
+        typeAvis: TYPE_AVIS[etape.action],
+        avis: valeur,
+        ...(valeur === "AGREMENT_VALIDE" ? { agrementId: dossier.agrement!.id } : {}),
+      },
+    };
+  }
+  return { commentaire: null, donnees: null };
+}

@@ -1,0 +1,276 @@
+/**
+ * Rows of the scale dataset, generated from the plan company by company,
+ * each with its own seeded generator (attachment and establishment ids
+ * count on from one company to the next, so companies are generated in
+ * order): the company and its applicant account here, its requests in
+ * lignes-dossier.ts, its approvals and establishments in
+ * lignes-agrement.ts; the staff once.
+ */
+import { CGU_VERSION } from "../../../../contract/cgu.ts";
+import type { FichierStocke } from "../../../files/types.ts";
+import type {
+  agrements,
+  attestations,
+  avis,
+  demandes,
+  etablissements,
+  historique,
+  infosComplementaires,
+  lectures,
+  messages,
+  notes,
+  piecesJointes,
+  proceduresAgrement,
+  societes,
+  utilisateurs,
+} from "../../schema.ts";
+import { JOUR_MS, jourParis } from "./chronologie.ts";
+import { Hasard } from "./hasard.ts";
+import { uuidEchelle } from "./identifiants.ts";
+import { lignesAgrement } from "./lignes-agrement.ts";
+import { lignesDossier, type Resultat } from "./lignes-dossier.ts";
+import { agents, type AgentPlan, type EquipePlan } from "./personnel.ts";
+import type { DossierPlan, Plan } from "./plan.ts";
+import type { Referentiel } from "./referentiel.ts";
+import type { SocietePlan } from "./societes.ts";
+import { NOMS_FICHIERS } from "./vocabulaire.ts";
+
+/** The rows of some companies, table by table, in an order the foreign keys accept. */
+export interface Lot {
+  societe: (typeof societes.$inferInsert)[];
+  utilisateur: (typeof utilisateurs.$inferInsert)[];
+  demande: (typeof demandes.$inferInsert)[];
+  historique: (typeof historique.$inferInsert)[];
+  piece_jointe: (typeof piecesJointes.$inferInsert)[];
+  avis: (typeof avis.$inferInsert)[];
+  info_complementaire: (typeof infosComplementaires.$inferInsert)[];
+  message: (typeof messages.$inferInsert)[];
+  note: (typeof notes.$inferInsert)[];
+  lecture: (typeof lectures.$inferInsert)[];
+  agrement: (typeof agrements.$inferInsert)[];
+  attestation: (typeof attestations.$inferInsert)[];
+  procedure_agrement: (typeof proceduresAgrement.$inferInsert)[];
+  etablissement: (typeof etablissements.$inferInsert)[];
+}
+
+export type TableLot = keyof Lot;
+
+/** Tables in insertion order (parents first). */
+export const TABLES_LOT: readonly TableLot[] = [
+  "societe",
+  "utilisateur",
+  "demande",
+  "historique",
+  "piece_jointe",
+  "avis",
+  "info_complementaire",
+  "message",
+  "note",
+  "lecture",
+  "agrement",
+  "attestation",
+  "procedure_agrement",
+  "etablissement",
+];
+
+/** An empty lot. */
+export function lotVide(): Lot {
+  return Object.fromEntries(TABLES_LOT.map((table) => [table, []])) as unknown as Lot;
+}
+
+/**
+ * Numbers the database hands out: file numbers (numero_dossier_seq),
+ * approval numbers (numero_agrement_seq) and history ids, by rank.
+ */
+export interface Numerotation {
+  dossier(ordinal: number): number;
+  agrement(ordinal: number): number;
+  historique(rang: number): number;
+}
+
+/** A stored file every attachment record of the dataset points to (file store key, hash, bytes). */
+export type Fichier = FichierStocke;
+
+/** Roles of the staff accounts, with the technical ones Keycloak adds (as the demo's). */
+const ROLES_TECHNIQUES = ["offline_access", "uma_authorization"];
+
+/** What the generation of one company's rows shares. */
+export interface ContexteSociete {
+  plan: Plan;
+  referentiel: Referentiel;
+  numerotation: Numerotation;
+  fichiers: { document: Fichier; attestation: Fichier };
+  hasard: Hasard;
+  societe: SocietePlan;
+  equipe: EquipePlan;
+  lot: Lot;
+  compteurs: { pieces: number; etablissements: number };
+  /** Rank of the first history row of each request of the plan. */
+  premierHistorique: number[];
+}
+
+/** "MAR-2025-000123": the file number of a deposited request. */
+export function numeroDossier(contexte: ContexteSociete, dossier: DossierPlan): string | null {
+  if (dossier.ordinalNumero === null) return null;
+  const numero = contexte.numerotation.dossier(dossier.ordinalNumero);
+  return `MAR-${jourParis(dossier.chronologie.dateDepot!).slice(0, 4)}-${String(numero).padStart(6, "0")}`;
+}
+
+/** "AGR-MAR-2025-000045": the number of the approval granted on `dossier`. */
+export function numeroAgrement(contexte: ContexteSociete, dossier: DossierPlan): string {
+  const { agrement } = dossier;
+  const numero = contexte.numerotation.agrement(agrement!.ordinal);
+  return `AGR-MAR-${jourParis(agrement!.dateOctroi).slice(0, 4)}-${String(numero).padStart(6, "0")}`;
+}
+
+/**
+ * Adds an attachment record (the stored `fichier`, PDF) to the lot and
+ * returns its id. `nom` defaults to a file name usual for the rubric.
+ */
+export function piece(
+  contexte: ContexteSociete,
+  valeurs: {
+    ressourceType: "demande" | "changement-notable" | "agrement";
+    ressourceId: string;
+    rubrique: string;
+    nom?: string;
+    deposeParId: string | null;
+    historiqueId?: number | null;
+    date: number;
+    fichier?: Fichier;
+  },
+): string {
+  const id = uuidEchelle("piece_jointe", contexte.compteurs.pieces++);
+  const fichier = valeurs.fichier ?? contexte.fichiers.document;
+  const noms = NOMS_FICHIERS[valeurs.rubrique];
+  contexte.lot.piece_jointe.push({
+    id,
+    ressourceType: valeurs.ressourceType,
+    ressourceId: valeurs.ressourceId,
+    rubrique: valeurs.rubrique,
+    nom: valeurs.nom ?? (noms ? contexte.hasard.choix(noms) : `${valeurs.rubrique}.pdf`),
+    mimeType: "application/pdf",
+    taille: fichier.taille,
+    sha256: fichier.sha256,
+    cle: fichier.cle,
+    deposeParId: valeurs.deposeParId,
+    historiqueId: valeurs.historiqueId ?? null,
+    dateCreation: new Date(valeurs.date),
+  });
+  return id;
+}
+
+/** Generates the rows of the plan, company slice after company slice. */
+export class Generateur {
+  private readonly compteurs = { pieces: 0, etablissements: 0 };
+  private readonly premierHistorique: number[] = [];
+  private readonly equipeParService: Map<number, EquipePlan>;
+
+  constructor(
+    private readonly plan: Plan,
+    private readonly referentiel: Referentiel,
+    private readonly numerotation: Numerotation,
+    private readonly fichiers: { document: Fichier; attestation: Fichier },
+  ) {
+    let rang = 0;
+    for (const dossier of plan.dossiers) {
+      this.premierHistorique.push(rang);
+      rang += dossier.chronologie.etapes.length;
+    }
+    this.equipeParService = new Map(plan.equipes.map((equipe) => [equipe.service.id, equipe]));
+  }
+
+  /** The staff accounts (no password: they cannot sign in). */
+  personnel(): Lot["utilisateur"] {
+    const debut = new Date(this.plan.maintenant - 4 * 365 * JOUR_MS);
+    return agents(this.plan.equipes).map((agent: AgentPlan) => ({
+      id: agent.id,
+      idIdp: `echelle-${agent.id}`,
+      email: agent.email,
+      prenom: agent.prenom,
+      nom: agent.nom,
+      passwordHash: null,
+      roles: [agent.role, ...ROLES_TECHNIQUES],
+      statut: "actif" as const,
+      serviceInstructeurId: agent.service.id,
+      region: agent.service.region,
+      perimetreSupervision:
+        agent.role === "superviseur" ? { regions: [agent.service.region], departements: [] } : null,
+      acceptNotificationActualite: false,
+      parametresMail: {},
+      dateCreation: debut,
+      dateModification: debut,
+    }));
+  }
+
+  /** The rows of companies `debut` (included) to `fin` (excluded). Companies must be asked in order. */
+  societes(debut: number, fin: number): Lot {
+    const lot = lotVide();
+    for (let index = debut; index < Math.min(fin, this.plan.societes.length); index++)
+      this.societe(this.plan.societes[index], lot);
+    return lot;
+  }
+
+  private societe(societe: SocietePlan, lot: Lot): void {
+    const { plan } = this;
+    const hasard = Hasard.derive(plan.options.graine, 100_000 + societe.index);
+    const service = this.referentiel.serviceParDepartement.get(societe.siege.departement)!;
+    const contexte: ContexteSociete = {
+      plan,
+      referentiel: this.referentiel,
+      numerotation: this.numerotation,
+      fichiers: this.fichiers,
+      hasard,
+      societe,
+      equipe: this.equipeParService.get(service.id)!,
+      lot,
+      compteurs: this.compteurs,
+      premierHistorique: this.premierHistorique,
+    };
+    const indexes = plan.parSociete[societe.index];
+    const dossiers = indexes.map((index) => plan.dossiers[index]);
+    const creation = new Date(
+      (dossiers[0]?.chronologie.debut ?? plan.maintenant - hasard.entier(30, 900) * JOUR_MS) -
+        hasard.entier(1, 60) * JOUR_MS,
+    );
+    const derniere = dossiers.at(-1)?.chronologie.fin ?? creation.getTime();
+    lot.societe.push({
+      id: societe.id,
+      siren: societe.siren,
+      raisonSociale: societe.raisonSociale,
+      qualites: societe.qualites,
+      dateCreation: creation,
+    });
+    const { representant } = societe;
+    lot.utilisateur.push({
+      id: representant.id,
+      idIdp: `echelle-${representant.id}`,
+      email: representant.email,
+      prenom: representant.prenom,
+      nom: representant.nom,
+      passwordHash: null,
+      roles: ["demandeur", ...ROLES_TECHNIQUES],
+      statut: "actif",
+      telephone: representant.telephone,
+      qualite: representant.qualite,
+      societeId: societe.id,
+      region: societe.siege.region,
+      cguVersionAcceptee: CGU_VERSION,
+      acceptNotificationActualite: hasard.chance(0.4),
+      consentementLre: creation,
+      parametresMail: {},
+      dateCreation: creation,
+      dateModification: creation,
+      dateDerniereConnexion: new Date(
+        Math.min(plan.maintenant - 3_600_000, derniere + hasard.entier(0, 20) * JOUR_MS),
+      ),
+    });
+    const resultats = new Map<string, Resultat>();
+    indexes.forEach((index) => {
+      const dossier = plan.dossiers[index];
+      resultats.set(dossier.id, lignesDossier(contexte, dossier, index, resultats));
+    });
+    for (const dossier of dossiers)
+      if (dossier.agrement) lignesAgrement(contexte, dossier, dossiers, resultats);
+  }
+}
