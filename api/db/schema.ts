@@ -314,6 +314,7 @@ export const demandes = pgTable(
   },
   (t) => [
     index("demande_societe_idx").on(t.societeId),
+    index("demande_demandeur_idx").on(t.demandeurId),
     index("demande_etat_idx").on(t.etat),
     index("demande_service_idx").on(t.serviceInstructeurId),
     index("demande_instructeur_idx").on(t.instructeurId),
@@ -358,7 +359,10 @@ export const piecesJointes = pgTable(
     historiqueId: integer("historique_id"),
     dateCreation: createdAt(),
   },
-  (t) => [index("piece_jointe_ressource_idx").on(t.ressourceType, t.ressourceId, t.rubrique)],
+  (t) => [
+    index("piece_jointe_ressource_idx").on(t.ressourceType, t.ressourceId, t.rubrique),
+    index("piece_jointe_depose_par_idx").on(t.deposeParId),
+  ],
 );
 
 /** One row per transition or notable event (DESIGN §3), written in the same transaction. */
@@ -378,7 +382,10 @@ export const historique = pgTable(
     donnees: jsonb("donnees").$type<Record<string, unknown>>(),
     date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("historique_ressource_idx").on(t.ressourceType, t.ressourceId, t.date)],
+  (t) => [
+    index("historique_ressource_idx").on(t.ressourceType, t.ressourceId, t.date),
+    index("historique_acteur_idx").on(t.acteurId),
+  ],
 );
 
 /** Messaging (spec §3): one thread per resource, between the applicant and instruction staff. */
@@ -394,7 +401,10 @@ export const messages = pgTable(
     contenu: text("contenu").notNull(),
     date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("message_ressource_idx").on(t.ressourceType, t.ressourceId, t.date)],
+  (t) => [
+    index("message_ressource_idx").on(t.ressourceType, t.ressourceId, t.date),
+    index("message_auteur_idx").on(t.auteurId),
+  ],
 );
 
 /** Last time a user read a resource's messages or notes: drives the unread badges. */
@@ -479,7 +489,11 @@ export const avis = pgTable(
     historiqueId: integer("historique_id"),
     dateAvis: timestamp("date_avis", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("avis_ressource_idx").on(t.ressourceType, t.ressourceId, t.dateAvis)],
+  (t) => [
+    index("avis_ressource_idx").on(t.ressourceType, t.ressourceId, t.dateAvis),
+    index("avis_auteur_idx").on(t.auteurId),
+    index("avis_piece_jointe_idx").on(t.pieceJointeId),
+  ],
 );
 
 /** Internal notes of instruction staff on a file (spec §3 Note); never shown to applicants. */
@@ -497,7 +511,11 @@ export const notes = pgTable(
     }),
     date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("note_ressource_idx").on(t.ressourceType, t.ressourceId, t.date)],
+  (t) => [
+    index("note_ressource_idx").on(t.ressourceType, t.ressourceId, t.date),
+    index("note_auteur_idx").on(t.auteurId),
+    index("note_piece_jointe_idx").on(t.pieceJointeId),
+  ],
 );
 
 /**
@@ -590,7 +608,10 @@ export const attestations = pgTable(
     isCurrent: boolean("is_current").notNull().default(true),
     date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("attestation_agrement_idx").on(t.agrementId)],
+  (t) => [
+    index("attestation_agrement_idx").on(t.agrementId),
+    index("attestation_piece_jointe_idx").on(t.pieceJointeId),
+  ],
 );
 
 /**
@@ -613,7 +634,10 @@ export const proceduresAgrement = pgTable(
     dateDecision: date("date_decision"),
     dateCreation: createdAt(),
   },
-  (t) => [index("procedure_agrement_agrement_idx").on(t.agrementId)],
+  (t) => [
+    index("procedure_agrement_agrement_idx").on(t.agrementId),
+    index("procedure_agrement_demande_idx").on(t.demandeId),
+  ],
 );
 
 // ── Establishments (spec §3 Etablissement) ───────────────────────────────────

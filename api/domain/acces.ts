@@ -24,13 +24,14 @@ export type Cote = "demandeur" | "instruction" | "lecture";
  *   supervision perimeter (région or département), or of his service when he
  *   has no perimeter yet;
  * - mar_admin, anah_centrale: every deposited request, read-only.
- * Drafts (brouillon, arrete_perime) are never shown to staff.
+ * Drafts (brouillon, arrete_perime) and requests cancelled before their
+ * deposit (no dateDepot) are never shown to staff: they were never filed.
  */
 export function peutVoir(utilisateur: UtilisateurConnecte, demande: DemandeRow): boolean {
   const { row, roles } = utilisateur;
   if (roles.includes("demandeur") && row.societeId && row.societeId === demande.societeId)
     return true;
-  if (estBrouillon(demande.etat)) return false;
+  if (estBrouillon(demande.etat) || demande.dateDepot === null) return false;
   if (hasAnyRole(roles, CENTRAL_ROLES)) return true;
   if (
     hasAnyRole(roles, ["instructeur", "crhh"]) &&

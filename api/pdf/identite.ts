@@ -61,7 +61,7 @@ export interface OptionsDocumentAnah {
   titre: string;
   /** Generation instant: footer and metadata (so the same input gives the same bytes). */
   genereLe: Date;
-  /** Optional subject for the metadata. */
+  /** Subject for the metadata; the title when not given. */
   sujet?: string;
 }
 
@@ -80,7 +80,8 @@ export function creerDocumentAnah(options: OptionsDocumentAnah): PDFKit.PDFDocum
     info: {
       Title: texteWinAnsi(options.titre),
       Author: NOM_ANAH,
-      Subject: options.sujet ? texteWinAnsi(options.sujet) : undefined,
+      // pdfkit's file identifier hashes every info value: an undefined one throws.
+      Subject: texteWinAnsi(options.sujet ?? options.titre),
       Creator: "Portail des agréments Mon Accompagnateur Rénov'",
       CreationDate: options.genereLe,
       ModDate: options.genereLe,

@@ -328,6 +328,7 @@ describe("GET /api/demandes : qui voit quoi (DESIGN §4)", () => {
           serviceInstructeurId: null,
           codeRegion: "11",
           codeDepartement: "75",
+          dateDepot: new Date(),
         },
         {
           societeId: societeA,
@@ -335,6 +336,7 @@ describe("GET /api/demandes : qui voit quoi (DESIGN §4)", () => {
           serviceInstructeurId: S2.id,
           codeRegion: null,
           codeDepartement: null,
+          dateDepot: new Date(),
         },
         {
           societeId: societeA,
@@ -349,6 +351,15 @@ describe("GET /api/demandes : qui voit quoi (DESIGN §4)", () => {
           serviceInstructeurId: S2.id,
           codeRegion: "93",
           codeDepartement: "13",
+          dateDepot: new Date(),
+        },
+        // Cancelled while still a draft: never filed, so never staff's.
+        {
+          societeId: societeA,
+          etat: "annulee",
+          serviceInstructeurId: S1.id,
+          codeRegion: "11",
+          codeDepartement: "75",
         },
       ])
       .returning();
@@ -416,6 +427,13 @@ describe("GET /api/demandes : qui voit quoi (DESIGN §4)", () => {
           ids: trie(parPeutVoir),
         });
       }
+      const brouillonAnnule = extra[extra.length - 1].id;
+      expect(
+        lignes.filter((ligne) => peutVoir(cas.centrale, ligne)).map((ligne) => ligne.id),
+      ).not.toContain(brouillonAnnule);
+      expect(lignes.filter((ligne) => peutVoir(cas.demandeurA, ligne)).map((l) => l.id)).toContain(
+        brouillonAnnule,
+      );
     } finally {
       await db.delete(demandes).where(
         inArray(

@@ -4,7 +4,7 @@
  * decides for one loaded row. tests/api/listes.test.ts checks on a mixed data
  * set that both agree.
  */
-import { and, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { ETATS_BROUILLON_DEMANDE } from "../../../contract/etats.ts";
 import { CENTRAL_ROLES, hasAnyRole } from "../../../contract/roles.ts";
 import { demandes } from "../../db/schema.ts";
@@ -38,7 +38,7 @@ function perimetreSuperviseur(utilisateur: UtilisateurConnecte): SQL {
 /**
  * Rows of `demande` that `utilisateur` may see (DESIGN §4, as `peutVoir`):
  * his company's requests, drafts included, for an applicant; never a draft
- * for staff; every other request for central roles; the service's for
+ * nor a request cancelled before deposit for staff; every other request for central roles; the service's for
  * instructeur and crhh; the perimeter's (or the service's) for a superviseur.
  */
 export function conditionVisibilite(utilisateur: UtilisateurConnecte): SQL {
@@ -54,7 +54,11 @@ export function conditionVisibilite(utilisateur: UtilisateurConnecte): SQL {
     roles.includes("demandeur") && row.societeId
       ? eq(demandes.societeId, row.societeId)
       : undefined,
-    and(notInArray(demandes.etat, [...ETATS_BROUILLON_DEMANDE]), personnel),
+    and(
+      notInArray(demandes.etat, [...ETATS_BROUILLON_DEMANDE]),
+      isNotNull(demandes.dateDepot),
+      personnel,
+    ),
   );
 }
 

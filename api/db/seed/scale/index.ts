@@ -187,20 +187,6 @@ async function verifierConflits(tx: Db, plan: Plan): Promise<void> {
     );
 }
 
-/** Foreign-key columns without an index that point to users or attachments. */
-const COLONNES_REFERENCANTES = [
-  ["historique", "acteur_id"],
-  ["piece_jointe", "depose_par_id"],
-  ["avis", "auteur_id"],
-  ["avis", "piece_jointe_id"],
-  ["note", "auteur_id"],
-  ["note", "piece_jointe_id"],
-  ["message", "auteur_id"],
-  ["attestation", "piece_jointe_id"],
-  ["demande", "demandeur_id"],
-  ["procedure_agrement", "demande_id"],
-] as const;
-
 /**
  * Deletes the dataset (rows whose id, or whose resource's id, lies in the
  * dataset's range) and its marker, children first. Rows the portal added
@@ -210,13 +196,6 @@ const COLONNES_REFERENCANTES = [
 export async function supprimer(tx: Db): Promise<Map<string, number>> {
   const plage = sql`between ${PLAGE_UUID.debut}::uuid and ${PLAGE_UUID.fin}::uuid`;
   const supprimees = new Map<string, number>();
-  // Each deleted user or attachment makes PostgreSQL look for the rows that
-  // reference it; on these unindexed columns that is a scan per row (minutes
-  // at scale 1). Indexes made for the reset, dropped before it commits.
-  for (const [table, colonne] of COLONNES_REFERENCANTES)
-    await tx.execute(
-      sql.raw(`create index "echelle_reset_${table}_${colonne}" on "${table}" ("${colonne}")`),
-    );
   const executer = async (table: string, condition: ReturnType<typeof sql>) => {
     const resultat = (await tx.execute(
       sql`delete from ${sql.raw(`"${table}"`)} where ${condition}`,
@@ -246,7 +225,5 @@ export async function supprimer(tx: Db): Promise<Map<string, number>> {
   await executer("utilisateur", sql`id ${plage}`);
   await executer("societe", sql`id ${plage}`);
   await executer("meta", sql`key = ${CLE_META_ECHELLE}`);
-  for (const [table, colonne] of COLONNES_REFERENCANTES)
-    await tx.execute(sql.raw(`drop index "echelle_reset_${table}_${colonne}"`));
   return supprimees;
 }
