@@ -340,7 +340,7 @@ describe("le jeu chargé dans la base (échelle 0,01)", () => {
       });
     const [{ n: dansLePerimetre }] = await requete<{ n: number }>(
       `select count(*)::int as n from demande where id ${DANS_LE_JEU} and kind = 'demande'
-          and code_region = '11' and etat not in ('brouillon', 'arrete_perime')`,
+          and code_region = '11' and etat not in ('brouillon', 'arrete_perime') and date_depot is not null`,
     );
     expect(dansLePerimetre).toBeGreaterThan(0);
     const liste = (await (await lire("/demandes")).json()) as {
