@@ -143,14 +143,17 @@ export const codePostal = () =>
     .min(1, MESSAGES.requis)
     .regex(/^\d{5}$/, MESSAGES.codePostal);
 
+// Building an Intl formatter costs ~50 µs and ~20 KiB; lists call this per row (docs/performance.md).
+const FORMAT_DATE_PARIS = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Europe/Paris",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /** Today as a Europe/Paris calendar date, "AAAA-MM-JJ". */
 export function aujourdhuiParis(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Europe/Paris",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return FORMAT_DATE_PARIS.format(now);
 }
 
 /**
