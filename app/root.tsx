@@ -37,6 +37,7 @@ import { isManager, navItemsFor } from "~/components/layout/navigation";
 import { Notifications } from "~/components/layout/notifications";
 import { t } from "~/i18n";
 import portailStyles from "~/styles/portail.css?url";
+import dsfr from "../public/dsfr/portail.json";
 import { useNonce } from "~/utils/nonce";
 import { DEFAULT_TITLE, pageTitle } from "~/utils/title";
 
@@ -209,24 +210,21 @@ export const meta: MetaFunction<typeof loader> = ({ error }) => {
   ];
 };
 
-/** DSFR styles and icons, favicons, and the two Marianne weights the pages use. */
+/**
+ * The portal's DSFR stylesheet and font preloads, as public/dsfr/portail.json
+ * lists them (scripts/dsfr-bundle.mjs: only the components and icons the
+ * pages use, under a content-hashed name; no font preloaded, which paints
+ * sooner), the portal's own styles and favicons.
+ */
 export const links: LinksFunction = () => [
-  {
+  ...dsfr.fonts.map((href) => ({
     rel: "preload",
-    href: "/dsfr/fonts/Marianne-Regular.woff2",
+    href,
     as: "font",
     type: "font/woff2",
-    crossOrigin: "anonymous",
-  },
-  {
-    rel: "preload",
-    href: "/dsfr/fonts/Marianne-Bold.woff2",
-    as: "font",
-    type: "font/woff2",
-    crossOrigin: "anonymous",
-  },
-  { rel: "stylesheet", href: "/dsfr/dsfr.min.css" },
-  { rel: "stylesheet", href: "/dsfr/utility/icons/icons.min.css" },
+    crossOrigin: "anonymous" as const,
+  })),
+  { rel: "stylesheet", href: dsfr.stylesheet },
   { rel: "stylesheet", href: portailStyles },
   { rel: "apple-touch-icon", href: "/dsfr/favicon/apple-touch-icon.png" },
   { rel: "icon", href: "/dsfr/favicon/favicon.svg", type: "image/svg+xml" },

@@ -1,4 +1,5 @@
-// Copies the DSFR distribution (CSS, fonts, icons, favicons, module JS) to public/dsfr.
+// Copies the DSFR distribution (CSS, fonts, icons, favicons, module JS) to public/dsfr,
+// then builds from it the lighter stylesheet the pages link (dsfr-bundle.mjs).
 // react-dsfr's own copy script expects an index.html and fails under Remix (STACK-NOTES).
 import { cpSync, existsSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -15,4 +16,11 @@ if (!existsSync(source)) {
     recursive: true,
     filter: (path) => !path.endsWith(".map") && !path.includes("/example"),
   });
+  // The stylesheet is made from the portal's sources. The Docker image installs
+  // its packages before copying them in: there, the build's prebuild makes it.
+  if (existsSync(join(root, "app"))) {
+    const { buildDsfrBundle } = await import("./dsfr-bundle.mjs");
+    const { manifest } = buildDsfrBundle(root, target);
+    console.log(`copy-dsfr: ${manifest.stylesheet}`);
+  }
 }

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { constants as zlibConstants } from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -21,6 +22,8 @@ import { createDatabaseSessionStorage, purgeExpiredSessions } from "./session-st
 
 const root = join(import.meta.dirname, "..");
 const clientBuild = join(root, "build/client");
+/** public/dsfr files whose name carries a hash of their content (scripts/dsfr-bundle.mjs). */
+const HASHED_DSFR_FILE = /\.[0-9a-f]{12}\.min\.css$/;
 
 export interface Portal {
   app: express.Express;
@@ -64,7 +67,9 @@ export async function createPortal(
     }
   });
 
-  app.use(compression());
+  // Brotli quality 5 rather than the library's 4: the DSFR stylesheet comes out 14 % smaller
+  // for about the same CPU time (10 to 20 ms for 500 KB here, like gzip); 10 and up cost 30× more.
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(
     pinoHttp({
       logger,
@@ -81,7 +86,19 @@ export async function createPortal(
     "/assets",
     express.static(join(clientBuild, "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
-  app.use("/dsfr", express.static(join(root, "public/dsfr"), { maxAge: "7d", index: false }));
+  // DSFR files: a week; the portal's stylesheet, named after its content
+  // (scripts/dsfr-bundle.mjs), for a year like the build output.
+  app.use(
+    "/dsfr",
+    express.static(join(root, "public/dsfr"), {
+      maxAge: "7d",
+      index: false,
+      setHeaders: (res, path) => {
+        if (HASHED_DSFR_FILE.test(path))
+          res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
   app.use(express.static(clientBuild, { maxAge: "1h", index: false }));
 
   const horloge = options.horloge ?? horlogeSysteme;

@@ -1,3 +1,4 @@
+import dsfr from "../../public/dsfr/portail.json" with { type: "json" };
 import { escapeHtml, html, raw, type SafeHtml } from "./html.ts";
 
 /** Name of the service shown in the DSFR header and in page titles. */
@@ -5,7 +6,8 @@ export const SERVICE_TITLE = "Mon Accompagnateur Rénov' – Agréments";
 
 /**
  * The DSFR page shell of the identity provider's pages: French, light scheme,
- * DSFR styles and favicon served by the portal under /dsfr, skip link, header
+ * the portal's DSFR stylesheet and font preloads as public/dsfr/portail.json
+ * lists them (the same as the portal's pages), favicon, skip link, header
  * (Marianne block, service title, Anah) and footer. `title` becomes
  * "{title} | Mon Accompagnateur Rénov'". `script` is inline JavaScript that
  * runs only with the response's CSP `nonce` (omitted when there is no nonce).
@@ -28,8 +30,17 @@ export function layout(page: {
         <meta name="format-detection" content="telephone=no" />
         <meta name="robots" content="noindex, nofollow" />
         <title>${page.title} | Mon Accompagnateur Rénov'</title>
-        <link rel="stylesheet" href="/dsfr/dsfr.min.css" />
-        <link rel="stylesheet" href="/dsfr/utility/icons/icons.min.css" />
+        ${dsfr.fonts.map(
+          (href) =>
+            html`<link
+              rel="preload"
+              href="${href}"
+              as="font"
+              type="font/woff2"
+              crossorigin="anonymous"
+            />`,
+        )}
+        <link rel="stylesheet" href="${dsfr.stylesheet}" />
         <link rel="icon" href="/dsfr/favicon/favicon.svg" type="image/svg+xml" />
         <link rel="shortcut icon" href="/dsfr/favicon/favicon.ico" type="image/x-icon" />
         <link rel="apple-touch-icon" href="/dsfr/favicon/apple-touch-icon.png" />
