@@ -183,10 +183,15 @@ export function afficherDate(iso: string | null | undefined): string {
 }
 
 /**
- * A date strictly before today (spec §5 dateBefore), as "AAAA-MM-JJ".
- * `aujourdhui` defaults to the Europe/Paris date at validation time.
+ * A required date, "JJ/MM/AAAA" or "AAAA-MM-JJ" in, "AAAA-MM-JJ" out, that
+ * `accepte(iso, aujourdhui)` must accept, else `message`. `aujourdhui`
+ * defaults to the Europe/Paris date at validation time.
  */
-export const dateAvantAujourdhui = (aujourdhui?: string) =>
+export const dateSelonAujourdhui = (
+  accepte: (iso: string, aujourdhui: string) => boolean,
+  message: string,
+  aujourdhui?: string,
+) =>
   z
     .string({ required_error: MESSAGES.requis })
     .trim()
@@ -197,12 +202,16 @@ export const dateAvantAujourdhui = (aujourdhui?: string) =>
         context.addIssue({ code: "custom", message: MESSAGES.format });
         return z.NEVER;
       }
-      if (iso >= (aujourdhui ?? aujourdhuiParis())) {
-        context.addIssue({ code: "custom", message: MESSAGES.dateAvantAujourdhui });
+      if (!accepte(iso, aujourdhui ?? aujourdhuiParis())) {
+        context.addIssue({ code: "custom", message });
         return z.NEVER;
       }
       return iso;
     });
+
+/** A date strictly before today (spec §5 dateBefore), as "AAAA-MM-JJ". */
+export const dateAvantAujourdhui = (aujourdhui?: string) =>
+  dateSelonAujourdhui((iso, jour) => iso < jour, MESSAGES.dateAvantAujourdhui, aujourdhui);
 
 /**
  * Reads a decimal typed the French way (spec §5 Numbers: "7,5", at most two

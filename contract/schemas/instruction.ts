@@ -18,7 +18,7 @@ import {
 } from "../etats.ts";
 import type { EtapeInstruction } from "../statuts.ts";
 import { listeCodes, type PieceJointe } from "./demande.ts";
-import { MESSAGES, aujourdhuiParis, lireDate, texte, texteOptionnel } from "../validation.ts";
+import { MESSAGES, dateSelonAujourdhui, texte, texteOptionnel } from "../validation.ts";
 
 // ── Action forms ─────────────────────────────────────────────────────────────
 
@@ -37,41 +37,19 @@ export const MESSAGES_INSTRUCTION = {
 
 /** A date strictly after today (Europe/Paris), "JJ/MM/AAAA" or "AAAA-MM-JJ" in, "AAAA-MM-JJ" out. */
 export const dateApresAujourdhui = (aujourdhui?: string) =>
-  z
-    .string({ required_error: MESSAGES.requis })
-    .trim()
-    .min(1, MESSAGES.requis)
-    .transform((value, context) => {
-      const iso = lireDate(value);
-      if (!iso) {
-        context.addIssue({ code: "custom", message: MESSAGES.format });
-        return z.NEVER;
-      }
-      if (iso <= (aujourdhui ?? aujourdhuiParis())) {
-        context.addIssue({ code: "custom", message: MESSAGES_INSTRUCTION.dateApresAujourdhui });
-        return z.NEVER;
-      }
-      return iso;
-    });
+  dateSelonAujourdhui(
+    (iso, jour) => iso > jour,
+    MESSAGES_INSTRUCTION.dateApresAujourdhui,
+    aujourdhui,
+  );
 
 /** A date not after today (Europe/Paris), "JJ/MM/AAAA" or "AAAA-MM-JJ" in, "AAAA-MM-JJ" out. */
 export const dateJusquAujourdhui = (aujourdhui?: string) =>
-  z
-    .string({ required_error: MESSAGES.requis })
-    .trim()
-    .min(1, MESSAGES.requis)
-    .transform((value, context) => {
-      const iso = lireDate(value);
-      if (!iso) {
-        context.addIssue({ code: "custom", message: MESSAGES.format });
-        return z.NEVER;
-      }
-      if (iso > (aujourdhui ?? aujourdhuiParis())) {
-        context.addIssue({ code: "custom", message: MESSAGES_INSTRUCTION.dateNotificationFuture });
-        return z.NEVER;
-      }
-      return iso;
-    });
+  dateSelonAujourdhui(
+    (iso, jour) => iso <= jour,
+    MESSAGES_INSTRUCTION.dateNotificationFuture,
+    aujourdhui,
+  );
 
 const commentaireRequis = texte(5000);
 const commentaireOptionnel = texteOptionnel(5000);

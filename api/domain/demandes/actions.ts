@@ -48,7 +48,14 @@ export interface ContexteAction {
 /** Executes one action; resolves once the transition is committed. */
 export type HandlerAction = (contexte: ContexteAction) => Promise<void>;
 
-/** Handlers by action. Missing ones are not implemented yet (403). */
+/**
+ * Handlers by action. The table's other rows are not run through this
+ * route: the draft saves are PUT step/1 and step/2, the two deadline
+ * actions belong to the jobs (api/domain/demandes/echeances.ts); and
+ * APPLIQUER_ARRETE has no handler because the portal knows a single arrêté,
+ * so no draft reaches arrete_perime through it. Posting any of them answers
+ * 403.
+ */
 export const HANDLERS_ACTION: Partial<Record<ActionDemande, HandlerAction>> = {
   DEPOSER: deposerDemande,
   ANNULER_DEMANDE: annulerDemande,

@@ -48,7 +48,7 @@ import { lireMultipart } from "../multipart.ts";
 import { seulementDemandes } from "../segments.ts";
 import { HttpError, conflict, notFound, parseOrThrow } from "../errors.ts";
 
-/** 403 of an action the table does not offer this user now (or not implemented yet). */
+/** 403 of an action the table does not offer this user now, or that this route does not run. */
 export const MESSAGE_ACTION_INDISPONIBLE = "Cette action n'est pas disponible pour ce dossier.";
 const actionIndisponible = () => new HttpError(403, { message: MESSAGE_ACTION_INDISPONIBLE });
 
