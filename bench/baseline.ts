@@ -6,8 +6,11 @@
  *   a paragraph, a button with an icon, footer) linking only the DSFR CSS,
  *   the icon classes, two Marianne weights (preloaded, as the portal does)
  *   and the DSFR module JS;
- * - `/dsfr/…`: the files of public/dsfr, read once and kept in memory with
- *   their gzip form (sent when the client accepts gzip);
+ * - `/dsfr/…`: the files of public/dsfr (the portal's stylesheet
+ *   portail.<hash>.min.css among them), read once and kept in memory with
+ *   their brotli and gzip forms, made as scripts/precompress.mjs makes the
+ *   portal's copies and chosen as the portal chooses: brotli when the
+ *   client accepts it, else gzip;
  * - `/brut/…`: the same page and files never compressed, to see what
  *   compression is worth.
  * Run alone: `PORT=4000 npx tsx bench/baseline.ts` (prints "prêt <port>").
@@ -15,7 +18,7 @@
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const DSFR_DIR = join(import.meta.dirname, "..", "public", "dsfr");
 
@@ -79,11 +82,20 @@ function dsfrPage(prefix: string): string {
 interface Asset {
   type: string;
   raw: Buffer;
+  br?: Buffer;
   gzip?: Buffer;
 }
 
 function asset(type: string, raw: Buffer, compress: boolean): Asset {
-  return { type, raw, gzip: compress ? gzipSync(raw, { level: 9 }) : undefined };
+  if (!compress) return { type, raw };
+  const br = brotliCompressSync(raw, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+    },
+  });
+  return { type, raw, br, gzip: gzipSync(raw, { level: 9 }) };
 }
 
 const pages = {
@@ -111,14 +123,20 @@ function dsfrFile(relative: string): Promise<Asset | null> {
 }
 
 function send(req: IncomingMessage, res: ServerResponse, found: Asset, compress: boolean) {
-  const gzip = compress && found.gzip && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
-  const body = gzip ? found.gzip! : found.raw;
+  const accepted = compress ? (req.headers["accept-encoding"] ?? "") : "";
+  const encoding =
+    found.br && /\bbr\b/.test(accepted)
+      ? "br"
+      : found.gzip && /\bgzip\b/.test(accepted)
+        ? "gzip"
+        : null;
+  const body = encoding ? found[encoding]! : found.raw;
   res.writeHead(200, {
     "Content-Type": found.type,
     "Content-Length": body.length,
     "Cache-Control": "public, max-age=3600",
     Vary: "Accept-Encoding",
-    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+    ...(encoding ? { "Content-Encoding": encoding } : {}),
   });
   res.end(body);
 }

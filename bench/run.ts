@@ -15,6 +15,8 @@
  * --cpu-profile liste (ids of the URLs to load once more under
  * `node --cpu-prof`, comma-separated; empty for none).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { cpuProfileDir, summarizeCpuProfile, type CpuSummary } from "./cpu-profile.ts";
 import { timeExport, type ExportResult } from "./csv-export.ts";
@@ -32,7 +34,14 @@ import { listVariantTargets } from "./list-variants.ts";
 import { measure, type LoadResult } from "./load.ts";
 import { startPgCounter } from "./pg-counter.ts";
 import { profile, type PageProfile, type ProfileTarget } from "./profile.ts";
-import { memoryMiB, run, startBaseline, startPortal, type RunningServer } from "./processes.ts";
+import {
+  memoryMiB,
+  ROOT,
+  run,
+  startBaseline,
+  startPortal,
+  type RunningServer,
+} from "./processes.ts";
 import {
   describeMachine,
   fr,
@@ -191,9 +200,9 @@ function targetSpecs(data: Targets): TargetSpec[] {
     },
     {
       id: "fichier-statique",
-      label: "Fichier statique dsfr.min.css",
+      label: "Fichier statique : feuille DSFR du portail",
       baseline: "static",
-      open: async (baseUrl) => ({ url: `${baseUrl}/dsfr/dsfr.min.css`, headers: encoding() }),
+      open: async (baseUrl) => ({ url: `${baseUrl}${portalStylesheet()}`, headers: encoding() }),
     },
   ];
 }
@@ -229,6 +238,15 @@ async function check(target: Target): Promise<string | null> {
   return "redirections en boucle";
 }
 
+/**
+ * Path of the DSFR stylesheet the pages link, /dsfr/portail.<hash>.min.css,
+ * read from public/dsfr/portail.json when called: the build may rename it.
+ */
+function portalStylesheet(): string {
+  const manifest = readFileSync(join(ROOT, "public/dsfr/portail.json"), "utf8");
+  return (JSON.parse(manifest) as { stylesheet: string }).stylesheet;
+}
+
 async function measureBaseline(): Promise<Record<string, Measure>> {
   const baseline = await startBaseline();
   const headers: Record<string, string> = options.acceptEncoding
@@ -238,7 +256,7 @@ async function measureBaseline(): Promise<Record<string, Measure>> {
   try {
     for (const [id, label, path] of [
       ["page", "Référence : page HTML fixe (node:http)", "/"],
-      ["static", "Référence : dsfr.min.css en mémoire (node:http)", "/dsfr/dsfr.min.css"],
+      ["static", "Référence : feuille DSFR du portail en mémoire (node:http)", portalStylesheet()],
     ] as const) {
       for (const connections of options.connections) {
         const result = await measure(`${baseline.baseUrl}${path}`, {

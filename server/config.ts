@@ -55,6 +55,11 @@ export interface Config {
   oidcAudience: string;
   /** Base URL the BFF uses to reach the API (loopback by default). */
   apiUrl: string;
+  /**
+   * The BFF calls the API of this very process without a socket (ADR 0007):
+   * true unless API_URL names another API.
+   */
+  apiInProcess: boolean;
   sessionSecret: string;
   sessionTtlSeconds: number;
   logLevel: Env["LOG_LEVEL"];
@@ -101,6 +106,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     oidcClientId: env.OIDC_CLIENT_ID,
     oidcAudience: env.OIDC_AUDIENCE ?? `${publicUrl}/api`,
     apiUrl: (env.API_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/$/, ""),
+    apiInProcess: env.API_URL === undefined,
     sessionSecret: env.SESSION_SECRET ?? localSecret(dataDir, "session"),
     sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
     logLevel: env.LOG_LEVEL,

@@ -3,7 +3,7 @@
  * generated from it with `npm run db:generate` into api/db/migrations and
  * applied at start-up (api/db/migrate.ts).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -235,6 +235,19 @@ export const jetonsEmail = pgTable(
 );
 
 // ── Requests (approval requests and notable changes) ──────────────────────────
+/**
+ * `colonne` of `demande` normalised in SQL as `normaliserRecherche`
+ * (contract/texte.ts) does in TypeScript: accents stripped (NFD, combining
+ * marks removed), ligatures spelled out, every run of other characters one
+ * space, lower case (not trimmed: `like '%…%'` does not need it). Only
+ * immutable functions, so that PostgreSQL can store it in a generated column.
+ */
+function texteRecherche(colonne: string): SQL {
+  const sansAccents = sql`regexp_replace(normalize(coalesce(${sql.identifier(colonne)}, ''), NFD), '[\\u0300-\\u036f]', '', 'g')`;
+  const ligatures = sql`replace(replace(replace(replace(replace(${sansAccents}, 'Œ', 'oe'), 'œ', 'oe'), 'Æ', 'ae'), 'æ', 'ae'), 'ß', 'ss')`;
+  return sql`lower(regexp_replace(${ligatures}, '[^a-zA-Z0-9]+', ' ', 'g'))`;
+}
+
 /** Numbers of deposited files (numeroDossier), shared by every kind. */
 export const numeroDossierSequence = pgSequence("numero_dossier_seq", { startWith: 1 });
 
@@ -273,6 +286,17 @@ export const demandes = pgTable(
       .notNull()
       .default(sql`'{}'::integer[]`),
     raisonSociale: text("raison_sociale"),
+    /**
+     * `numero_dossier` and `raison_sociale` as the list search compares and
+     * the company-name sort orders them (case, accents and punctuation
+     * ignored), kept by PostgreSQL so that trigram and sort indexes serve them.
+     */
+    numeroDossierRecherche: text("numero_dossier_recherche")
+      .notNull()
+      .generatedAlwaysAs((): SQL => texteRecherche("numero_dossier")),
+    raisonSocialeRecherche: text("raison_sociale_recherche")
+      .notNull()
+      .generatedAlwaysAs((): SQL => texteRecherche("raison_sociale")),
     siren: text("siren"),
     qualite: text("qualite"),
     /** Head office, from step 1: decides the service instructeur (DESIGN §4). */
@@ -318,11 +342,29 @@ export const demandes = pgTable(
     index("demande_etat_idx").on(t.etat),
     index("demande_service_idx").on(t.serviceInstructeurId),
     index("demande_instructeur_idx").on(t.instructeurId),
-    index("demande_depot_idx").on(t.dateDepot),
     index("demande_departement_idx").on(t.codeDepartement),
     index("demande_region_idx").on(t.codeRegion),
-    index("demande_kind_depot_idx").on(t.kind, t.dateDepot),
-    index("demande_limite_idx").on(t.dateLimiteInstruction),
+    // The lists (api/domain/listes): every query has `kind =`, sorts on one
+    // field then id, and counts. One (kind, field, id) index per sort lets a
+    // page stop after its rows; (kind, etat, id, date_depot) also holds every
+    // column the count of a staff list reads, for an index-only count.
+    index("demande_kind_etat_idx").on(t.kind, t.etat, t.id, t.dateDepot),
+    index("demande_kind_depot_idx").on(t.kind, t.dateDepot, t.id),
+    index("demande_kind_raison_sociale_idx").on(t.kind, t.raisonSocialeRecherche, t.id),
+    index("demande_kind_limite_idx").on(t.kind, t.dateLimiteInstruction, t.id),
+    index("demande_kind_departement_idx").on(t.kind, t.codeDepartement, t.id),
+    // The quality filter, and its count from the index alone as above.
+    index("demande_kind_qualite_idx").on(t.kind, t.qualite, t.etat, t.dateDepot),
+    // The search `like '%…%'` (pg_trgm).
+    index("demande_numero_dossier_trgm_idx").using(
+      "gin",
+      t.numeroDossierRecherche.op("gin_trgm_ops"),
+    ),
+    index("demande_raison_sociale_trgm_idx").using(
+      "gin",
+      t.raisonSocialeRecherche.op("gin_trgm_ops"),
+    ),
+    index("demande_siren_trgm_idx").using("gin", t.siren.op("gin_trgm_ops")),
   ],
 );
 
@@ -362,6 +404,8 @@ export const piecesJointes = pgTable(
   (t) => [
     index("piece_jointe_ressource_idx").on(t.ressourceType, t.ressourceId, t.rubrique),
     index("piece_jointe_depose_par_idx").on(t.deposeParId),
+    // The files a history row brought (complements of a file's detail page).
+    index("piece_jointe_historique_idx").on(t.historiqueId),
   ],
 );
 

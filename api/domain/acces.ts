@@ -56,7 +56,10 @@ export function peutVoir(utilisateur: UtilisateurConnecte, demande: DemandeRow):
 }
 
 /** The side `utilisateur` takes on a file he may see. */
-export function coteDe(utilisateur: UtilisateurConnecte, demande: DemandeRow): Cote {
+export function coteDe(
+  utilisateur: UtilisateurConnecte,
+  demande: Pick<DemandeRow, "societeId">,
+): Cote {
   if (utilisateur.row.societeId && utilisateur.row.societeId === demande.societeId)
     return "demandeur";
   if (hasAnyRole(utilisateur.roles, ["instructeur", "crhh", "superviseur"])) return "instruction";

@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { getSessionData } from "./auth.server";
 import { loginUrlFor } from "./redirect-url.server";
+import { lireReference, politiqueReference } from "./references.server";
 
 export type QueryValue =
   string | number | boolean | null | undefined | readonly (string | number)[];
@@ -53,26 +54,46 @@ export function apiErrorMessage(status: number, body: unknown): string {
   return "";
 }
 
+/** Options of `apiFetch` beyond `fetch`'s own. */
+export type ApiInit = RequestInit & {
+  query?: Record<string, QueryValue>;
+  /** The caller streams the answer (downloads, exports): never buffered in memory. */
+  stream?: boolean;
+};
+
+/**
+ * GET answers already read during a request (its load context is new for
+ * every HTTP request): the root and the page loaders asking for the same
+ * thing share one call. A write through `apiFetch` forgets them, so the
+ * loaders that run after an action read fresh data.
+ */
+const lecturesDeLaRequete = new WeakMap<AppLoadContext, Map<string, Promise<unknown>>>();
+
 /**
  * Calls the portal's API (DESIGN §2: the BFF fetches with the user's access
- * token). `path` starts with `/api/`. A 401 redirects to the login page with
- * `redirectUrl` (spec §6); other errors throw `ApiError`; 404 becomes a 404
- * response so the page shows "Page non trouvée".
+ * token). `path` starts with `/api/`. In the API's own process the call
+ * goes through `context.apiFetch`, without a socket (ADR 0007), unless
+ * `stream` is set. A 401 redirects to the login page with `redirectUrl`
+ * (spec §6); other errors throw `ApiError`; 404 becomes a 404 response so
+ * the page shows "Page non trouvée".
  */
 export async function apiFetch(
   request: Request,
   context: AppLoadContext,
   path: string,
-  init: RequestInit & { query?: Record<string, QueryValue> } = {},
+  init: ApiInit = {},
 ): Promise<Response> {
+  const { query, stream, ...fetchInit } = init;
+  if ((fetchInit.method ?? "GET").toUpperCase() !== "GET") lecturesDeLaRequete.delete(context);
   const session = await getSessionData(request, context);
-  const headers = new Headers(init.headers);
+  const headers = new Headers(fetchInit.headers);
   headers.set("Accept", "application/json");
   // Same machine or network: compressing for the BFF only costs CPU on both ends.
   if (!headers.has("Accept-Encoding")) headers.set("Accept-Encoding", "identity");
   if (session) headers.set("Authorization", `Bearer ${session.accessToken}`);
-  const url = `${context.settings.apiUrl}${path}${toQueryString(init.query)}`;
-  const response = await fetch(url, { ...init, headers });
+  const url = `${context.settings.apiUrl}${path}${toQueryString(query)}`;
+  const send = !stream && context.apiFetch ? context.apiFetch : fetch;
+  const response = await send(url, { ...fetchInit, headers });
   if (response.status === 401) throw redirect(loginUrlFor(request));
   if (response.status === 404) throw new Response("Page non trouvée", { status: 404 });
   if (!response.ok) {
@@ -85,13 +106,35 @@ export async function apiFetch(
   return response;
 }
 
-/** `apiFetch` then JSON. */
+/**
+ * `apiFetch` then JSON. A GET is read once per request (see
+ * `lecturesDeLaRequete`), and public or per-user reference lists are reused
+ * across requests for a while (references.server.ts): callers must treat
+ * the answer as read-only.
+ */
 export async function apiJson<T>(
   request: Request,
   context: AppLoadContext,
   path: string,
-  init?: Parameters<typeof apiFetch>[3],
+  init?: ApiInit,
 ): Promise<T> {
-  const response = await apiFetch(request, context, path, init);
-  return (await response.json()) as T;
+  const lire = async () => (await (await apiFetch(request, context, path, init)).json()) as T;
+  if ((init?.method ?? "GET").toUpperCase() !== "GET" || init?.body !== undefined) return lire();
+  const chemin = `${path}${toQueryString(init?.query)}`;
+  let lectures = lecturesDeLaRequete.get(context);
+  if (!lectures) {
+    lectures = new Map();
+    lecturesDeLaRequete.set(context, lectures);
+  }
+  const dejaLue = lectures.get(chemin);
+  if (dejaLue) return dejaLue as Promise<T>;
+  const lecture = (async () => {
+    const politique = politiqueReference(
+      chemin,
+      (await getSessionData(request, context))?.user.idIdp ?? null,
+    );
+    return politique ? lireReference(politique, lire) : lire();
+  })();
+  lectures.set(chemin, lecture);
+  return lecture;
 }

@@ -49,5 +49,10 @@ declare module "@remix-run/node" {
     cspNonce: string;
     sessionStorage: SessionStorage<SessionData, FlashData>;
     settings: PortalSettings;
+    /**
+     * Reaches the API of this very process without a socket (ADR 0007);
+     * absent when the API lives elsewhere (API_URL set): `fetch` then.
+     */
+    apiFetch?: (url: string, init?: RequestInit) => Promise<Response>;
   }
 }

@@ -30,7 +30,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   let response: Response;
   try {
-    response = await apiFetch(request, context, `/api/piece-jointe/${encodeURIComponent(id)}`);
+    response = await apiFetch(request, context, `/api/piece-jointe/${encodeURIComponent(id)}`, {
+      stream: true,
+    });
   } catch (error) {
     if (error instanceof Response && error.status === 404)
       throw redirect(`/piece-jointe/${encodeURIComponent(id)}/introuvable`);

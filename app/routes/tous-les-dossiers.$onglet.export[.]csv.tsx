@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     request,
     context,
     `${cheminExportApi(onglet.kind)}${requete ? `?${requete}` : ""}`,
-    { signal: request.signal },
+    { signal: request.signal, stream: true },
   );
   const nomParDefaut = onglet.kind === "demande" ? "demandes.csv" : "changements-notables.csv";
   return new Response(reponse.body, {

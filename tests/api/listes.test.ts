@@ -20,6 +20,7 @@ import { ETATS_DEMANDE } from "../../contract/etats.ts";
 import { ETAPES_INSTRUCTION } from "../../contract/statuts.ts";
 import { LIBELLES_ETAPE_INSTRUCTION, LIBELLES_ETAT_DEMANDE } from "../../contract/libelles.ts";
 import { businessRoles } from "../../contract/roles.ts";
+import { normaliserRecherche } from "../../contract/texte.ts";
 import {
   communeCodesPostaux,
   demandes,
@@ -865,5 +866,109 @@ describe("beaucoup de dossiers : pagination stable et export en flux", () => {
       if (sens === "asc") expect(dates.slice(-vides).every((date) => !date)).toBe(true);
       else expect(dates.slice(0, vides).every((date) => !date)).toBe(true);
     }
+  });
+
+  it("l'export trié par raison sociale (colonne de recherche) traverse les lots par identifiant", async () => {
+    // Every row has the same company name: each batch boundary falls inside the tie.
+    const numeroDe = new Map(
+      ids.map((id, index) => [id, `VOL-${marque}-${String(index).padStart(5, "0")}`]),
+    );
+    for (const sens of ["asc", "desc"]) {
+      const response = await exporter("instS3", "/demandes/export", [
+        ["order[raisonSociale]", sens],
+      ]);
+      const numeros = (await lireFlux(response)).octets
+        .subarray(3)
+        .toString("utf8")
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((ligne) => ligne.split(";")[0]);
+      const parIdentifiant = [...ids].sort().map((id) => numeroDe.get(id));
+      expect(numeros).toEqual(sens === "asc" ? parIdentifiant : parIdentifiant.reverse());
+    }
+  });
+});
+
+describe("recherche et tri sur les colonnes normalisées par la base (migration 0005)", () => {
+  /** Company names with ligatures, case and accents the search and sort must ignore. */
+  const noms = {
+    oeuvres: "Œuvres Bâties",
+    caesar: "cæsar habitat",
+    strasse: "Straße Énergie",
+    eco: "ÉCO-LOGIS",
+    atelier: "atelier Zola",
+  } as const;
+  type Cle = keyof typeof noms;
+  let service: number;
+  const cleDe = new Map<string, Cle>();
+
+  beforeAll(async () => {
+    // Rows inserted directly in a service of their own: this block tests the
+    // columns the database derives, not the deposit.
+    const { db } = portal.database;
+    const [row] = await db
+      .insert(servicesInstructeur)
+      .values({ code: `${marque}-S4`, nom: `Délégation S4 ${marque}` })
+      .returning();
+    service = row.id;
+    const [societe] = await db
+      .insert(societes)
+      .values({ siren: nouveauSiren(), raisonSociale: `Recherche ${marque}` })
+      .returning();
+    for (const [index, [cle, raisonSociale]] of Object.entries(noms).entries()) {
+      const [demande] = await db
+        .insert(demandes)
+        .values({
+          societeId: societe.id,
+          etat: "deposee",
+          numeroDossier: `REC-${marque}-${index}`,
+          raisonSociale,
+          serviceInstructeurId: service,
+          dateDepot: new Date(Date.UTC(2026, 2, 3, 9, index)),
+        })
+        .returning();
+      cleDe.set(demande.id, cle as Cle);
+    }
+  });
+
+  /** The keys of the rows centrale lists in this block's service with `params`. */
+  async function cles(params: [string, string][]): Promise<string[]> {
+    const { status, body } = await get("centrale", "/demandes", [
+      ["servicesInstructeur[]", String(service)],
+      ...params,
+    ]);
+    expect(status).toBe(200);
+    return body.result.map((row) => cleDe.get(row.id) ?? `autre:${row.id}`);
+  }
+
+  it("la colonne de recherche vaut normaliserRecherche du nom (aux espaces de bord près)", async () => {
+    const rows = await portal.database.db
+      .select({ nom: demandes.raisonSociale, recherche: demandes.raisonSocialeRecherche })
+      .from(demandes)
+      .where(eq(demandes.serviceInstructeurId, service));
+    expect(rows).toHaveLength(Object.keys(noms).length);
+    for (const row of rows) expect(row.recherche.trim()).toBe(normaliserRecherche(row.nom!));
+  });
+
+  it("ligatures, casse et accents ignorés par la recherche", async () => {
+    expect(await cles([["query", "oeuvres"]])).toEqual(["oeuvres"]);
+    expect(await cles([["query", "BATIES"]])).toEqual(["oeuvres"]);
+    expect(await cles([["query", "Caesar"]])).toEqual(["caesar"]);
+    expect(await cles([["query", "strasse énergie"]])).toEqual(["strasse"]);
+    expect(await cles([["query", "eco logis"]])).toEqual(["eco"]);
+  });
+
+  it("le tri par raison sociale ignore casse, accents et ligatures", async () => {
+    const attendu = ["atelier", "caesar", "eco", "oeuvres", "strasse"];
+    expect(await cles([["order[raisonSociale]", "asc"]])).toEqual(attendu);
+    expect(await cles([["order[raisonSociale]", "desc"]])).toEqual([...attendu].reverse());
+  });
+
+  it("un nom changé est cherché sous le nouveau nom (colonne recalculée)", async () => {
+    const [id] = [...cleDe].find(([, cle]) => cle === "atelier")!;
+    await regler(id, { raisonSociale: "Ateliers Ørsted" });
+    expect(await cles([["query", "zola"]])).toEqual([]);
+    expect(await cles([["query", "ateliers"]])).toEqual(["atelier"]);
   });
 });

@@ -3,7 +3,7 @@
  * art. 5): Europe/Paris calendar dates, calendar-month arithmetic.
  */
 import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, addYears, differenceInCalendarDays, format, subDays } from "date-fns";
+import { addDays, addMonths, addYears, differenceInCalendarDays, format } from "date-fns";
 import { JOURS_EXPIRE_BIENTOT } from "../../../contract/schemas/instruction.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { DemandeRow } from "../acces.ts";
@@ -45,6 +45,17 @@ export function decalerDate(
   if (decalage.mois) date = addMonths(date, decalage.mois);
   if (decalage.jours) date = addDays(date, decalage.jours);
   return format(date, "yyyy-MM-dd");
+}
+
+/**
+ * The calendar date "AAAA-MM-JJ" `jours` days earlier. Plain UTC
+ * arithmetic: it runs for every row of a list, where date-fns' time-zone
+ * dates cost 10 µs a call (measured, issue 5).
+ */
+function reculerJours(iso: string, jours: number): string {
+  const date = new Date(`${iso}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - jours);
+  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -90,12 +101,6 @@ export function estExpireBientot(
   if (!ETATS_DEPOSES_SANS_DECISION.includes(demande.etat as never)) return false;
   if (!demande.dateLimiteInstruction || demande.suspenduDepuis) return false;
   const aujourdhui = aujourdhuiParis(maintenant);
-  const seuil = format(
-    subDays(
-      new TZDate(`${demande.dateLimiteInstruction}T12:00:00`, FUSEAU_PARIS),
-      JOURS_EXPIRE_BIENTOT,
-    ),
-    "yyyy-MM-dd",
-  );
+  const seuil = reculerJours(demande.dateLimiteInstruction, JOURS_EXPIRE_BIENTOT);
   return aujourdhui >= seuil && aujourdhui <= demande.dateLimiteInstruction;
 }

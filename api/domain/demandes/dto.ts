@@ -4,7 +4,7 @@
  * this user may take, the unread-message flag, and for the detail the form's
  * content with display labels.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type {
   EtatComplement,
   EtatDemande,
@@ -36,6 +36,7 @@ import {
   agrements,
   avis,
   communes,
+  demandes,
   formesJuridiques,
   historique,
   infosComplementaires,
@@ -55,6 +56,28 @@ import { estExpireBientot, estReputeRejete } from "./delais.ts";
 import { messagerieFermee } from "../messagerie.ts";
 import { nommerPerimetre } from "./perimetre.ts";
 
+/**
+ * Columns of `demande` a summary never reads: the form's content (JSON)
+ * and the search texts. A list does not load them.
+ */
+const HORS_RESUME = [
+  "contenu",
+  "etapesEnregistrees",
+  "numeroDossierRecherche",
+  "raisonSocialeRecherche",
+] as const;
+type HorsResume = (typeof HORS_RESUME)[number];
+
+/** What {@link versResumes} reads of a request: every column but {@link HORS_RESUME}. */
+export type LigneResume = Omit<DemandeRow, HorsResume>;
+
+/** The columns of a {@link LigneResume}, for `select(COLONNES_RESUME)`. */
+export const COLONNES_RESUME = Object.fromEntries(
+  Object.entries(getTableColumns(demandes)).filter(
+    ([cle]) => !(HORS_RESUME as readonly string[]).includes(cle),
+  ),
+) as Omit<(typeof demandes)["_"]["columns"], HorsResume>;
+
 /** The step contents stored in `demande.contenu`. */
 export interface ContenuDemande {
   etape1?: Etape1;
@@ -72,7 +95,7 @@ export function contenuDe(demande: Pick<DemandeRow, "contenu">): ContenuDemande 
  * answer flag of the latest completeness or supplement request.
  */
 function contexteEtat(
-  demande: DemandeRow,
+  demande: LigneResume,
   procedures: Map<string, TypeProcedureAgrement>,
 ): ContexteEtat {
   const type = demande.agrementId ? procedures.get(demande.agrementId) : undefined;
@@ -105,7 +128,7 @@ interface ContexteLecture {
 async function contexteLecture(
   database: Database,
   utilisateur: UtilisateurConnecte,
-  rows: DemandeRow[],
+  rows: LigneResume[],
   maintenant: Date,
 ): Promise<ContexteLecture> {
   const avecNouveauMessage = new Set<string>();
@@ -206,7 +229,7 @@ async function contexteLecture(
   };
 }
 
-function resume(row: DemandeRow, contexte: ContexteLecture): DemandeResume {
+function resume(row: LigneResume, contexte: ContexteLecture): DemandeResume {
   const normalise = etatNormalise(contexteEtat(row, contexte.procedures));
   return {
     id: row.id,
@@ -260,7 +283,7 @@ function resume(row: DemandeRow, contexte: ContexteLecture): DemandeResume {
 export async function versResumes(
   database: Database,
   utilisateur: UtilisateurConnecte,
-  rows: DemandeRow[],
+  rows: LigneResume[],
   maintenant: Date,
 ): Promise<DemandeResume[]> {
   const contexte = await contexteLecture(database, utilisateur, rows, maintenant);

@@ -41,17 +41,6 @@ const ENTIER_MAX = 2_147_483_647;
 /** `instructeur[]` value meaning "not assigned". */
 export const INSTRUCTEUR_AUCUN = "aucun";
 
-/**
- * `expression` normalised in SQL as `normaliserRecherche` (contract/texte.ts)
- * does in TypeScript: accents stripped (NFD, combining marks removed),
- * ligatures spelled out, lower case, every run of other characters one space.
- */
-export function texteRecherche(expression: SQL | typeof demandes.raisonSociale): SQL<string> {
-  const sansAccents = sql`regexp_replace(normalize(coalesce(${expression}, ''), NFD), '[\\u0300-\\u036f]', '', 'g')`;
-  const ligatures = sql`replace(replace(replace(replace(replace(${sansAccents}, 'Œ', 'oe'), 'œ', 'oe'), 'Æ', 'ae'), 'æ', 'ae'), 'ß', 'ss')`;
-  return sql<string>`lower(regexp_replace(${ligatures}, '[^a-zA-Z0-9]+', ' ', 'g'))`;
-}
-
 /** `like` pattern matching `texte` anywhere, its wildcards taken literally. */
 function contient(texte: string): string {
   return `%${texte.replace(/[%_\\]/g, (caractere) => `\\${caractere}`)}%`;
@@ -59,16 +48,18 @@ function contient(texte: string): string {
 
 /**
  * Search of spec §7 `query`: case- and accent-insensitive on the file
- * number and the company name; a query made of digits and spaces also
- * matches the SIREN with its spaces removed ("832 915 474").
+ * number and the company name (their search columns, normalised by the
+ * database as `normaliserRecherche` normalises the query); a query made of
+ * digits and spaces also matches the SIREN with its spaces removed
+ * ("832 915 474"). Trigram indexes serve the `like '%…%'`.
  */
 function conditionRecherche(query: string): SQL {
   const terme = normaliserRecherche(query);
   const chiffres = query.replace(/\s/g, "");
   return (
     or(
-      terme ? like(texteRecherche(sql`${demandes.numeroDossier}`), contient(terme)) : undefined,
-      terme ? like(texteRecherche(demandes.raisonSociale), contient(terme)) : undefined,
+      terme ? like(demandes.numeroDossierRecherche, contient(terme)) : undefined,
+      terme ? like(demandes.raisonSocialeRecherche, contient(terme)) : undefined,
       /^\d+$/.test(chiffres) ? like(demandes.siren, contient(chiffres)) : undefined,
     ) ?? AUCUNE
   );

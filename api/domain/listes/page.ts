@@ -1,7 +1,8 @@
 /**
  * One page of an instruction list (spec §7 `GET /api/demandes`,
  * `GET /api/{demandeType}s`; DESIGN §7 `{ page, nb_elements, nb_pages, result }`):
- * one count query, one page query, then the summaries built in batch.
+ * one count query, one page query (the columns a summary reads, not the
+ * form's JSON), then the summaries built in batch.
  */
 import { count } from "drizzle-orm";
 import type { DemandeResume } from "../../../contract/schemas/demande.ts";
@@ -15,7 +16,7 @@ import type { Database } from "../../db/client.ts";
 import { demandes } from "../../db/schema.ts";
 import type { UtilisateurConnecte } from "../../http/auth.ts";
 import type { KindDemande } from "../acces.ts";
-import { versResumes } from "../demandes/dto.ts";
+import { COLONNES_RESUME, versResumes } from "../demandes/dto.ts";
 import { conditionListe } from "./filtres.ts";
 import { ordreSql } from "./tri.ts";
 
@@ -41,7 +42,7 @@ export async function pageDemandes(
     filtres.page > nbPages
       ? []
       : await database.db
-          .select()
+          .select(COLONNES_RESUME)
           .from(demandes)
           .where(where)
           .orderBy(...ordreSql(filtres.order))

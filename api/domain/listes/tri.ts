@@ -3,12 +3,12 @@
  * default `dateDepot` desc) and the keyset that lets an export walk the same
  * order in batches. Ties are broken by id, so pages and batches are stable.
  * PostgreSQL's default null placement is kept (nulls last ascending, first
- * descending) so that the (kind, date_depot) index serves the default order.
+ * descending) so that the (kind, field, id) indexes of api/db/schema.ts serve
+ * every order, read forwards or backwards.
  */
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import type { FiltresDemandes, TriDemandes } from "../../../contract/schemas/instruction.ts";
 import { demandes } from "../../db/schema.ts";
-import { texteRecherche } from "./filtres.ts";
 
 type Ordre = FiltresDemandes["order"];
 
@@ -17,7 +17,7 @@ const CLES_TRI: Record<TriDemandes, { expression: () => SQL; type: string }> = {
   dateDepot: { expression: () => sql`${demandes.dateDepot}`, type: "timestamptz" },
   numeroDossier: { expression: () => sql`${demandes.numeroDossier}`, type: "text" },
   // Company names sort the way people read them: case and accents ignored.
-  raisonSociale: { expression: () => texteRecherche(demandes.raisonSociale), type: "text" },
+  raisonSociale: { expression: () => sql`${demandes.raisonSocialeRecherche}`, type: "text" },
   etat: { expression: () => sql`${demandes.etat}`, type: "text" },
   dateLimiteInstruction: {
     expression: () => sql`${demandes.dateLimiteInstruction}`,

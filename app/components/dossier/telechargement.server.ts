@@ -32,7 +32,7 @@ export async function transmettreTelechargement(
 ): Promise<Response> {
   let response: Response;
   try {
-    response = await apiFetch(request, context, cheminApi);
+    response = await apiFetch(request, context, cheminApi, { stream: true });
   } catch (error) {
     if (error instanceof Response && error.status === 404) throw redirect(introuvable);
     throw error;
