@@ -18,7 +18,7 @@ import type { Mailer } from "../api/mail/types.ts";
 import { createIdentityProvider } from "../idp/index.ts";
 import type { Config } from "./config.ts";
 import type { Logger } from "./logger.ts";
-import { inProcessFetch } from "./in-process-fetch.ts";
+import { inProcessApiFetch } from "./in-process-fetch.ts";
 import { cspNonce, sameOriginGuard, securityHeaders } from "./security.ts";
 import { createDatabaseSessionStorage, purgeExpiredSessions } from "./session-storage.ts";
 
@@ -155,9 +155,7 @@ export async function createPortal(
     }
     const build = (await import(buildFile)) as ServerBuild;
     const sessionStorage = createDatabaseSessionStorage(config, database);
-    const apiFetch = config.apiInProcess
-      ? inProcessFetch(inProcessApi(apiRouter, httpLogger))
-      : undefined;
+    const apiFetch = config.apiInProcess ? inProcessApiFetch(apiRouter, httpLogger) : undefined;
     const settings = {
       publicUrl: config.publicUrl,
       apiUrl: config.apiUrl,
@@ -195,27 +193,4 @@ export async function createPortal(
       await database.close();
     },
   };
-}
-
-/**
- * The API alone, as the BFF reaches it in this process (ADR 0007): the same
- * router and request log as `/api` on the network, without compression,
- * security headers and static files, which only matter to browsers.
- */
-function inProcessApi(apiRouter: express.Router, httpLogger: express.RequestHandler) {
-  const api = express();
-  // light-my-request slips its fake request and response classes under the
-  // prototypes of an Express app's `request` and `response`; by default those
-  // are Express's own objects, shared by every app of the process, the
-  // portal's included. This app gets private copies, so only it is touched.
-  Object.setPrototypeOf(api.request, privateCopy(express.request));
-  Object.setPrototypeOf(api.response, privateCopy(express.response));
-  api.disable("x-powered-by");
-  api.use(httpLogger);
-  api.use("/api", apiRouter);
-  return api;
-}
-
-function privateCopy<T extends object>(shared: T): T {
-  return Object.defineProperties({}, Object.getOwnPropertyDescriptors(shared)) as T;
 }

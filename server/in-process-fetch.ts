@@ -1,4 +1,5 @@
 import type { RequestListener } from "node:http";
+import express from "express";
 import { inject } from "light-my-request";
 
 /** The `fetch` shape the BFF calls the API with (app/.server/api.server.ts). */
@@ -16,7 +17,7 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
  * answer is buffered whole, so callers that stream large bodies (downloads,
  * exports) keep using the network `fetch`.
  */
-export function inProcessFetch(handler: RequestListener): ApiFetch {
+function inProcessFetch(handler: RequestListener): ApiFetch {
   return async (url, init) => {
     const request = new Request(url, init);
     const { pathname, search } = new URL(request.url);
@@ -43,4 +44,31 @@ export function inProcessFetch(handler: RequestListener): ApiFetch {
         );
     return new Response(body, { status: injected.statusCode, headers });
   };
+}
+
+/**
+ * The `fetch` of the BFF towards `apiRouter` (mounted at /api) in this
+ * process (ADR 0007): the same router and request log (`requestLog`) as on
+ * the network, without compression, security headers and static files,
+ * which only matter to browsers.
+ */
+export function inProcessApiFetch(
+  apiRouter: express.Router,
+  requestLog: express.RequestHandler,
+): ApiFetch {
+  const api = express();
+  // light-my-request slips its fake request and response classes under the
+  // prototypes of an Express app's `request` and `response`; by default those
+  // are Express's own objects, shared by every app of the process, the
+  // portal's included. This app gets private copies, so only it is touched.
+  Object.setPrototypeOf(api.request, privateCopy(express.request));
+  Object.setPrototypeOf(api.response, privateCopy(express.response));
+  api.disable("x-powered-by");
+  api.use(requestLog);
+  api.use("/api", apiRouter);
+  return inProcessFetch(api);
+}
+
+function privateCopy<T extends object>(shared: T): T {
+  return Object.defineProperties({}, Object.getOwnPropertyDescriptors(shared)) as T;
 }
