@@ -73,7 +73,7 @@ const options = {
   warmupS: Number(args.warmup),
   connections: args.connections.split(",").map(Number),
   databases: args.db.split(",") as DatabaseKind[],
-  acceptEncoding: args.identity ? null : "gzip, deflate",
+  acceptEncoding: args.identity ? null : "gzip, deflate, br",
   cpuProfile: args["cpu-profile"].split(",").filter(Boolean),
 };
 if (!(options.scale > 0) || !(options.durationS > 0) || options.connections.some((n) => !(n >= 1)))
@@ -165,6 +165,13 @@ function targetSpecs(data: Targets): TargetSpec[] {
       expected: 302,
       baseline: "page",
       open: async (baseUrl) => ({ url: `${baseUrl}/account/login`, headers: encoding() }),
+    },
+    {
+      // The framework's floor: a page rendered by Remix with no session, API call or SQL.
+      id: "page-legale",
+      label: "Mentions légales (ni session ni API)",
+      baseline: "page",
+      open: async (baseUrl) => ({ url: `${baseUrl}/mentions-legales`, headers: encoding() }),
     },
     signedInPage("accueil-personnel", "Accueil du personnel (superviseur)", "/", DEMO.superviseur),
     signedInPage(

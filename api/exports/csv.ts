@@ -27,14 +27,12 @@ export function creerCsv<T>(colonnes: readonly ColonneCsv<T>[]): Stringifier {
   });
 }
 
-/** The cells of `enregistrement` keyed as {@link creerCsv} expects them. */
-export function ligneCsv<T>(
-  colonnes: readonly ColonneCsv<T>[],
-  enregistrement: T,
-): Record<string, string> {
-  return Object.fromEntries(
-    colonnes.map((colonne, index) => [String(index), colonne.valeur(enregistrement) ?? ""]),
-  );
+/**
+ * The cells of `enregistrement`, in the order of `colonnes` (csv-stringify
+ * reads an array by the column keys "0", "1"…: no object per line).
+ */
+export function ligneCsv<T>(colonnes: readonly ColonneCsv<T>[], enregistrement: T): string[] {
+  return colonnes.map((colonne) => colonne.valeur(enregistrement) ?? "");
 }
 
 /** Headers of a CSV download named `nom`. */

@@ -6,7 +6,7 @@
  */
 import type { Response } from "express";
 import { pipeline } from "node:stream/promises";
-import type { Readable, Transform } from "node:stream";
+import { Transform, type Readable } from "node:stream";
 import type { Logger } from "../../server/logger.ts";
 
 /**
@@ -22,7 +22,7 @@ export async function envoyerFlux(
   ...transformations: Transform[]
 ): Promise<void> {
   try {
-    await pipeline([source, ...transformations, res]);
+    await pipeline([source, ...transformations, regrouper(), res]);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "ERR_STREAM_PREMATURE_CLOSE" && res.destroyed && !res.writableFinished)
@@ -30,4 +30,41 @@ export async function envoyerFlux(
     else logger.error({ err: error }, "Le fichier généré n'a pas pu être envoyé en entier");
     res.destroy();
   }
+}
+
+/** Bytes gathered before a write to the response. */
+const TAILLE_ENVOI = 64 * 1024;
+
+/**
+ * Gathers the small pieces a generator produces (one CSV line each) into
+ * writes of {@link TAILLE_ENVOI} bytes: each write to the response costs a
+ * compression job and a socket write, which took a quarter of the export's
+ * CPU line by line (issue 5). Memory stays bounded by that size.
+ */
+function regrouper(): Transform {
+  let morceaux: (Buffer | string)[] = [];
+  let taille = 0;
+  const envoyer = (flux: Transform) => {
+    flux.push(
+      morceaux.every((morceau) => typeof morceau === "string")
+        ? morceaux.join("")
+        : Buffer.concat(morceaux.map((morceau) => Buffer.from(morceau))),
+    );
+    morceaux = [];
+    taille = 0;
+  };
+  return new Transform({
+    // Text stays text until the single write: no Buffer per CSV line.
+    decodeStrings: false,
+    transform(morceau: Buffer | string, _encodage, suite) {
+      morceaux.push(morceau);
+      taille += morceau.length;
+      if (taille >= TAILLE_ENVOI) envoyer(this);
+      suite();
+    },
+    flush(suite) {
+      if (taille > 0) envoyer(this);
+      suite();
+    },
+  });
 }

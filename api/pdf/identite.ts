@@ -8,6 +8,7 @@
 import { tz } from "@date-fns/tz";
 import { format } from "date-fns";
 import PDFDocument from "pdfkit";
+import { afficherDate, aujourdhuiParis } from "../../contract/validation.ts";
 
 export const FUSEAU_PARIS = "Europe/Paris";
 export const NOM_ANAH = "Agence nationale de l'habitat (Anah)";
@@ -25,7 +26,8 @@ export function dateHeureParis(date: Date): string {
 
 /** "dd/MM/yyyy" in Europe/Paris. */
 export function dateParis(date: Date | string): string {
-  return format(new Date(date), "dd/MM/yyyy", { in: tz(FUSEAU_PARIS) });
+  // The CSV export calls this for every row: the shared Intl formatter, not date-fns' tz dates.
+  return afficherDate(aujourdhuiParis(new Date(date)));
 }
 
 /** Unicode code points WinAnsi holds above 0xFF (pdfkit maps them to bytes 0x80–0x9F). */

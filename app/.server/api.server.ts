@@ -62,10 +62,11 @@ export type ApiInit = RequestInit & {
 };
 
 /**
- * GET answers already read during a request (its load context is new for
- * every HTTP request): the root and the page loaders asking for the same
- * thing share one call. A write through `apiFetch` forgets them, so the
- * loaders that run after an action read fresh data.
+ * GET answers already read by the loaders of a request (its load context
+ * is new for every HTTP request): the root and the page loaders asking for
+ * the same thing share one call. Actions never use them, and a write
+ * through `apiFetch` forgets them, so the loaders that run after an action
+ * read fresh data.
  */
 const lecturesDeLaRequete = new WeakMap<AppLoadContext, Map<string, Promise<unknown>>>();
 
@@ -107,7 +108,7 @@ export async function apiFetch(
 }
 
 /**
- * `apiFetch` then JSON. A GET is read once per request (see
+ * `apiFetch` then JSON. A loader's GET is read once per request (see
  * `lecturesDeLaRequete`), and public or per-user reference lists are reused
  * across requests for a while (references.server.ts): callers must treat
  * the answer as read-only.
@@ -119,7 +120,14 @@ export async function apiJson<T>(
   init?: ApiInit,
 ): Promise<T> {
   const lire = async () => (await (await apiFetch(request, context, path, init)).json()) as T;
-  if ((init?.method ?? "GET").toUpperCase() !== "GET" || init?.body !== undefined) return lire();
+  // Only a page's loaders share reads (Remix gives them GET requests, even after an
+  // action): an action reads to decide what to write, and may read again after a race.
+  if (
+    request.method !== "GET" ||
+    (init?.method ?? "GET").toUpperCase() !== "GET" ||
+    init?.body !== undefined
+  )
+    return lire();
   const chemin = `${path}${toQueryString(init?.query)}`;
   let lectures = lecturesDeLaRequete.get(context);
   if (!lectures) {
