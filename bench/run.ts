@@ -13,7 +13,10 @@
  * --connections 1,20, --db postgresql,pglite, --no-build, --no-profile,
  * --identity (no Accept-Encoding: the portal then does not compress),
  * --cpu-profile liste (ids of the URLs to load once more under
- * `node --cpu-prof`, comma-separated; empty for none).
+ * `node --cpu-prof`, comma-separated; empty for none), --mesures ids
+ * (only these measures, comma-separated, `export` for the CSV export: e.g.
+ * `--scale 10 --mesures export --no-profile --cpu-profile ''` judges the
+ * export target; that scale gets its own section of docs/performance.md).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -64,6 +67,7 @@ const { values: args } = parseArgs({
     "no-profile": { type: "boolean", default: false },
     identity: { type: "boolean", default: false },
     "cpu-profile": { type: "string", default: "liste" },
+    mesures: { type: "string", default: "" },
   },
 });
 
@@ -75,7 +79,11 @@ const options = {
   databases: args.db.split(",") as DatabaseKind[],
   acceptEncoding: args.identity ? null : "gzip, deflate, br",
   cpuProfile: args["cpu-profile"].split(",").filter(Boolean),
+  /** Ids of the measures to take (`export` for the CSV export); empty for all of them. */
+  mesures: args.mesures.split(",").filter(Boolean),
 };
+/** Whether the run takes the measure `id` (--mesures). */
+const mesuree = (id: string) => options.mesures.length === 0 || options.mesures.includes(id);
 if (!(options.scale > 0) || !(options.durationS > 0) || options.connections.some((n) => !(n >= 1)))
   throw new Error("Options invalides : --scale > 0, --duration > 0, --connections entiers ≥ 1");
 
@@ -387,7 +395,7 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
       log(
         `Portail ${portal.baseUrl} (pid ${portal.pid}) ; liste du superviseur : ${data.listRows} dossiers, ${data.filteredRows} filtrés.`,
       );
-      for (const spec of targetSpecs(data)) {
+      for (const spec of targetSpecs(data).filter((candidate) => mesuree(candidate.id))) {
         for (const connections of options.connections) {
           const target = await openTarget(spec, portal.baseUrl);
           const problem = await check(target);
@@ -420,16 +428,18 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
           );
         }
       }
-      log("Export CSV…");
-      exported = await timeExport(
-        portal.baseUrl,
-        await bearerToken(portal.baseUrl, DEMO.centrale),
-        portal.pid,
-      );
-      log(
-        `  ${exported.rows} lignes (${exported.expectedRows} attendues), ${fr(exported.bytes / 1024, 0)} Kio, ` +
-          `${fr(exported.totalMs, 0)} ms ; mémoire ${fr(exported.rssBeforeMiB, 0)} → ${fr(exported.peakRssMiB, 0)} Mio`,
-      );
+      if (mesuree("export")) {
+        log("Export CSV…");
+        exported = await timeExport(
+          portal.baseUrl,
+          await bearerToken(portal.baseUrl, DEMO.centrale),
+          portal.pid,
+        );
+        log(
+          `  ${exported.rows} lignes (${exported.expectedRows} attendues), ${fr(exported.bytes / 1024, 0)} Kio, ` +
+            `${fr(exported.totalMs, 0)} ms ; mémoire ${fr(exported.rssBeforeMiB, 0)} → ${fr(exported.peakRssMiB, 0)} Mio`,
+        );
+      }
     } finally {
       await portal.stop();
     }
@@ -471,7 +481,11 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
       finishedAt: new Date().toISOString(),
     };
     log(`Résultats : ${await writeResult(kind, result)}`);
-    await rewriteSection(kind, summary(result));
+    // Each scale has its own section: the export is judged at scale 10, the pages at 1.
+    await rewriteSection(
+      options.scale === 1 ? kind : `${kind}-echelle-${options.scale}`,
+      summary(result),
+    );
     return result;
   } finally {
     await database.dispose();
