@@ -45,7 +45,11 @@ export interface Curseur {
 
 /**
  * Rows strictly after `curseur` in `ordre` (keyset pagination). Nulls sort
- * as the largest values, as PostgreSQL does by default.
+ * as the largest values, as PostgreSQL does by default. The non-null part
+ * is a row comparison, `(key, id) < (value, id)`, which PostgreSQL turns
+ * into the start of an index range: written as `key < value or (key = value
+ * and id < id)` it was a filter, every batch read again all the rows before
+ * it, and the scale-10 export took 12 s (issue 5).
  */
 export function apresSql(ordre: Ordre, curseur: Curseur): SQL {
   const { expression, type } = CLES_TRI[ordre.field];
@@ -54,8 +58,8 @@ export function apresSql(ordre: Ordre, curseur: Curseur): SQL {
   if (ordre.direction === "asc")
     return curseur.cle === null
       ? sql`(${cle} is null and ${demandes.id} > ${curseur.id})`
-      : sql`(${cle} > ${valeur} or ${cle} is null or (${cle} = ${valeur} and ${demandes.id} > ${curseur.id}))`;
+      : sql`((${cle}, ${demandes.id}) > (${valeur}, ${curseur.id}) or ${cle} is null)`;
   return curseur.cle === null
     ? sql`(${cle} is not null or ${demandes.id} < ${curseur.id})`
-    : sql`(${cle} < ${valeur} or (${cle} = ${valeur} and ${demandes.id} < ${curseur.id}))`;
+    : sql`((${cle}, ${demandes.id}) < (${valeur}, ${curseur.id}))`;
 }
