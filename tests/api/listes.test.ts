@@ -659,6 +659,17 @@ async function lireFlux(response: Response): Promise<{ octets: Buffer; morceaux:
   return { octets: Buffer.concat(morceaux), morceaux: morceaux.length };
 }
 
+/** The data lines of an exported CSV (after the BOM and the header), as cells. */
+function lignesCsv(octets: Buffer): string[][] {
+  return octets
+    .subarray(3)
+    .toString("utf8")
+    .trim()
+    .split("\r\n")
+    .slice(1)
+    .map((ligne) => ligne.split(";"));
+}
+
 async function exporter(
   cle: string,
   chemin: string,
@@ -832,13 +843,7 @@ describe("beaucoup de dossiers : pagination stable et export en flux", () => {
     expect(response.headers.get("content-length")).toBeNull();
     const { octets, morceaux } = await lireFlux(response);
     expect(morceaux).toBeGreaterThan(1);
-    const numeros = octets
-      .subarray(3)
-      .toString("utf8")
-      .trim()
-      .split("\r\n")
-      .slice(1)
-      .map((ligne) => ligne.split(";")[0]);
+    const numeros = lignesCsv(octets).map((cellules) => cellules[0]);
     expect(numeros).toHaveLength(N);
     expect(new Set(numeros).size).toBe(N);
   });
@@ -848,13 +853,7 @@ describe("beaucoup de dossiers : pagination stable et export en flux", () => {
       const response = await exporter("instS3", "/demandes/export", [
         ["order[dateLimiteInstruction]", sens],
       ]);
-      const limites = (await lireFlux(response)).octets
-        .subarray(3)
-        .toString("utf8")
-        .trim()
-        .split("\r\n")
-        .slice(1)
-        .map((ligne) => ligne.split(";"));
+      const limites = lignesCsv((await lireFlux(response)).octets);
       expect(new Set(limites.map((cellules) => cellules[0])).size).toBe(N);
       const dates = limites.map((cellules) => cellules[11]);
       const renseignees = dates.filter(Boolean).map((date) => date.split("/").reverse().join("-"));
@@ -877,13 +876,7 @@ describe("beaucoup de dossiers : pagination stable et export en flux", () => {
       const response = await exporter("instS3", "/demandes/export", [
         ["order[raisonSociale]", sens],
       ]);
-      const numeros = (await lireFlux(response)).octets
-        .subarray(3)
-        .toString("utf8")
-        .trim()
-        .split("\r\n")
-        .slice(1)
-        .map((ligne) => ligne.split(";")[0]);
+      const numeros = lignesCsv((await lireFlux(response)).octets).map((cellules) => cellules[0]);
       const parIdentifiant = [...ids].sort().map((id) => numeroDe.get(id));
       expect(numeros).toEqual(sens === "asc" ? parIdentifiant : parIdentifiant.reverse());
     }
