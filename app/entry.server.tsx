@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { deferRemixScripts } from "~/components/layout/after-first-paint.server";
 import { registerDsfrLink } from "~/utils/dsfr-link";
 import { NonceContext } from "~/utils/nonce";
 
@@ -15,8 +16,9 @@ const ABORT_DELAY_MS = 5_000;
  * and Remix emit. The document is sent in one piece once everything is
  * rendered (ADR 0007): no route defers data, so streaming would not show
  * anything sooner, and each streamed piece cost a compression job and a
- * socket write (2 to 3 ms of CPU for a 20 KB page, measured). An error
- * after the shell is logged and turns the status into 500.
+ * socket write (2 to 3 ms of CPU for a 20 KB page, measured). Remix's
+ * scripts in it wait for the first paint (ADR 0008). An error after the
+ * shell is logged and turns the status into 500.
  */
 export default function handleRequest(
   request: Request,
@@ -49,7 +51,7 @@ export default function handleRequest(
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
-              new Response(Buffer.concat(chunks), {
+              new Response(deferRemixScripts(Buffer.concat(chunks).toString("utf8")), {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),

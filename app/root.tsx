@@ -16,7 +16,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { CGU_VERSION } from "#contract/cgu";
 import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
 import { apiJson } from "~/.server/api.server";
@@ -29,6 +29,7 @@ import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { CguForm, cguMiseAJour, pageHorsBlocageCgu } from "~/components/cgu-form";
 import { ErrorPage, errorKindOf, errorTitle } from "~/components/error-page";
+import { afterFirstPaintScript } from "~/components/layout/after-first-paint";
 import { BackToTop } from "~/components/layout/back-to-top";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
@@ -145,6 +146,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // useLocation, not the loader's path: the root loader does not run again on client navigations.
   const location = useLocation();
   const cgu = root?.cgu && !pageHorsBlocageCgu(location.pathname) ? root.cgu : null;
+  // Pages work before React runs (ADR 0008 delays it past the first paint): this tells when it does.
+  useEffect(() => {
+    document.documentElement.dataset.hydrate = "true";
+  }, []);
   return (
     <html lang="fr" data-fr-scheme="light" data-fr-theme="light">
       <head>
@@ -153,6 +158,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="format-detection" content="telephone=no" />
         <Meta />
         <Links />
+        <noscript>
+          <link rel="stylesheet" href={dsfr.polices} />
+        </noscript>
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: AFTER_FIRST_PAINT }}
+        />
       </head>
       <body>
         <LoadingBar />
@@ -189,6 +202,9 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Loads the fonts and starts Remix once the page has painted (ADR 0008). */
+const AFTER_FIRST_PAINT = afterFirstPaintScript(dsfr.polices);
+
 /** The matched route's page. */
 export default function App() {
   return <Outlet />;
@@ -211,19 +227,12 @@ export const meta: MetaFunction<typeof loader> = ({ error }) => {
 };
 
 /**
- * The portal's DSFR stylesheet and font preloads, as public/dsfr/portail.json
- * lists them (scripts/dsfr-bundle.mjs: only the components and icons the
- * pages use, under a content-hashed name; no font preloaded, which paints
- * sooner), the portal's own styles and favicons.
+ * The portal's DSFR stylesheet as public/dsfr/portail.json names it
+ * (scripts/dsfr-bundle.mjs: only the components and icons the pages use,
+ * under a content-hashed name; the fonts come after the first paint, see
+ * `Layout`), the portal's own styles and favicons.
  */
 export const links: LinksFunction = () => [
-  ...dsfr.fonts.map((href) => ({
-    rel: "preload",
-    href,
-    as: "font",
-    type: "font/woff2",
-    crossOrigin: "anonymous" as const,
-  })),
   { rel: "stylesheet", href: dsfr.stylesheet },
   { rel: "stylesheet", href: portailStyles },
   { rel: "apple-touch-icon", href: "/dsfr/favicon/apple-touch-icon.png" },

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { MESSAGE_LIEN_INVALIDE } from "../contract/schemas/candidat.ts";
 import { MESSAGES } from "../contract/validation.ts";
 import { MOT_DE_PASSE_TEST, dernierCourriel, sirenUnique } from "./fixtures/demandeur.ts";
-import { expectNoAxeViolations, submitCredentials } from "./support.ts";
+import { attendreHydratation, expectNoAxeViolations, submitCredentials } from "./support.ts";
 
 /** SIREN of the demo company (api/db/seed/demo.ts), which already has an account. */
 const SIREN_DEMO = "832915474";
@@ -153,6 +153,7 @@ test("les erreurs de saisie s'affichent à côté des champs, sans rien perdre d
   };
   if (info.project.name === "js") {
     // With JavaScript the message appears when the field is left.
+    await attendreHydratation(page);
     await page.getByLabel(LIBELLES.siren).fill(saisie.siren);
     await page.getByLabel(LIBELLES.siren).blur();
     await expect(groupe(page, LIBELLES.siren)).toContainText(MESSAGES.siren);

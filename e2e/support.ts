@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { INERT_MODULE } from "../app/components/layout/after-first-paint.ts";
 
 /** Password of every demo account (README). */
 export const DEMO_PASSWORD = "Anah-Demo-2026!";
@@ -29,8 +30,24 @@ export async function signIn(page: Page, email: string, path = "/account/login")
   await submitCredentials(page, email);
 }
 
-/** Runs axe (WCAG 2.1 A/AA) on the current page and expects no violation. */
+/**
+ * With JavaScript, waits until React has hydrated a portal page: its
+ * scripts start only after the first paint (ADR 0008), so a test of what
+ * JavaScript adds (checks on leaving a field, dialogs) must wait for them;
+ * before that, the page works as without JavaScript. Returns at once on a
+ * page without Remix (the identity provider's).
+ */
+export async function attendreHydratation(page: Page) {
+  if ((await page.locator(`script[type="${INERT_MODULE}"]`).count()) === 0) return;
+  await expect(page.locator("html")).toHaveAttribute("data-hydrate", "true");
+}
+
+/**
+ * Runs axe (WCAG 2.1 A/AA) on the current page, as hydrated in a
+ * JavaScript context, and expects no violation.
+ */
 export async function expectNoAxeViolations(page: Page) {
+  await attendreHydratation(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();

@@ -28,6 +28,11 @@ function sendPage(res: Response, status: number, body: string) {
   res.status(status).set("Cache-Control", "no-store").type("html").send(body);
 }
 
+/** The CSP nonce server/security.ts gave the response, for the page's inline script. */
+function nonceOf(res: Response): string | undefined {
+  return (res.locals as { cspNonce?: string }).cspNonce;
+}
+
 /**
  * Express routes of the sign-in interaction (mounted under /realms/mar_users,
  * before the provider itself):
@@ -59,7 +64,11 @@ export function createInteractionRouter(deps: {
 
   function sendFailure(res: Response, error: unknown) {
     if (error instanceof errors.SessionNotFound || error instanceof errors.InvalidRequest) {
-      sendPage(res, 400, errorPage({ title: "Connexion expirée", message: EXPIRED, loginUrl }));
+      sendPage(
+        res,
+        400,
+        errorPage({ title: "Connexion expirée", message: EXPIRED, loginUrl, nonce: nonceOf(res) }),
+      );
       return;
     }
     logger.error({ err: error }, "Erreur pendant la connexion");
@@ -70,6 +79,7 @@ export function createInteractionRouter(deps: {
         title: "Erreur de connexion",
         message: "Une erreur technique est survenue. Veuillez réessayer plus tard.",
         loginUrl,
+        nonce: nonceOf(res),
       }),
     );
   }
@@ -119,7 +129,11 @@ export function createInteractionRouter(deps: {
         return;
       }
       if (details.prompt.name !== "login") throw new errors.InvalidRequest("prompt");
-      sendPage(res, 200, loginPage({ action: action(details.uid), signUpUrl }));
+      sendPage(
+        res,
+        200,
+        loginPage({ action: action(details.uid), signUpUrl, nonce: nonceOf(res) }),
+      );
     } catch (error) {
       sendFailure(res, error);
     }
@@ -156,6 +170,7 @@ export function createInteractionRouter(deps: {
               email,
               error: tooManyAttemptsMessage(wait),
               signUpUrl,
+              nonce: nonceOf(res),
             }),
           );
           return;
@@ -179,6 +194,7 @@ export function createInteractionRouter(deps: {
               error: PENDING_ACCOUNT,
               errorLink: { href: newLinkUrl, label: "Recevoir un nouveau lien de confirmation" },
               signUpUrl,
+              nonce: nonceOf(res),
             }),
           );
           return;
@@ -192,7 +208,13 @@ export function createInteractionRouter(deps: {
           sendPage(
             res,
             401,
-            loginPage({ action: action(details.uid), email, error: WRONG_CREDENTIALS, signUpUrl }),
+            loginPage({
+              action: action(details.uid),
+              email,
+              error: WRONG_CREDENTIALS,
+              signUpUrl,
+              nonce: nonceOf(res),
+            }),
           );
           return;
         }

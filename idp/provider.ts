@@ -121,7 +121,7 @@ export function createProvider(deps: {
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = "html";
-          ctx.body = loggedOutPage({ loginUrl });
+          ctx.body = loggedOutPage({ loginUrl, nonce: cspNonceOf(ctx) });
         },
       },
       resourceIndicators: {
@@ -173,6 +173,7 @@ export function createProvider(deps: {
         title: "Erreur de connexion",
         message: ERROR_MESSAGES[code] ?? "La connexion n'a pas pu aboutir. Veuillez recommencer.",
         loginUrl,
+        nonce: cspNonceOf(ctx),
       });
     },
   };

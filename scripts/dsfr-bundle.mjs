@@ -1,7 +1,9 @@
-// Builds the portal's own DSFR stylesheet in public/dsfr (issue 5, page
+// Builds the portal's own DSFR stylesheets in public/dsfr (issue 5, page
 // weight): DSFR's full stylesheet without the rules of components no page
-// renders, followed by the rules of the icons the pages use only, in one
-// file named after its content so that browsers may keep it for a year.
+// renders, followed by the rules of the icons the pages use only, the icons
+// themselves inlined, in one file named after its content so that browsers
+// may keep it for a year; DSFR's @font-face rules in a second file, which
+// pages load after their first paint (ADR 0008).
 // `node scripts/dsfr-bundle.mjs` runs it alone (npm's prebuild does).
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -9,20 +11,33 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 // postcss comes with Vite (devDependencies); it keeps DSFR's rule order and minified text as is.
 import postcss from "postcss";
+import svgToMiniDataURI from "mini-svg-data-uri";
 import { blockOf, classesInUse } from "./dsfr-classes.mjs";
 
-/**
- * Marianne weights every page preloads: none. The first screen uses
- * Regular, Medium and Bold (125 KiB); preloaded, they share the slow
- * network with the stylesheet and are always on Lighthouse's LCP path,
- * whereas with DSFR's `font-display: swap` the text can paint at once in
- * the fallback font. One series of five Lighthouse runs per choice
- * (docs/performance.md), login page: LCP 2.4 s with Regular and Bold,
- * 1.7 s with Regular, 1.4 s without; the swap's layout shift stays under 0.04.
- */
-export const PRELOADED_FONTS = [];
 const MANIFEST = "portail.json";
-const BUNDLE = /^portail\.[0-9a-f]{12}\.min\.css$/;
+const BUNDLE = /^(portail|polices)\.[0-9a-f]{12}\.min\.css$/;
+
+/**
+ * Replaces every `url(icons/….svg)` of `css` (URLs relative to public/dsfr)
+ * by the SVG itself as a `data:` URI (57 icons, 20 KB before compression).
+ * An icon file is requested when its element is laid out, that is before
+ * the first paint: each was one more request on the path to the LCP, that
+ * Lighthouse's slow mobile network charges a round trip for.
+ */
+function inlineIcons(css, dsfrDir) {
+  return css.replace(/url\(("?)(icons\/[^)"]+\.svg)\1\)/g, (_match, _quote, path) => {
+    const svg = readFileSync(join(dsfrDir, path), "utf8");
+    return `url("${svgToMiniDataURI(svg.trim())}")`;
+  });
+}
+
+/** Writes `css` as public/dsfr/<kind>.<content hash>.min.css; returns its URL. */
+function writeHashed(dsfrDir, kind, css) {
+  const hash = createHash("sha256").update(css).digest("hex").slice(0, 12);
+  const name = `${kind}.${hash}.min.css`;
+  writeFileSync(join(dsfrDir, name), css);
+  return { name, url: `/dsfr/${name}` };
+}
 
 /**
  * Class names a selector cannot match without: those outside functional
@@ -59,8 +74,10 @@ function prune(root, keep) {
 }
 
 /**
- * Writes public/dsfr/portail.<hash>.min.css and public/dsfr/portail.json
- * (`{ stylesheet, fonts }`: the URLs pages link and preload) from the
+ * Writes public/dsfr/portail.<hash>.min.css, public/dsfr/polices.<hash>.min.css
+ * and public/dsfr/portail.json (`{ stylesheet, polices }`: the URLs of the
+ * stylesheet pages link and of the @font-face rules they load after their
+ * first paint) from the
  * DSFR distribution copied in `dsfrDir` and the sources of the checkout at
  * `root`; removes the stylesheets of earlier runs. Same sources, same file
  * name. Returns the manifest and the sizes in bytes (before, after).
@@ -89,16 +106,21 @@ export function buildDsfrBundle(root, dsfrDir = join(root, "public/dsfr")) {
   // The icons' URLs are relative to utility/icons/; the bundle sits at the root of public/dsfr.
   const iconRules = icons.toString().replaceAll("url(../../icons/", "url(icons/");
 
-  const css = `${dsfr.toString()}\n${iconRules}\n`;
-  const hash = createHash("sha256").update(css).digest("hex").slice(0, 12);
-  const name = `portail.${hash}.min.css`;
+  // A font is requested when text in it is laid out, before the first paint,
+  // and Lighthouse counts it on the LCP path even with `font-display: swap`.
+  const fontFaces = postcss.root();
+  dsfr.walkAtRules("font-face", (rule) => {
+    fontFaces.append(rule.clone());
+    rule.remove();
+  });
+
+  const css = inlineIcons(`${dsfr.toString()}\n${iconRules}\n`, dsfrDir);
+  const stylesheet = writeHashed(dsfrDir, "portail", css);
+  const polices = writeHashed(dsfrDir, "polices", `${fontFaces.toString()}\n`);
   for (const file of readdirSync(dsfrDir))
-    if (BUNDLE.test(file) && file !== name) rmSync(join(dsfrDir, file));
-  writeFileSync(join(dsfrDir, name), css);
-  const manifest = {
-    stylesheet: `/dsfr/${name}`,
-    fonts: PRELOADED_FONTS.map((font) => `/dsfr/fonts/${font}.woff2`),
-  };
+    if (BUNDLE.test(file) && file !== stylesheet.name && file !== polices.name)
+      rmSync(join(dsfrDir, file));
+  const manifest = { stylesheet: stylesheet.url, polices: polices.url };
   writeFileSync(join(dsfrDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return { manifest, bytes: { before: dsfrCss.length + iconsCss.length, after: css.length } };
 }

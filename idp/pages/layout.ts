@@ -1,4 +1,5 @@
 import dsfr from "../../public/dsfr/portail.json" with { type: "json" };
+import { afterFirstPaintScript } from "../../app/components/layout/after-first-paint.ts";
 import { escapeHtml, html, raw, type SafeHtml } from "./html.ts";
 
 /** Name of the service shown in the DSFR header and in page titles. */
@@ -6,11 +7,13 @@ export const SERVICE_TITLE = "Mon Accompagnateur Rénov' – Agréments";
 
 /**
  * The DSFR page shell of the identity provider's pages: French, light scheme,
- * the portal's DSFR stylesheet and font preloads as public/dsfr/portail.json
- * lists them (the same as the portal's pages), favicon, skip link, header
- * (Marianne block, service title, Anah) and footer. `title` becomes
- * "{title} | Mon Accompagnateur Rénov'". `script` is inline JavaScript that
- * runs only with the response's CSP `nonce` (omitted when there is no nonce).
+ * the portal's DSFR stylesheet as public/dsfr/portail.json names it (the
+ * same as the portal's pages), favicon, skip link, header (Marianne block,
+ * service title, Anah) and footer. `title` becomes "{title} | Mon
+ * Accompagnateur Rénov'". `script` is inline JavaScript that runs only with
+ * the response's CSP `nonce` (omitted when there is no nonce). With the
+ * nonce, the fonts load after the first paint as on the portal's pages
+ * (ADR 0008); without it, by a plain stylesheet link.
  */
 export function layout(page: {
   title: string;
@@ -22,6 +25,11 @@ export function layout(page: {
     page.script && page.nonce
       ? raw(`<script nonce="${escapeHtml(page.nonce)}">${page.script}</script>`)
       : "";
+  const fonts = page.nonce
+    ? raw(
+        `<noscript><link rel="stylesheet" href="${escapeHtml(dsfr.polices)}" /></noscript><script nonce="${escapeHtml(page.nonce)}">${afterFirstPaintScript(dsfr.polices)}</script>`,
+      )
+    : html`<link rel="stylesheet" href="${dsfr.polices}" />`;
   return html`<!DOCTYPE html>
     <html lang="fr" data-fr-scheme="light" data-fr-theme="light">
       <head>
@@ -30,17 +38,8 @@ export function layout(page: {
         <meta name="format-detection" content="telephone=no" />
         <meta name="robots" content="noindex, nofollow" />
         <title>${page.title} | Mon Accompagnateur Rénov'</title>
-        ${dsfr.fonts.map(
-          (href) =>
-            html`<link
-              rel="preload"
-              href="${href}"
-              as="font"
-              type="font/woff2"
-              crossorigin="anonymous"
-            />`,
-        )}
         <link rel="stylesheet" href="${dsfr.stylesheet}" />
+        ${fonts}
         <link rel="icon" href="/dsfr/favicon/favicon.svg" type="image/svg+xml" />
         <link rel="shortcut icon" href="/dsfr/favicon/favicon.ico" type="image/x-icon" />
         <link rel="apple-touch-icon" href="/dsfr/favicon/apple-touch-icon.png" />

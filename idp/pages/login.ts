@@ -7,7 +7,8 @@ import { layout } from "./layout.ts";
  * back after a failure; `error` is shown in a DSFR error alert above the form,
  * followed by `errorLink` when given (e.g. "ask for a new confirmation
  * link"). `signUpUrl` adds the "Créer un compte" block for applicants
- * (spec §1). Returns the whole HTML document.
+ * (spec §1). `nonce` is the response's CSP nonce (layout.ts). Returns the
+ * whole HTML document.
  */
 export function loginPage(page: {
   action: string;
@@ -15,10 +16,12 @@ export function loginPage(page: {
   error?: string;
   errorLink?: { href: string; label: string };
   signUpUrl?: string;
+  nonce?: string;
 }): string {
   const emailKept = Boolean(page.email);
   return layout({
     title: "Connexion",
+    nonce: page.nonce,
     main: html`<div class="fr-container fr-container--fluid fr-mb-md-14v">
       <div class="fr-grid-row fr-grid-row-gutters fr-grid-row--center">
         <div class="fr-col-12 fr-col-md-8 fr-col-lg-6">

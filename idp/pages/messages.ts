@@ -42,9 +42,10 @@ export function logoutPage(page: { form: string; nonce?: string; autoSubmit: boo
 }
 
 /** Shown after a sign-out that named no return address. */
-export function loggedOutPage(page: { loginUrl: string }): string {
+export function loggedOutPage(page: { loginUrl: string; nonce?: string }): string {
   return layout({
     title: "Déconnexion réussie",
+    nonce: page.nonce,
     main: centered(
       html`<h1>Vous êtes déconnecté</h1>
         <p>Votre déconnexion de Mon Accompagnateur Rénov' a bien été prise en compte.</p>
@@ -59,9 +60,15 @@ export function loggedOutPage(page: { loginUrl: string }): string {
  * Error page of the identity provider: a French explanation and a way back,
  * never a stack trace nor internal details.
  */
-export function errorPage(page: { title: string; message: string; loginUrl: string }): string {
+export function errorPage(page: {
+  title: string;
+  message: string;
+  loginUrl: string;
+  nonce?: string;
+}): string {
   return layout({
     title: page.title,
+    nonce: page.nonce,
     main: centered(
       html`<h1>${page.title}</h1>
         <div class="fr-alert fr-alert--error fr-mb-4w" role="alert">

@@ -1,4 +1,6 @@
 /** HTML templates of the identity provider's pages (idp/pages). */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 // Aliased: Prettier reformats templates tagged html, and whitespace matters here.
 import { escapeHtml, html as tag, raw } from "../../idp/pages/html.ts";
@@ -39,8 +41,23 @@ describe("pages", () => {
     expect(auto).toContain(
       '<script nonce="abc">document.getElementById("op.logoutForm").submit();</script>',
     );
-    expect(logoutPage({ form, autoSubmit: true })).not.toContain("<script");
-    expect(logoutPage({ form, nonce: "abc", autoSubmit: false })).not.toContain("<script");
+    const autoSubmit = 'getElementById("op.logoutForm").submit()';
+    expect(logoutPage({ form, autoSubmit: true })).not.toContain(autoSubmit);
+    expect(logoutPage({ form, nonce: "abc", autoSubmit: false })).not.toContain(autoSubmit);
+  });
+
+  it("with the nonce, the fonts load after the first paint, or by <noscript>; without it, by a link", () => {
+    const manifest = JSON.parse(
+      readFileSync(join(import.meta.dirname, "../../public/dsfr/portail.json"), "utf8"),
+    ) as { polices: string };
+    const withNonce = loginPage({ action: "/x", nonce: "n0" });
+    expect(withNonce).toContain(
+      `<noscript><link rel="stylesheet" href="${manifest.polices}" /></noscript><script nonce="n0">`,
+    );
+    expect(withNonce).toContain("requestAnimationFrame");
+    const withoutNonce = loginPage({ action: "/x" });
+    expect(withoutNonce).not.toContain("<script");
+    expect(withoutNonce).toContain(`<link rel="stylesheet" href="${manifest.polices}" />`);
   });
 
   it("error page shows the French message and a way back, nothing else", () => {

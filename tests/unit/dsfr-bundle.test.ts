@@ -1,8 +1,9 @@
 /**
  * The portal's DSFR stylesheet (scripts/dsfr-bundle.mjs, issue 5 "page
  * weight"): built from a small fixture checkout, it keeps what its pages can
- * render and drops the rest; built from this checkout, it has every icon the
- * pages name and every file its URLs point to.
+ * render and drops the rest, inlines its icons and puts the fonts in a file
+ * of their own (loaded after the first paint, ADR 0008); built from this
+ * checkout, it has every icon the pages name and every file its URLs point to.
  */
 import {
   cpSync,
@@ -22,17 +23,19 @@ import { buildDsfrBundle } from "../../scripts/dsfr-bundle.mjs";
 
 const ROOT = join(import.meta.dirname, "../..");
 const DSFR = join(ROOT, "public/dsfr");
-/** The files of the distribution the build reads. */
+/** The files and folders of the distribution the build reads. */
 const DSFR_INPUTS = [
   "dsfr.min.css",
   "dsfr.module.js",
   "core/core.main.min.css",
   "utility/icons/icons.min.css",
+  "icons",
 ];
 
 interface Built {
-  manifest: { stylesheet: string; fonts: string[] };
+  manifest: { stylesheet: string; polices: string };
   css: string;
+  polices: string;
 }
 
 let fixture: string;
@@ -46,7 +49,7 @@ function checkout(page: string): { root: string; dsfrDir: string } {
   const dsfrDir = join(root, "public/dsfr");
   for (const file of DSFR_INPUTS) {
     mkdirSync(dirname(join(dsfrDir, file)), { recursive: true });
-    cpSync(join(DSFR, file), join(dsfrDir, file));
+    cpSync(join(DSFR, file), join(dsfrDir, file), { recursive: true });
   }
   return { root, dsfrDir };
 }
@@ -54,10 +57,8 @@ function checkout(page: string): { root: string; dsfrDir: string } {
 function build(page: string): Built {
   const { root, dsfrDir } = checkout(page);
   const { manifest } = buildDsfrBundle(root, dsfrDir);
-  return {
-    manifest,
-    css: readFileSync(join(dsfrDir, manifest.stylesheet.slice("/dsfr/".length)), "utf8"),
-  };
+  const read = (url: string) => readFileSync(join(dsfrDir, url.slice("/dsfr/".length)), "utf8");
+  return { manifest, css: read(manifest.stylesheet), polices: read(manifest.polices) };
 }
 
 const PAGE = `
@@ -88,7 +89,6 @@ describe("the portal's DSFR stylesheet built from a fixture page", () => {
     expect(built.css).toContain(".fr-badge--success");
     expect(built.css).toContain(".fr-modal");
     expect(built.css).toContain(".fr-grid-row{");
-    expect(built.css).toMatch(/@font-face\{font-family:Marianne;/);
     // Added by DSFR's script to a modal's body, never written in the page.
     expect(built.css).toContain(".fr-scroll-divider");
   });
@@ -107,14 +107,23 @@ describe("the portal's DSFR stylesheet built from a fixture page", () => {
     expect(built.css.length).toBeLessThan(readFileSync(join(DSFR, "dsfr.min.css"), "utf8").length);
   });
 
-  it("is named after its content and listed, with the preloaded fonts, in portail.json", () => {
+  it("inlines the icons and leaves the fonts to a stylesheet of their own", () => {
+    const iconRule = /\.fr-icon-mail-line:before\{[^}]*\}/.exec(built.css)?.[0] ?? "";
+    expect(iconRule).toContain('url("data:image/svg+xml,');
+    expect(built.css).not.toMatch(/url\("?icons\//);
+    expect(built.css).not.toContain("@font-face");
+    expect(built.polices).toMatch(/^@font-face\{font-family:Marianne;/);
+    expect(built.polices).toContain('url("fonts/Marianne-Regular.woff2")');
+    expect(built.polices.replace(/@font-face\{[^}]*\}/g, "").trim()).toBe("");
+  });
+
+  it("is named after its content and listed, with the fonts' stylesheet, in portail.json", () => {
     expect(built.manifest.stylesheet).toMatch(/^\/dsfr\/portail\.[0-9a-f]{12}\.min\.css$/);
     expect(build(PAGE).manifest.stylesheet).toBe(built.manifest.stylesheet);
     expect(build(`${PAGE}\nexport const x = "fr-icon-bank-fill";`).manifest.stylesheet).not.toBe(
       built.manifest.stylesheet,
     );
-    // No font preloaded: measured slower on Lighthouse's mobile network (docs/performance.md).
-    expect(built.manifest.fonts).toEqual([]);
+    expect(built.manifest.polices).toMatch(/^\/dsfr\/polices\.[0-9a-f]{12}\.min\.css$/);
   });
 
   it("refuses a class built from a bare fr- prefix, which no scan can follow", () => {
@@ -127,6 +136,7 @@ describe("the portal's DSFR stylesheet in this checkout", () => {
     readFileSync(join(DSFR, "portail.json"), "utf8"),
   ) as Built["manifest"];
   const css = readFileSync(join(ROOT, "public", manifest.stylesheet), "utf8");
+  const polices = readFileSync(join(ROOT, "public", manifest.polices), "utf8");
 
   it("has a rule for every icon the pages name", () => {
     const sources = ["app", "idp"].flatMap((dir) =>
@@ -141,14 +151,13 @@ describe("the portal's DSFR stylesheet in this checkout", () => {
     for (const icon of icons) expect(css.includes(`.${icon}:before`), icon).toBe(true);
   });
 
-  it("points only at files that exist", () => {
-    const urls = [...css.matchAll(/url\(("?)([^)"]+)\1\)/g)]
+  it("points only at files that exist, and at no icon file", () => {
+    const urls = [...`${css}${polices}`.matchAll(/url\(("?)([^)"]+)\1\)/g)]
       .map(([, , url]) => url)
       .filter((url) => !url.startsWith("data:"));
-    expect(urls.length).toBeGreaterThan(50);
+    expect(urls.filter((url) => url.startsWith("fonts/")).length).toBeGreaterThanOrEqual(8);
+    expect(urls.filter((url) => !url.startsWith("fonts/"))).toEqual([]);
     for (const url of new Set(urls)) expect(() => readFileSync(join(DSFR, url)), url).not.toThrow();
-    for (const font of manifest.fonts)
-      expect(() => readFileSync(join(ROOT, "public", font)), font).not.toThrow();
   });
 });
 
