@@ -24,8 +24,20 @@ export interface LighthouseResult {
   totalBytes: number;
   /** LCPs of all runs, to show the spread. */
   allLcpMs: number[];
+  /**
+   * The longest main-thread tasks of the run (simulated mobile ms), with the
+   * script Lighthouse attributes them to: what the Total Blocking Time is made of.
+   */
+  longTasks: { url: string; startMs: number; durationMs: number }[];
   /** Opportunities Lighthouse lists with their estimated saving (ms), largest first. */
   opportunities: { id: string; title: string; savingsMs: number }[];
+}
+
+/** An item of Lighthouse's "long-tasks" audit. */
+interface LongTaskItem {
+  url?: string;
+  startTime?: number;
+  duration?: number;
 }
 
 /** A Chromium for Lighthouse; `close()` ends it. */
@@ -72,6 +84,16 @@ export async function audit(
       speedIndexMs: value("speed-index"),
       totalBytes: value("total-byte-weight"),
       allLcpMs: [],
+      longTasks: (
+        (lhr.audits["long-tasks"]?.details as { items?: LongTaskItem[] } | undefined)?.items ?? []
+      )
+        .map((item) => ({
+          url: item.url ?? "",
+          startMs: Math.round(item.startTime ?? 0),
+          durationMs: Math.round(item.duration ?? 0),
+        }))
+        .sort((a, b) => b.durationMs - a.durationMs)
+        .slice(0, 5),
       opportunities: Object.values(lhr.audits)
         .map((entry) => ({
           id: entry.id,

@@ -10,7 +10,9 @@
  * docs/performance.md.
  *
  * Options: --scale N (1), --db pglite|postgresql (pglite), --runs N
- * (Lighthouse runs per page, 3), --no-build, --no-lighthouse.
+ * (Lighthouse runs per page, 3), --no-build, --no-lighthouse, --pages ids
+ * (comma-separated, e.g. `formulaire-etape-2,liste`: only those pages; the
+ * JSON result is written, docs/performance.md is left as it is).
  */
 import { parseArgs } from "node:util";
 import { analyze, createDatabase, freshApplicant, seed, type DatabaseKind } from "./dataset.ts";
@@ -27,6 +29,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "3" },
     "no-build": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
+    pages: { type: "string" },
   },
 });
 const options = {
@@ -128,6 +131,19 @@ function summary(machine: ReturnType<typeof describeMachine>, results: PageResul
             }`,
         )
         .join("\n"),
+      "Tâches longues du fil principal (durée simulée en ms, script auquel Lighthouse les attribue) :",
+      audited
+        .map(
+          (page) =>
+            `- ${page.label} : ${
+              page
+                .lighthouse!.longTasks.map(
+                  (task) => `${fr(task.durationMs, 0)} (${task.url.split("/").pop() || "?"})`,
+                )
+                .join(" ; ") || "aucune"
+            }`,
+        )
+        .join("\n"),
     );
   }
   if (failed.length)
@@ -196,6 +212,13 @@ try {
       },
     ];
 
+    const only = args.pages?.split(",").map((id) => id.trim());
+    if (only) {
+      const unknown = only.filter((id) => !pages.some((page) => page.id === id));
+      if (unknown.length) throw new Error(`Pages inconnues : ${unknown.join(", ")}`);
+      pages.splice(0, pages.length, ...pages.filter((page) => only.includes(page.id)));
+    }
+
     const browser = await launchChromium();
     try {
       for (const page of pages) {
@@ -234,8 +257,10 @@ try {
             });
             results[index].lighthouse = lh;
             log(
-              `  Lighthouse ${page.label} : score ${fr(lh.score, 2)}, LCP ${fr(lh.lcpMs / 1000, 2)} s`,
+              `  Lighthouse ${page.label} : score ${fr(lh.score, 2)}, LCP ${fr(lh.lcpMs / 1000, 2)} s, TBT ${fr(lh.tbtMs, 0)} ms`,
             );
+            for (const task of lh.longTasks)
+              log(`    tâche de ${task.durationMs} ms à ${task.startMs} ms : ${task.url || "?"}`);
           } catch (error) {
             results[index].lighthouseError = (error as Error).message;
             log(`  Lighthouse ${page.label} : échec, ${(error as Error).message}`);
@@ -252,7 +277,7 @@ try {
   log(
     `Résultats : ${await writeResult("pages", { kind: "pages", options, machine, results, finishedAt: new Date().toISOString() })}`,
   );
-  await rewriteSection("pages", summary(machine, results));
+  if (!args.pages) await rewriteSection("pages", summary(machine, results));
 } finally {
   await database.dispose();
 }

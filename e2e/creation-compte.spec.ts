@@ -251,3 +251,28 @@ test("un nouveau lien d'activation peut être demandé et active le compte", asy
   await page.goto(lien!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre compte est activé");
 });
+
+test("ce qui est saisi avant l'arrivée des scripts est gardé, puis contrôlé à l'envoi", async ({
+  page,
+}, info) => {
+  // The scripts start after the first paint (ADR 0008): hold them while the user types.
+  let liberer = () => {};
+  const scriptsRetenus = new Promise<void>((resolve) => (liberer = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsRetenus;
+    await route.continue();
+  });
+  await page.goto("/creation-compte", { waitUntil: "domcontentloaded" });
+  const saisie: Saisie = { ...saisieValide(), motDePasseConfirmation: "Un-Autre-Mot-2026!" };
+  await remplir(page, saisie);
+  liberer();
+  if (info.project.name === "js") await attendreHydratation(page);
+
+  for (const champ of Object.keys(LIBELLES) as (keyof Saisie)[])
+    await expect(page.getByLabel(LIBELLES[champ])).toHaveValue(saisie[champ]);
+  await expect(page.getByLabel("Espace Conseil France Rénov'")).toBeChecked();
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(groupe(page, LIBELLES.motDePasseConfirmation)).toContainText(MESSAGES.egalite);
+  await expect(page.getByLabel(LIBELLES.raisonSociale)).toHaveValue(saisie.raisonSociale);
+  await expect(page.getByLabel("J'accepte les conditions générales d'utilisation")).toBeChecked();
+});
