@@ -5,7 +5,8 @@
  * a quote or a line break, and cells that a spreadsheet would run as a
  * formula (`=`, `+`, `-`, `@`) defused with a leading apostrophe.
  */
-import { stringify, type Stringifier } from "csv-stringify";
+import { stringify, type Options, type Stringifier } from "csv-stringify";
+import { stringify as stringifySync } from "csv-stringify/sync";
 import type { Response } from "express";
 import { entetesTelechargement } from "./entetes.ts";
 
@@ -15,16 +16,45 @@ export interface ColonneCsv<T> {
   valeur: (enregistrement: T) => string | null | undefined;
 }
 
-/** A csv-stringify transform writing `colonnes` with the portal's conventions (header first). */
-export function creerCsv<T>(colonnes: readonly ColonneCsv<T>[]): Stringifier {
-  return stringify({
+/** csv-stringify options of the portal's conventions, header and BOM included. */
+function optionsCsv<T>(colonnes: readonly ColonneCsv<T>[]): Options {
+  return {
     delimiter: ";",
     bom: true,
     record_delimiter: "windows",
     header: true,
     columns: colonnes.map((colonne, index) => ({ key: String(index), header: colonne.entete })),
     escape_formulas: true,
-  });
+  };
+}
+
+/** A csv-stringify transform writing `colonnes` with the portal's conventions (header first). */
+export function creerCsv<T>(colonnes: readonly ColonneCsv<T>[]): Stringifier {
+  return stringify(optionsCsv(colonnes));
+}
+
+/**
+ * A writer of `colonnes` batch by batch: each call returns the UTF-8 bytes
+ * of its records, the BOM and header line before those of the first call
+ * (alone when the first batch is empty), so that the concatenation is the
+ * file {@link creerCsv} writes. A whole batch is one synchronous call and
+ * one chunk: streaming record by record cost a promise, a stream write and
+ * a few objects per line, a good part of the scale-10 export's time and garbage
+ * (issue 5).
+ */
+export function ecrivainCsvParLots<T>(
+  colonnes: readonly ColonneCsv<T>[],
+): (enregistrements: readonly T[]) => Buffer {
+  const options = optionsCsv(colonnes);
+  let premier = true;
+  return (enregistrements) => {
+    const texte = stringifySync(
+      enregistrements.map((enregistrement) => ligneCsv(colonnes, enregistrement)),
+      premier ? options : { ...options, bom: false, header: false },
+    );
+    premier = false;
+    return Buffer.from(texte);
+  };
 }
 
 /**

@@ -17,8 +17,7 @@ import type { KindDemande } from "../domain/acces.ts";
 import { estReputeRejete } from "../domain/demandes/delais.ts";
 import { lotsDemandes, type LigneExport } from "../domain/listes/parcours.ts";
 import type { UtilisateurConnecte } from "../http/auth.ts";
-import { dateParis } from "../pdf/identite.ts";
-import { creerCsv, entetesCsv, ligneCsv, ouiNon, type ColonneCsv } from "./csv.ts";
+import { ecrivainCsvParLots, entetesCsv, ouiNon, type ColonneCsv } from "./csv.ts";
 import { envoyerFlux } from "./flux.ts";
 
 /** "Nom (code)", the code alone when the name is unknown, empty without a code. */
@@ -54,7 +53,7 @@ export function colonnesDemandes(maintenant: Date): ColonneCsv<LigneExport>[] {
     },
     {
       entete: "Date de dépôt",
-      valeur: ({ demande }) => (demande.dateDepot ? dateParis(demande.dateDepot) : ""),
+      valeur: ({ jourDepot }) => afficherDate(jourDepot),
     },
     {
       entete: "Date limite d'instruction",
@@ -91,14 +90,15 @@ export async function envoyerExportDemandes(
   },
 ): Promise<void> {
   const { database, logger, utilisateur, kind, filtres, maintenant } = contexte;
-  const colonnes = colonnesDemandes(maintenant);
+  const ecrire = ecrivainCsvParLots(colonnesDemandes(maintenant));
   const lots = lotsDemandes(database, utilisateur, kind, filtres, maintenant);
   const premier = await lots.next();
-  async function* enregistrements() {
-    if (premier.done) return;
-    for (const ligne of premier.value) yield ligneCsv(colonnes, ligne);
-    for await (const lot of lots) for (const ligne of lot) yield ligneCsv(colonnes, ligne);
+  // One chunk of bytes per batch (header and BOM with the first, alone for an empty list).
+  async function* morceaux() {
+    yield ecrire(premier.done ? [] : premier.value);
+    for await (const lot of lots) yield ecrire(lot);
   }
   entetesCsv(res, nomExport(kind, maintenant));
-  await envoyerFlux(res, logger, Readable.from(enregistrements()), creerCsv(colonnes));
+  // Byte mode: the stream holds at most one batch ahead of the response.
+  await envoyerFlux(res, logger, Readable.from(morceaux(), { objectMode: false }));
 }

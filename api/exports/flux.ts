@@ -45,10 +45,17 @@ function regrouper(): Transform {
   let morceaux: (Buffer | string)[] = [];
   let taille = 0;
   const envoyer = (flux: Transform) => {
+    // A piece big enough on its own (a batch of CSV lines already encoded) leaves as it is.
     flux.push(
-      morceaux.every((morceau) => typeof morceau === "string")
-        ? morceaux.join("")
-        : Buffer.concat(morceaux.map((morceau) => Buffer.from(morceau))),
+      morceaux.length === 1
+        ? morceaux[0]
+        : morceaux.every((morceau) => typeof morceau === "string")
+          ? morceaux.join("")
+          : Buffer.concat(
+              morceaux.map((morceau) =>
+                typeof morceau === "string" ? Buffer.from(morceau) : morceau,
+              ),
+            ),
     );
     morceaux = [];
     taille = 0;

@@ -787,13 +787,14 @@ describe("beaucoup de dossiers : pagination stable et export en flux", () => {
   beforeAll(async () => {
     // Rows inserted directly (a thousand deposits through the API would only
     // slow the suite): one service of their own, one deposit instant for all,
-    // so that every page and batch boundary falls inside a tie.
+    // so that every page and batch boundary falls inside a tie. That instant
+    // is already the next day in Paris: the export prints the Paris day.
     const { db } = portal.database;
     const [societe] = await db
       .insert(societes)
       .values({ siren: nouveauSiren(), raisonSociale: `Volume ${marque}` })
       .returning();
-    const depot = new Date("2026-03-02T09:00:00Z");
+    const depot = new Date("2026-03-01T23:30:00Z");
     const lignes = Array.from({ length: N }, (_, index) => ({
       societeId: societe.id,
       etat: "deposee",
@@ -843,9 +844,26 @@ describe("beaucoup de dossiers : pagination stable et export en flux", () => {
     expect(response.headers.get("content-length")).toBeNull();
     const { octets, morceaux } = await lireFlux(response);
     expect(morceaux).toBeGreaterThan(1);
-    const numeros = lignesCsv(octets).map((cellules) => cellules[0]);
+    const lignes = lignesCsv(octets);
+    const numeros = lignes.map((cellules) => cellules[0]);
     expect(numeros).toHaveLength(N);
     expect(new Set(numeros).size).toBe(N);
+    expect(new Set(lignes.map((cellules) => cellules[10]))).toEqual(new Set(["02/03/2026"]));
+  });
+
+  it("un téléchargement abandonné en cours de route n'empêche pas les suivants", async () => {
+    const abandon = new AbortController();
+    const response = await fetch(`${portal.baseUrl}/api/demandes/export`, {
+      headers: { Authorization: `Bearer ${jetons.instS3}`, "Accept-Encoding": "identity" },
+      signal: abandon.signal,
+    });
+    // The walk stops with a batch read ahead still on its way.
+    await response.body!.getReader().read();
+    abandon.abort();
+    const complet = lignesCsv(
+      (await lireFlux(await exporter("instS3", "/demandes/export"))).octets,
+    );
+    expect(complet).toHaveLength(N);
   });
 
   it("l'export suit le tri demandé, valeurs nulles comprises, sans perte ni doublon", async () => {
