@@ -68,6 +68,13 @@ interface PageResult {
 const log = (text: string) => process.stdout.write(`${text}\n`);
 const kib = (bytes: number) => fr(bytes / 1024, 1);
 
+/** The last segment of a script's URL ("/" for a home page); Lighthouse's own word otherwise. */
+function scriptName(url: string): string {
+  if (!URL.canParse(url)) return url || "?";
+  const { pathname, search } = new URL(url);
+  return pathname.split("/").pop() || pathname + search;
+}
+
 /** The Markdown tables of the run. */
 function summary(machine: ReturnType<typeof describeMachine>, results: PageResult[]): string {
   const weightRows = results.flatMap((page) =>
@@ -138,7 +145,7 @@ function summary(machine: ReturnType<typeof describeMachine>, results: PageResul
             `- ${page.label} : ${
               page
                 .lighthouse!.longTasks.map(
-                  (task) => `${fr(task.durationMs, 0)} (${task.url.split("/").pop() || "?"})`,
+                  (task) => `${fr(task.durationMs, 0)} (${scriptName(task.url)})`,
                 )
                 .join(" ; ") || "aucune"
             }`,
