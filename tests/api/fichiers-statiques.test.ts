@@ -18,6 +18,7 @@ import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
 const ROOT = join(import.meta.dirname, "../..");
 const manifest = JSON.parse(readFileSync(join(ROOT, "public/dsfr/portail.json"), "utf8")) as {
   stylesheet: string;
+  polices: string;
 };
 const stylesheetFile = join(ROOT, "public", manifest.stylesheet);
 const YEAR = "public, max-age=31536000, immutable";
@@ -103,6 +104,14 @@ describe("the pages' DSFR stylesheet", () => {
       expect(response.body.equals(file)).toBe(true);
     },
   );
+
+  it("has a companion for the fonts (ADR 0008), named after its content and kept a year too", async () => {
+    const response = await rawGet(manifest.polices, { "Accept-Encoding": "br" });
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/css; charset=utf-8$/i);
+    expect(response.headers["cache-control"]).toBe(YEAR);
+    expect(decoded(response).toString("utf8")).toMatch(/^@font-face\{font-family:Marianne;/);
+  });
 
   it.runIf(existsSync(`${stylesheetFile}.br`) && existsSync(`${stylesheetFile}.gz`))(
     "is sent as the build compressed it, with its length",
