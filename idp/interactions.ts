@@ -7,6 +7,7 @@ import type { Config } from "../server/config.ts";
 import type { Logger } from "../server/logger.ts";
 import { sameOriginGuard } from "../server/security.ts";
 import { recordLogin, verifyCredentials } from "./accounts.ts";
+import { cspNonce } from "./pages/layout.ts";
 import { loginPage } from "./pages/login.ts";
 import { errorPage } from "./pages/messages.ts";
 import { API_SCOPES, CLIENT_SCOPES, REALM_PATH } from "./provider.ts";
@@ -26,11 +27,6 @@ const EXPIRED = "Votre demande de connexion a expiré ou n'est plus valide. Veui
 
 function sendPage(res: Response, status: number, body: string) {
   res.status(status).set("Cache-Control", "no-store").type("html").send(body);
-}
-
-/** The CSP nonce server/security.ts gave the response, for the page's inline script. */
-function nonceOf(res: Response): string | undefined {
-  return (res.locals as { cspNonce?: string }).cspNonce;
 }
 
 /**
@@ -67,7 +63,7 @@ export function createInteractionRouter(deps: {
       sendPage(
         res,
         400,
-        errorPage({ title: "Connexion expirée", message: EXPIRED, loginUrl, nonce: nonceOf(res) }),
+        errorPage({ title: "Connexion expirée", message: EXPIRED, loginUrl, nonce: cspNonce(res) }),
       );
       return;
     }
@@ -79,7 +75,7 @@ export function createInteractionRouter(deps: {
         title: "Erreur de connexion",
         message: "Une erreur technique est survenue. Veuillez réessayer plus tard.",
         loginUrl,
-        nonce: nonceOf(res),
+        nonce: cspNonce(res),
       }),
     );
   }
@@ -132,7 +128,7 @@ export function createInteractionRouter(deps: {
       sendPage(
         res,
         200,
-        loginPage({ action: action(details.uid), signUpUrl, nonce: nonceOf(res) }),
+        loginPage({ action: action(details.uid), signUpUrl, nonce: cspNonce(res) }),
       );
     } catch (error) {
       sendFailure(res, error);
@@ -170,7 +166,7 @@ export function createInteractionRouter(deps: {
               email,
               error: tooManyAttemptsMessage(wait),
               signUpUrl,
-              nonce: nonceOf(res),
+              nonce: cspNonce(res),
             }),
           );
           return;
@@ -194,7 +190,7 @@ export function createInteractionRouter(deps: {
               error: PENDING_ACCOUNT,
               errorLink: { href: newLinkUrl, label: "Recevoir un nouveau lien de confirmation" },
               signUpUrl,
-              nonce: nonceOf(res),
+              nonce: cspNonce(res),
             }),
           );
           return;
@@ -213,7 +209,7 @@ export function createInteractionRouter(deps: {
               email,
               error: WRONG_CREDENTIALS,
               signUpUrl,
-              nonce: nonceOf(res),
+              nonce: cspNonce(res),
             }),
           );
           return;

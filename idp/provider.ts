@@ -1,5 +1,4 @@
-import type { ServerResponse } from "node:http";
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, { errors, type Configuration } from "oidc-provider";
 import type { JWK } from "jose";
 import type { Database } from "../api/db/client.ts";
 import type { Config } from "../server/config.ts";
@@ -7,6 +6,7 @@ import type { Logger } from "../server/logger.ts";
 import { accessTokenClaims, accountFinder } from "./accounts.ts";
 import { createOidcAdapter } from "./adapter.ts";
 import { cookieKeys } from "./keys.ts";
+import { cspNonce } from "./pages/layout.ts";
 import { errorPage, loggedOutPage, logoutPage } from "./pages/messages.ts";
 
 /** Path of the realm, as in Keycloak; the provider is mounted there. */
@@ -39,12 +39,6 @@ const ERROR_MESSAGES: Record<string, string> = {
   access_denied: "La connexion a été refusée.",
   server_error: "Une erreur technique est survenue. Veuillez réessayer plus tard.",
 };
-
-/** The CSP nonce the portal's middleware put on the (Express) response. */
-function cspNonceOf(ctx: KoaContextWithOIDC): string | undefined {
-  const res = ctx.res as ServerResponse & { locals?: { cspNonce?: string } };
-  return res.locals?.cspNonce;
-}
 
 /**
  * Builds the oidc-provider instance of the embedded identity provider
@@ -115,13 +109,13 @@ export function createProvider(deps: {
           ctx.type = "html";
           ctx.body = logoutPage({
             form,
-            nonce: cspNonceOf(ctx),
+            nonce: cspNonce(ctx.res),
             autoSubmit: Boolean(ctx.oidc.params?.id_token_hint),
           });
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = "html";
-          ctx.body = loggedOutPage({ loginUrl, nonce: cspNonceOf(ctx) });
+          ctx.body = loggedOutPage({ loginUrl, nonce: cspNonce(ctx.res) });
         },
       },
       resourceIndicators: {
@@ -173,7 +167,7 @@ export function createProvider(deps: {
         title: "Erreur de connexion",
         message: ERROR_MESSAGES[code] ?? "La connexion n'a pas pu aboutir. Veuillez recommencer.",
         loginUrl,
-        nonce: cspNonceOf(ctx),
+        nonce: cspNonce(ctx.res),
       });
     },
   };

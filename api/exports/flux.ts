@@ -36,34 +36,22 @@ export async function envoyerFlux(
 const TAILLE_ENVOI = 64 * 1024;
 
 /**
- * Gathers the small pieces a generator produces (one CSV line each) into
- * writes of {@link TAILLE_ENVOI} bytes: each write to the response costs a
- * compression job and a socket write, which took a quarter of the export's
- * CPU line by line (issue 5). Memory stays bounded by that size.
+ * Gathers small pieces (archiver's compressed blocks, a short CSV batch)
+ * into writes of at least {@link TAILLE_ENVOI} bytes: each write to the
+ * response costs a compression job and a socket write, which took a quarter
+ * of the CSV export's CPU when it wrote line by line (issue 5). A piece big
+ * enough on its own leaves as it is. Memory stays bounded by that size.
  */
 function regrouper(): Transform {
-  let morceaux: (Buffer | string)[] = [];
+  let morceaux: Buffer[] = [];
   let taille = 0;
   const envoyer = (flux: Transform) => {
-    // A piece big enough on its own (a batch of CSV lines already encoded) leaves as it is.
-    flux.push(
-      morceaux.length === 1
-        ? morceaux[0]
-        : morceaux.every((morceau) => typeof morceau === "string")
-          ? morceaux.join("")
-          : Buffer.concat(
-              morceaux.map((morceau) =>
-                typeof morceau === "string" ? Buffer.from(morceau) : morceau,
-              ),
-            ),
-    );
+    flux.push(morceaux.length === 1 ? morceaux[0] : Buffer.concat(morceaux, taille));
     morceaux = [];
     taille = 0;
   };
   return new Transform({
-    // Text stays text until the single write: no Buffer per CSV line.
-    decodeStrings: false,
-    transform(morceau: Buffer | string, _encodage, suite) {
+    transform(morceau: Buffer, _encodage, suite) {
       morceaux.push(morceau);
       taille += morceau.length;
       if (taille >= TAILLE_ENVOI) envoyer(this);

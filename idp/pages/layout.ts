@@ -1,6 +1,19 @@
+import type { ServerResponse } from "node:http";
 import dsfr from "../../public/dsfr/portail.json" with { type: "json" };
 import { afterFirstPaintScript } from "../../app/components/layout/after-first-paint.ts";
 import { escapeHtml, html, raw, type SafeHtml } from "./html.ts";
+
+/**
+ * The CSP nonce server/security.ts gave the response (Express's
+ * `res.locals`, also under oidc-provider's `ctx.res`), for a page's inline
+ * scripts; undefined outside the portal's middleware.
+ */
+export function cspNonce(res: ServerResponse): string | undefined {
+  return (res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce;
+}
+
+/** Fonts after the first paint (ADR 0008), the same for every page. */
+const FONTS_SCRIPT = afterFirstPaintScript(dsfr.polices);
 
 /** Name of the service shown in the DSFR header and in page titles. */
 export const SERVICE_TITLE = "Mon Accompagnateur Rénov' – Agréments";
@@ -27,7 +40,7 @@ export function layout(page: {
       : "";
   const fonts = page.nonce
     ? raw(
-        `<noscript><link rel="stylesheet" href="${escapeHtml(dsfr.polices)}" /></noscript><script nonce="${escapeHtml(page.nonce)}">${afterFirstPaintScript(dsfr.polices)}</script>`,
+        `<noscript><link rel="stylesheet" href="${escapeHtml(dsfr.polices)}" /></noscript><script nonce="${escapeHtml(page.nonce)}">${FONTS_SCRIPT}</script>`,
       )
     : html`<link rel="stylesheet" href="${dsfr.polices}" />`;
   return html`<!DOCTYPE html>
