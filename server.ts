@@ -5,7 +5,11 @@
 import { loadConfig } from "./server/config.ts";
 import { createLogger } from "./server/logger.ts";
 import { createPortal } from "./server/app.ts";
+import { restreindreUmask } from "./server/data-dir.ts";
 
+// Before loadConfig creates DATA_DIR: nothing the portal writes is readable by
+// other accounts (issue 20 item 4); createPortal then fixes what exists.
+restreindreUmask();
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 

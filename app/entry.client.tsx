@@ -17,6 +17,13 @@ startTransition(() => {
 
 // DSFR's script edits the DOM (modals, collapses): start it once React has
 // hydrated, never before (STACK-NOTES "DSFR with server rendering").
-const startDsfr = () => startReactDsfr({ defaultColorScheme: "light" });
+// react-dsfr adds a <style> element (the root's color-scheme) with the nonce
+// it finds in window.ssrNonce: the CSP allows no other (issue 20 item 11,
+// ADR 0012). The page's own scripts carry that nonce.
+const startDsfr = () => {
+  (window as { ssrNonce?: string }).ssrNonce =
+    document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+  startReactDsfr({ defaultColorScheme: "light" });
+};
 if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(startDsfr);
 else window.setTimeout(startDsfr, 1);

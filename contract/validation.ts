@@ -4,6 +4,13 @@
  */
 import { z } from "zod";
 
+/**
+ * Largest value of a PostgreSQL `integer` (ids of services, page numbers):
+ * query schemas bound their integers by it, so that a value out of range is
+ * a 422 and never reaches the database (issue 20 item 7).
+ */
+export const ENTIER_MAX = 2_147_483_647;
+
 /** Spec §5 generic and specific messages. */
 export const MESSAGES = {
   requis: "Ce champ est requis",

@@ -81,8 +81,11 @@ test("une seule case cochée ne suffit pas : le message s'affiche à côté de l
 test("le formulaire des CGU permet de se déconnecter", async ({ page }) => {
   await demandeurSansCgu(page);
   await page.getByRole("main").getByRole("link", { name: "Se déconnecter" }).click();
+  // /account/logout signs out only through its form's button (issue 20 item 9).
+  await expect(page).toHaveURL("/account/logout");
+  await page.getByRole("main").getByRole("button", { name: "Se déconnecter" }).click();
   // The identity provider may ask to confirm the end of its session.
-  const confirmer = page.getByRole("button", { name: "Se déconnecter" });
+  const confirmer = page.getByRole("main").getByRole("button", { name: "Se déconnecter" });
   if (await confirmer.isVisible().catch(() => false)) await confirmer.click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");
   await page.goto("/account/params");

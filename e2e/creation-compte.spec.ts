@@ -102,7 +102,9 @@ test("un nouveau demandeur crée son compte, l'active, se connecte et accepte le
   await page.getByRole("button", { name: "Créer mon compte" }).click();
 
   await expect(page).toHaveURL("/creation-compte/succes");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre compte a été créé");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Demande de création de compte enregistrée",
+  );
   await expect(page.getByText(/dans les 72 heures/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Recevoir un nouveau lien" })).toHaveAttribute(
     "href",
@@ -200,6 +202,49 @@ test("un SIREN déjà inscrit affiche « Un compte existe déjà » et garde la 
     await expect(section).toBeFocused();
     await expectNoAxeViolations(page);
   }
+});
+
+test("une adresse déjà inscrite mène à la même page qu'un nouveau compte ; son titulaire est prévenu par courriel", async ({
+  page,
+}) => {
+  // Issue 20 item 8: the page does not tell which addresses have an account
+  // (here a staff member's); the owner of the address learns it by mail.
+  const adresse = "instructeur@demo.anah.gouv.fr";
+  await page.goto("/creation-compte");
+  await remplir(page, { ...saisieValide(), email: adresse, emailConfirmation: adresse });
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page).toHaveURL("/creation-compte/succes");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Demande de création de compte enregistrée",
+  );
+  await expect
+    .poll(async () => (await dernierCourriel(adresse)).subject, { timeout: 10_000 })
+    .toBe("Vous avez déjà un compte Mon Accompagnateur Rénov'");
+});
+
+test("au-delà de 5 demandes de nouveau lien pour une adresse en une heure, la page répond 429 en français", async ({
+  page,
+}) => {
+  const adresse = `limite-${sirenUnique()}@exemple.fr`;
+  const demander = async () => {
+    await page.goto("/creation-compte/nouveau-lien");
+    await page.getByLabel(/^Adresse électronique du compte/).fill(adresse);
+    const reponse = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().includes("/creation-compte/nouveau-lien"),
+    );
+    await page.getByRole("button", { name: "Envoyer un nouveau lien" }).click();
+    return (await reponse).status();
+  };
+  for (let i = 0; i < 5; i++) {
+    // 302 to `?envoye=1` (a 204 redirect for Remix's own submission with JavaScript).
+    expect(await demander()).toBeLessThan(400);
+    await expect(page.getByText(/un nouveau lien vient d'être envoyé/)).toBeVisible();
+  }
+  expect(await demander()).toBe(429);
+  await expect(page.getByRole("alert")).toContainText(
+    /Trop de demandes ont été faites en peu de temps\. Veuillez réessayer dans \d+ minutes?\./,
+  );
+  await expect(page.getByLabel(/^Adresse électronique du compte/)).toHaveValue(adresse);
 });
 
 test("un lien d'activation invalide affiche le message du §8 et permet d'en demander un autre", async ({

@@ -219,7 +219,11 @@ test("« Précédent » revient à l'étape d'avant ; un brouillon survit à la 
   const id = new URL(page.url()).searchParams.get("id");
 
   // Signed out and in again, the draft resumes where it stopped.
-  await page.getByRole("link", { name: "Se déconnecter" }).first().click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: "Se déconnecter" })
+    .filter({ visible: true })
+    .click();
   // The identity provider may ask to confirm the end of its session.
   const confirmer = page.getByRole("button", { name: "Se déconnecter" });
   if (await confirmer.isVisible().catch(() => false)) await confirmer.click();

@@ -123,7 +123,12 @@ test("un utilisateur sans rôle métier est envoyé vers /unauthorised", async (
 test("la déconnexion ramène à la page de connexion", async ({ page }) => {
   await signIn(page, DEMO.instructeur.email);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bonjour Thomas");
-  await page.getByRole("link", { name: "Se déconnecter" }).first().click();
+  // A form's button since issue 20 item 9 (e2e/deconnexion.spec.ts).
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: "Se déconnecter" })
+    .filter({ visible: true })
+    .click();
   const confirm = page.getByRole("button", { name: "Se déconnecter" });
   if (await confirm.isVisible().catch(() => false)) await confirm.click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");

@@ -11,6 +11,7 @@ import { purgeExpiredOidcPayloads } from "./adapter.ts";
 import { createInteractionRouter } from "./interactions.ts";
 import { loadSigningKeys } from "./keys.ts";
 import { createProvider, KEYCLOAK_ROUTES } from "./provider.ts";
+import { purgeExpiredLoginCounters } from "./rate-limit.ts";
 import { userinfoHandler } from "./userinfo.ts";
 
 export { loadSigningKeys } from "./keys.ts";
@@ -19,23 +20,27 @@ export { purgeExpiredOidcPayloads } from "./adapter.ts";
 /**
  * Builds the provider and its Express router (to mount at /realms/mar_users,
  * before Remix, with no body parser in front). Loads or creates the signing
- * key in `meta` and purges expired provider rows. Throws if the database is
- * unreachable.
+ * key in `meta` and purges expired provider rows and sign-in counters.
+ * `now` is the clock of the sign-in limits (the portal's; tests move it).
+ * Throws if the database is unreachable.
  */
 export async function createIdentityProvider(deps: {
   config: Config;
   database: Database;
   logger: Logger;
+  now?: () => Date;
 }): Promise<{ router: express.Router }> {
-  const { config, database, logger } = deps;
+  const { config, database, logger, now } = deps;
   const jwks = await loadSigningKeys(database);
-  const removed = await purgeExpiredOidcPayloads(database);
+  const removed =
+    (await purgeExpiredOidcPayloads(database)) +
+    (await purgeExpiredLoginCounters(database, now?.() ?? new Date()));
   if (removed > 0)
     logger.debug({ removed }, "Données expirées du fournisseur d'identité supprimées");
 
   const provider = createProvider({ config, database, logger, jwks });
   const router = express.Router();
-  router.use(createInteractionRouter({ config, database, logger, provider }));
+  router.use(createInteractionRouter({ config, database, logger, provider, now }));
   const userinfo = userinfoHandler({ config, database, jwks });
   router.get(KEYCLOAK_ROUTES.userinfo, userinfo);
   router.post(KEYCLOAK_ROUTES.userinfo, userinfo);

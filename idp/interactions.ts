@@ -7,6 +7,12 @@ import type { Config } from "../server/config.ts";
 import type { Logger } from "../server/logger.ts";
 import { sameOriginGuard } from "../server/security.ts";
 import { recordLogin, verifyCredentials } from "./accounts.ts";
+import {
+  cookieValue,
+  DEVICE_COOKIE,
+  issueDeviceCookie,
+  readDeviceCookie,
+} from "./device-cookie.ts";
 import { cspNonce } from "./pages/layout.ts";
 import { loginPage } from "./pages/login.ts";
 import { errorPage } from "./pages/messages.ts";
@@ -37,19 +43,31 @@ function sendPage(res: Response, status: number, body: string) {
  * - POST /interaction/:uid/login (urlencoded `email`, `password`; same-origin
  *   only, else 403): 401 + message on bad credentials, 403 + PENDING_ACCOUNT
  *   and a new-link link for the right password of an unconfirmed account,
- *   429 past the limits of config.loginRateLimit, else 303 back to the
- *   provider. The page links to account creation (/creation-compte).
+ *   429 with Retry-After past the limits of config.loginRateLimit (counted
+ *   before the password is checked, ADR 0010), else 303 back to the provider
+ *   with a fresh device cookie. The page links to account creation
+ *   (/creation-compte).
  * An expired or unknown interaction answers a French page with status 400.
+ * `now` is the clock of the limits and device cookies (tests move it).
  */
 export function createInteractionRouter(deps: {
   config: Config;
   database: Database;
   logger: Logger;
   provider: Provider;
+  now?: () => Date;
 }): express.Router {
   const { config, database, logger, provider } = deps;
+  const now = deps.now ?? (() => new Date());
   const router = express.Router();
-  const limiter = createLoginLimiter(config.loginRateLimit);
+  const limiter = createLoginLimiter({
+    database,
+    limits: config.loginRateLimit,
+    now,
+    onPurgeError: (error) =>
+      logger.error({ err: error }, "Purge des compteurs de connexion impossible"),
+  });
+  const secureCookies = config.publicUrl.startsWith("https:");
   const loginUrl = `${config.publicUrl}/account/login`;
   const action = (uid: string) => `${REALM_PATH}/interaction/${uid}/login`;
   const signUpUrl = `${config.publicUrl}/creation-compte`;
@@ -148,13 +166,21 @@ export function createInteractionRouter(deps: {
         const body = (req.body ?? {}) as Record<string, unknown>;
         const email = typeof body.email === "string" ? body.email.trim() : "";
         const password = typeof body.password === "string" ? body.password : "";
-        const account = email.toLowerCase();
+        const compte = pseudonym(email.toLowerCase());
         const ip = req.ip ?? req.socket.remoteAddress ?? "inconnue";
 
-        const wait = await limiter.retryAfter(ip, account);
-        if (wait > 0) {
+        // Counted before the password is checked: concurrent attempts cannot overtake the limits.
+        const deviceId = readDeviceCookie(
+          config.sessionSecret,
+          cookieValue(req.headers.cookie, DEVICE_COOKIE),
+          compte,
+          now(),
+        );
+        const attempt = await limiter.attempt({ ip, account: compte, deviceId });
+        if (!attempt.allowed) {
+          const wait = attempt.waitMs;
           logger.warn(
-            { event: "connexion_bloquee", compte: pseudonym(account) },
+            { event: "connexion_bloquee", compte, limite: attempt.limit, attente: wait },
             "Trop de tentatives de connexion",
           );
           res.set("Retry-After", String(Math.ceil(wait / 1000)));
@@ -177,8 +203,9 @@ export function createInteractionRouter(deps: {
             ? await verifyCredentials(database, email, password)
             : ({ status: "invalid" } as const);
         if (check.status === "pending") {
+          await limiter.succeeded(attempt.ticket);
           logger.info(
-            { event: "connexion_compte_en_attente", compte: pseudonym(account) },
+            { event: "connexion_compte_en_attente", compte },
             "Connexion refusée : compte non confirmé",
           );
           sendPage(
@@ -196,9 +223,8 @@ export function createInteractionRouter(deps: {
           return;
         }
         if (check.status === "invalid") {
-          await limiter.failed(ip, account);
           logger.info(
-            { event: "connexion_echec", compte: pseudonym(account) },
+            { event: "connexion_echec", compte, appareilConnu: attempt.device },
             "Échec de connexion",
           );
           sendPage(
@@ -216,7 +242,15 @@ export function createInteractionRouter(deps: {
         }
 
         const user = check.account;
-        await limiter.succeeded(account);
+        await limiter.succeeded(attempt.ticket);
+        const device = issueDeviceCookie(config.sessionSecret, compte, now());
+        res.cookie(DEVICE_COOKIE, device.value, {
+          httpOnly: true,
+          secure: secureCookies,
+          sameSite: "lax",
+          path: REALM_PATH,
+          maxAge: device.maxAgeMs,
+        });
         await recordLogin(database, user.id);
         logger.info({ event: "connexion", utilisateurId: user.id }, "Connexion réussie");
         await provider.interactionFinished(

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { constants as zlibConstants } from "node:zlib";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -17,9 +16,12 @@ import { createMailer } from "../api/mail/mailer.ts";
 import type { Mailer } from "../api/mail/types.ts";
 import { createIdentityProvider } from "../idp/index.ts";
 import type { Config } from "./config.ts";
-import type { Logger } from "./logger.ts";
+import { httpLogSerializers, type Logger } from "./logger.ts";
 import { inProcessApiFetch } from "./in-process-fetch.ts";
-import { cspNonce, sameOriginGuard, securityHeaders } from "./security.ts";
+import { gererErreursEntree, refuserUrlsInvalides } from "./entrees-invalides.ts";
+import { bornerCorpsPages, gestionnaireRemix } from "./limites-corps.ts";
+import { preparerDataDir } from "./data-dir.ts";
+import { cspNonce, noStoreByDefault, sameOriginGuard, securityHeaders } from "./security.ts";
 import { createDatabaseSessionStorage, purgeExpiredSessions } from "./session-storage.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -72,6 +74,8 @@ export async function createPortal(
   logger: Logger,
   options: { remix?: boolean; database?: Database; horloge?: Horloge; mailer?: Mailer } = {},
 ): Promise<Portal> {
+  // Umask 077, modes of DATA_DIR fixed, temporary files swept: before anything writes there.
+  await preparerDataDir(config.dataDir, logger);
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -100,6 +104,8 @@ export async function createPortal(
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } }));
   const httpLogger = pinoHttp({
     logger,
+    // pino-http replaces the logger's serializers with its own unless given these (issue 20 item 6).
+    serializers: httpLogSerializers,
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
     customLogLevel: (_req, res, error) =>
       error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
@@ -107,6 +113,9 @@ export async function createPortal(
   app.use(httpLogger);
   app.use(cspNonce);
   app.use(securityHeaders(config));
+  // A URL that does not decode or carries a NUL byte: 400 before any router (issue 20 item 7).
+  app.use(refuserUrlsInvalides);
+  app.use(noStoreByDefault);
 
   const horloge = options.horloge ?? horlogeSysteme;
   const mailer =
@@ -117,7 +126,7 @@ export async function createPortal(
       dataDir: config.dataDir,
       logger,
     });
-  const fichiers = createFileStore({ dataDir: config.dataDir });
+  const fichiers = createFileStore({ dataDir: config.dataDir, logger });
   const apiRouter = createApiRouter({ config, database, logger, horloge, mailer, fichiers });
   // Before the static files: an API call never waits for a file-system lookup.
   app.use("/api", apiRouter);
@@ -144,7 +153,12 @@ export async function createPortal(
 
   const guard = sameOriginGuard(config);
   if (config.embeddedIdp) {
-    const idp = await createIdentityProvider({ config, database, logger });
+    const idp = await createIdentityProvider({
+      config,
+      database,
+      logger,
+      now: () => horloge.now(),
+    });
     app.use("/realms/mar_users", idp.router);
   }
 
@@ -166,18 +180,25 @@ export async function createPortal(
     app.all(
       "/{*splat}",
       guard,
-      createRequestHandler({
+      // Bodies limited and checked before Remix reads them (issue 20 items 3, 7).
+      bornerCorpsPages(config),
+      gestionnaireRemix({
         build,
         mode: config.production ? "production" : "development",
-        getLoadContext: (_req, res) => ({
+        getLoadContext: (req, res) => ({
           cspNonce: res.locals.cspNonce as string,
           sessionStorage,
           settings,
           apiFetch,
+          // The API's per-IP limits (issue 20 item 8) must see the browser's address.
+          clientIp: req.ip,
         }),
       }),
     );
   }
+
+  // Client errors of any router (e.g. the sign-in form's body): French 400/413, not Express's page.
+  app.use(gererErreursEntree);
 
   const jobs: JobsRunner | undefined = config.jobs
     ? await startJobsRunner({ config, database, logger, horloge, mailer })

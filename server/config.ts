@@ -33,6 +33,10 @@ const envSchema = z.object({
   UPLOAD_MAX_FICHIERS: z.coerce.number().int().positive().max(100).default(10),
   LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
   LOGIN_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
+  MAIL_RATE_LIMIT_ADDRESS: z.coerce.number().int().positive().default(5),
+  SIGNUP_RATE_LIMIT_IP: z.coerce.number().int().positive().default(20),
+  CHECK_RATE_LIMIT_IP_MINUTE: z.coerce.number().int().positive().default(20),
+  CHECK_RATE_LIMIT_IP_HOUR: z.coerce.number().int().positive().default(200),
   TRUST_PROXY: bool.default("false"),
   JOBS: bool.default("true"),
 });
@@ -70,6 +74,17 @@ export interface Config {
   uploadMaxMo: number;
   uploadMaxFichiers: number;
   loginRateLimit: { perIp: number; perAccount: number };
+  /**
+   * Limits of the public account endpoints (issue 20 item 8): mails per
+   * e-mail address per hour (account creation and new link), those requests
+   * per IP per hour, uniqueness checks per IP per minute and per hour.
+   */
+  publicRateLimit: {
+    mailsPerAddressHour: number;
+    signupsPerIpHour: number;
+    checksPerIpMinute: number;
+    checksPerIpHour: number;
+  };
   trustProxy: boolean;
   /** Whether this instance runs the scheduled jobs (api/jobs/); false in API tests. */
   jobs: boolean;
@@ -116,6 +131,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxMo: env.UPLOAD_MAX_MO,
     uploadMaxFichiers: env.UPLOAD_MAX_FICHIERS,
     loginRateLimit: { perIp: env.LOGIN_RATE_LIMIT_IP, perAccount: env.LOGIN_RATE_LIMIT_ACCOUNT },
+    publicRateLimit: {
+      mailsPerAddressHour: env.MAIL_RATE_LIMIT_ADDRESS,
+      signupsPerIpHour: env.SIGNUP_RATE_LIMIT_IP,
+      checksPerIpMinute: env.CHECK_RATE_LIMIT_IP_MINUTE,
+      checksPerIpHour: env.CHECK_RATE_LIMIT_IP_HOUR,
+    },
     trustProxy: env.TRUST_PROXY,
     jobs: env.JOBS,
   };

@@ -64,6 +64,10 @@ export function inProcessApiFetch(
   Object.setPrototypeOf(api.request, privateCopy(express.request));
   Object.setPrototypeOf(api.response, privateCopy(express.response));
   api.disable("x-powered-by");
+  // Its only client is the BFF, one trusted hop: `req.ip` is the browser's
+  // address the BFF puts in X-Forwarded-For (api.server.ts), for the per-IP
+  // limits of the public account routes (issue 20 item 8).
+  api.set("trust proxy", 1);
   api.use(requestLog);
   api.use("/api", apiRouter);
   return inProcessFetch(api);

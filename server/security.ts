@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 import type { Config } from "./config.ts";
 
 /** Gives every response a fresh CSP nonce in `res.locals.cspNonce`. */
@@ -10,23 +11,27 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
 }
 
 /**
- * Security headers. Scripts run only from our origin or with the response's
- * nonce (no 'unsafe-inline' scripts). Forms may post to the identity provider,
- * which is another origin when it is an external Keycloak.
+ * Security headers. Scripts run and `<style>` elements apply only from our
+ * origin or with the response's nonce (no 'unsafe-inline' at all). Forms
+ * may post to the identity provider, which is another origin when it is an
+ * external Keycloak.
  */
 export function securityHeaders(config: Config) {
   const issuerOrigin = new URL(config.oidcIssuer).origin;
+  const nonce = (_req: unknown, res: unknown) =>
+    `'nonce-${(res as Response).locals.cspNonce as string}'`;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         "default-src": ["'self'"],
-        "script-src": [
-          "'self'",
-          (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`,
-        ],
-        // DSFR and react-dsfr set a few style attributes (e.g. progress bars).
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "script-src": ["'self'", nonce],
+        // No inline style (issue 20 item 11, ADR 0012): stylesheets of our
+        // origin; a <style> element only with the response's nonce
+        // (react-dsfr's color-scheme element, app/entry.client.tsx). Style
+        // attributes in the HTML are refused (the portal uses classes);
+        // scripts still set styles through the CSSOM, which CSP allows.
+        "style-src": ["'self'", nonce],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
@@ -40,6 +45,21 @@ export function securityHeaders(config: Config) {
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: "same-origin" },
   });
+}
+
+/**
+ * `Cache-Control: private, no-store` on every answer that does not set its
+ * own (issue 20 item 10): pages, API answers, PDFs, exports and attachments
+ * depend on the session, so neither a shared cache nor the browser's
+ * history may keep them. Static files (their own `max-age`, a year for
+ * fingerprinted assets) and a route that sets a cache of its own keep it:
+ * the header is only filled in when the answer's headers are written.
+ */
+export function noStoreByDefault(_req: Request, res: Response, next: NextFunction) {
+  onHeaders(res, function fillCacheControl() {
+    if (!this.getHeader("Cache-Control")) this.setHeader("Cache-Control", "private, no-store");
+  });
+  next();
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,4 +1,6 @@
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { restreindreDroits } from "../files/droits.ts";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
 
@@ -61,9 +63,16 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const surDisque = !dataDir.startsWith("memory://");
+  if (surDisque) await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  // Password hashes, signing keys, sessions: the portal's account only (issue 20
+  // item 4). PGlite writes its initial files mode 666 and its relation cache 644
+  // whatever the umask; what Postgres creates afterwards follows the umask (077,
+  // server/data-dir.ts), and the folder is 700 anyway.
+  if (surDisque) await restreindreDroits(dataDir);
   return {
     db: db as unknown as Db,
     kind: "pglite",

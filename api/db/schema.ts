@@ -755,3 +755,85 @@ export const etablissements = pgTable(
     index("etablissement_commune_idx").on(t.codeCommune),
   ],
 );
+
+// ── Rate limits ──────────────────────────────────────────────────────────────
+
+/**
+ * Fixed-window counters of the rate limits (issue 20 item 8:
+ * api/domain/limites-publiques.ts), shared by every instance of the portal.
+ * `cle` names the limit and its subject (an IP address, or a pseudonymised
+ * e-mail address: no address is stored in clear); `nombre` counts the
+ * attempts of the window that ends at `finFenetre`. A row whose window is
+ * over starts again at 1 on the next attempt, and is purged later.
+ */
+export const compteursLimite = pgTable(
+  "compteur_limite",
+  {
+    cle: text("cle").primaryKey(),
+    nombre: integer("nombre").notNull(),
+    finFenetre: timestamp("fin_fenetre", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("compteur_limite_fin_fenetre_idx").on(t.finFenetre)],
+);
+
+/**
+ * Sign-in attempt counters of the embedded identity provider (idp/rate-limit.ts,
+ * ADR 0010), shared by every instance: one row per key (an address, an
+ * account and address pair, an account, a known device; accounts appear only
+ * pseudonymised). `n` attempts counted since the window began, `dernier` the
+ * last counted one, `expire` when the counter starts again from zero.
+ */
+export const compteursConnexion = pgTable(
+  "compteur_connexion",
+  {
+    cle: text("cle").primaryKey(),
+    n: integer("n").notNull(),
+    dernier: timestamp("dernier", { withTimezone: true }).notNull(),
+    expire: timestamp("expire", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("compteur_connexion_expire_idx").on(t.expire)],
+);
+
+// ── Post-commit work (transactional outbox, ADR 0011) ───────────────────────
+
+/**
+ * Work to do once a business write has committed (issue 20 item 13,
+ * api/jobs/travaux.ts): a mail to send, the mails of an event to plan, a
+ * recap PDF to file. Written in the same transaction as the write it follows,
+ * so that it exists if and only if the write committed; done right after the
+ * commit by the request that wrote it, else retried by the
+ * `travaux-apres-validation` job. `cle` (unique, optional) makes a second
+ * write of the same work a no-op; `ressource` ("demande:<id>") lets the
+ * request find its own work; `tentatives` counts the attempts started,
+ * `prochaineTentative` is when it may be tried (again); `etat` a_faire,
+ * fait or abandonne (after the last attempt).
+ */
+export const travauxApresValidation = pgTable(
+  "travail_apres_validation",
+  {
+    id: serial("id").primaryKey(),
+    type: text("type", { enum: ["notification", "courriel", "recapitulatif"] }).notNull(),
+    donnees: jsonb("donnees").$type<Record<string, unknown>>().notNull(),
+    cle: text("cle").unique(),
+    ressource: text("ressource"),
+    etat: text("etat", { enum: ["a_faire", "fait", "abandonne"] })
+      .notNull()
+      .default("a_faire"),
+    tentatives: integer("tentatives").notNull().default(0),
+    prochaineTentative: timestamp("prochaine_tentative", { withTimezone: true }).notNull(),
+    derniereErreur: text("derniere_erreur"),
+    dateCreation: createdAt(),
+    dateTraitement: timestamp("date_traitement", { withTimezone: true }),
+  },
+  (t) => [
+    index("travail_apres_validation_a_faire_idx")
+      .on(t.prochaineTentative)
+      .where(sql`${t.etat} = 'a_faire'`),
+    index("travail_apres_validation_ressource_idx")
+      .on(t.ressource)
+      .where(sql`${t.etat} = 'a_faire'`),
+    index("travail_apres_validation_traitement_idx")
+      .on(t.dateTraitement)
+      .where(sql`${t.etat} <> 'a_faire'`),
+  ],
+);

@@ -10,12 +10,14 @@ import { and, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
 import { CGU_VERSION } from "../../contract/cgu.ts";
 import {
   VALIDITE_LIEN_CONFIRMATION_HEURES,
+  type ChampCompteExistant,
   type ChampVerifiable,
   type CreationCompte,
 } from "../../contract/schemas/candidat.ts";
 import { normaliserRecherche } from "../../contract/texte.ts";
 import type { Database, Db } from "../db/client.ts";
 import { jetonsEmail, societes, utilisateurs } from "../db/schema.ts";
+import { courrielCompteExistant } from "../mail/courriel-compte-existant.ts";
 import { courrielConfirmationCompte } from "../mail/templates.ts";
 import type { Mailer } from "../mail/types.ts";
 import type { Horloge } from "./horloge.ts";
@@ -32,9 +34,9 @@ export interface DepsComptes {
   publicUrl: string;
 }
 
-/** An account already exists for this SIREN, company name or e-mail (→ 409). */
+/** An account already exists for this SIREN or company name (→ 409). */
 export class CompteExistantErreur extends Error {
-  constructor(readonly champ: ChampVerifiable) {
+  constructor(readonly champ: ChampCompteExistant) {
     super(`Compte existant (${champ})`);
   }
 }
@@ -128,31 +130,58 @@ function estViolationUnicite(error: unknown): boolean {
 }
 
 /**
+ * Mails the owner of `email` that an account already exists with it (issue
+ * 20 item 8: the creation answers as for a new account, the owner learns it
+ * here). Throws `EnvoiCourrielErreur` when the mail is refused.
+ */
+async function prevenirCompteExistant(deps: DepsComptes, email: string): Promise<void> {
+  try {
+    await deps.mailer.envoyer({
+      to: email,
+      ...courrielCompteExistant({
+        connexion: `${deps.publicUrl}/account/login`,
+        nouveauLien: `${deps.publicUrl}/creation-compte/nouveau-lien`,
+      }),
+    });
+  } catch (error) {
+    throw new EnvoiCourrielErreur(error);
+  }
+}
+
+/**
  * Creates an applicant account (POST /api/candidate/create): company,
  * pending `demandeur` user (argon2id password hash) and a confirmation token
  * expiring 72 h after `horloge.now()`, then sends the confirmation mail, all
  * in one transaction, so that a mail that cannot be sent leaves nothing
- * behind. Returns the e-mail.
- * Throws `CompteExistantErreur` when the SIREN, the company name or the
- * e-mail is taken (one account per SIREN, spec §5), also when a concurrent
- * creation wins the race; `EnvoiCourrielErreur` when the mail is refused.
+ * behind. Returns the e-mail and whether an account was created.
+ * When only the e-mail is taken (any account, staff included), creates
+ * nothing, mails the owner of the address instead and returns
+ * `compteCree: false`, so that the answer does not tell which addresses
+ * have an account (issue 20 item 8).
+ * Throws `CompteExistantErreur` when the SIREN or the company name is taken
+ * (one account per SIREN, spec §5, §8), also when a concurrent creation wins
+ * the race; `EnvoiCourrielErreur` when a mail is refused.
  */
 export async function creerCompteCandidat(
   deps: DepsComptes,
   donnees: CreationCompte,
-): Promise<{ email: string }> {
+): Promise<{ email: string; compteCree: boolean }> {
   const { database, horloge, mailer, publicUrl } = deps;
   // Hashing is slow on purpose: done before the transaction holds any lock.
   const passwordHash = await hash(donnees.motDePasse);
   const maintenant = horloge.now();
   const { jeton, tokenHash } = nouveauJeton();
   try {
-    await database.db.transaction(async (tx) => {
+    const compteCree = await database.db.transaction(async (tx) => {
       // SIREN and e-mail have unique indexes; the company name is unique only
       // up to accents and case, so creations of the same name take turns.
       const cle = `creation-compte:${normaliserRecherche(donnees.raisonSociale)}`;
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${cle}, 0))`);
       const pris = await champDejaPris(tx, donnees);
+      if (pris === "email") {
+        await prevenirCompteExistant(deps, donnees.email);
+        return false;
+      }
       if (pris) throw new CompteExistantErreur(pris);
 
       const [societe] = await tx
@@ -203,13 +232,17 @@ export async function creerCompteCandidat(
       } catch (error) {
         throw new EnvoiCourrielErreur(error);
       }
+      return true;
     });
+    return { email: donnees.email, compteCree };
   } catch (error) {
     if (!estViolationUnicite(error)) throw error;
     // A concurrent creation committed first: name what it took.
-    throw new CompteExistantErreur((await champDejaPris(database.db, donnees)) ?? "siren");
+    const pris = (await champDejaPris(database.db, donnees)) ?? "siren";
+    if (pris !== "email") throw new CompteExistantErreur(pris);
+    await prevenirCompteExistant(deps, donnees.email);
+    return { email: donnees.email, compteCree: false };
   }
-  return { email: donnees.email };
 }
 
 /**

@@ -1,16 +1,19 @@
 /**
  * E-mails of the instruction (issue 4 §7): one mail per event to whom it
  * concerns, honouring each recipient's mail preferences (utilisateur.
- * parametresMail, contract PARAMETRES_MAIL). Called after the event's
- * transaction has committed: a mail that cannot be sent is logged, never
- * undoes the event.
+ * parametresMail, contract PARAMETRES_MAIL). The event is written in its
+ * own transaction as post-commit work ({@link planifierNotification}, the
+ * outbox of ADR 0011); once committed, the work plans one mail per
+ * recipient, each sent and retried on its own (api/jobs/travaux-apres-
+ * validation.ts): a mail that cannot be sent never undoes the event.
  */
 import { and, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { ActionDemande } from "../../contract/etats.ts";
 import type { CodeParametreMail } from "../../contract/schemas/instruction.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import { lectures, messages, servicesInstructeur, utilisateurs } from "../db/schema.ts";
 import type { ApiDeps } from "../http/deps.ts";
+import { planifierTravail, ressourceDemande } from "../jobs/travaux.ts";
 import {
   courrielAccuseReception,
   courrielComplementRecu,
@@ -26,12 +29,31 @@ import {
 import type { MailMessage } from "../mail/types.ts";
 import type { DemandeRow } from "./acces.ts";
 
+/** What a mail needs of the request (kept with the event until its mails are planned). */
+export type DemandeNotifiee = Pick<
+  DemandeRow,
+  | "id"
+  | "kind"
+  | "typeChangement"
+  | "societeId"
+  | "demandeurId"
+  | "instructeurId"
+  | "serviceInstructeurId"
+  | "etat"
+  | "numeroDossier"
+  | "raisonSociale"
+  | "dateDepot"
+  | "dateModification"
+  | "dateEcheance"
+  | "dateLimiteInstruction"
+>;
+
 /** What happened on a request. */
 export type EvenementDemande =
   | {
       type: "transition";
       /** The request after the transition. */
-      demande: DemandeRow;
+      demande: DemandeNotifiee;
       action: ActionDemande;
       /** Who acted (null for a deadline job). */
       acteurId: string | null;
@@ -39,16 +61,17 @@ export type EvenementDemande =
     }
   | {
       type: "message";
-      demande: DemandeRow;
+      demande: DemandeNotifiee;
       /** The side that wrote: the other side is told. */
       cote: "demandeur" | "instruction";
       acteurId: string;
       /** The message just stored; without it, the side's latest message. */
       messageId?: number;
     }
-  | { type: "expire_bientot"; demande: DemandeRow };
+  | { type: "expire_bientot"; demande: DemandeNotifiee };
 
 type Deps = Pick<ApiDeps, "database" | "mailer" | "logger" | "config">;
+type DepsCourriels = Pick<ApiDeps, "database" | "config">;
 
 /** Someone a mail may go to: an account (with preferences) or a service mailbox. */
 interface Compte {
@@ -66,7 +89,7 @@ interface Plan {
 }
 
 /** Addresses on the portal the mails link to (routes of spec §2). */
-function liens(publicUrl: string, demande: DemandeRow) {
+function liens(publicUrl: string, demande: DemandeNotifiee) {
   const id = encodeURIComponent(demande.id);
   const notable = demande.kind === "changement-notable";
   return {
@@ -84,12 +107,12 @@ function liens(publicUrl: string, demande: DemandeRow) {
 
 /** The mail plan of a transition; null for the actions that tell nobody. */
 function planTransition(
-  deps: Deps,
+  publicUrl: string,
   evenement: Extract<EvenementDemande, { type: "transition" }>,
 ): Plan | null {
   const { demande, action } = evenement;
   const dossier: DossierCourriel = demande;
-  const lien = liens(deps.config.publicUrl, demande);
+  const lien = liens(publicUrl, demande);
   const commentaire = evenement.commentaire?.trim() || null;
   const auDemandeur = (courriel: Plan["courriel"]): Plan => ({
     pour: "demandeur",
@@ -165,10 +188,10 @@ function planTransition(
 }
 
 /** The mail plan of any event. */
-function planDe(deps: Deps, evenement: EvenementDemande): Plan | null {
+function planDe(publicUrl: string, evenement: EvenementDemande): Plan | null {
   const { demande } = evenement;
-  const lien = liens(deps.config.publicUrl, demande);
-  if (evenement.type === "transition") return planTransition(deps, evenement);
+  const lien = liens(publicUrl, demande);
+  if (evenement.type === "transition") return planTransition(publicUrl, evenement);
   if (evenement.type === "message") {
     const versDemandeur = evenement.cote === "instruction";
     return {
@@ -225,7 +248,7 @@ function versCompte(row: {
  * The applicant side of `demande`: the account that created it, else
  * (deleted meanwhile) every confirmed applicant account of its company.
  */
-async function comptesDemandeur(database: Database, demande: DemandeRow): Promise<Compte[]> {
+async function comptesDemandeur(database: Database, demande: DemandeNotifiee): Promise<Compte[]> {
   const actifs = eq(utilisateurs.statut, "actif");
   if (demande.demandeurId) {
     const rows = await database.db
@@ -250,7 +273,7 @@ async function comptesDemandeur(database: Database, demande: DemandeRow): Promis
 /** The assigned instructor; with `service`, the service's mailbox when nobody is assigned. */
 async function comptesInstruction(
   database: Database,
-  demande: DemandeRow,
+  demande: DemandeNotifiee,
   service: boolean,
 ): Promise<Compte[]> {
   if (demande.instructeurId) {
@@ -306,7 +329,7 @@ async function dejaPrevenu(
 
 /** The recipients of `plan`, preferences and flood rule applied, one per address. */
 async function destinataires(
-  deps: Deps,
+  deps: DepsCourriels,
   plan: Plan,
   evenement: EvenementDemande,
 ): Promise<Compte[]> {
@@ -333,8 +356,15 @@ async function destinataires(
   return [...retenus.values()];
 }
 
+/** One mail of an event: to whom (address, account if any) and what. */
+export interface CourrielEvenement {
+  adresse: string;
+  utilisateurId: string | null;
+  message: MailMessage;
+}
+
 /**
- * Sends the mails of `evenement` (DESIGN §5, issue 4 §7):
+ * The mails of `evenement` (DESIGN §5, issue 4 §7):
  * - to the applicant's account (demandeurId, else the company's accounts):
  *   deposit, completeness request, complement request, return to edition,
  *   decision (AGREMENT_VALIDE/AGREMENT_REFUSE, MOTIVER_REFUS, tacit
@@ -345,9 +375,29 @@ async function destinataires(
  *   mailbox when nobody is assigned).
  * Preferences: `suivi_dossier` gates the transition, deadline and expiry
  * mails, `nouveau_message` the message mails. At most one mail per address
- * and event; for messages, none while an earlier message of the same side
- * is still unread by the recipient. Never throws: failures are logged
- * without the mail's content.
+ * (lower-cased in `adresse`) and event; for messages, none while an earlier
+ * message of the same side is still unread by the recipient. Reads the
+ * recipients and their preferences now; rejects when the database does.
+ */
+export async function courrielsEvenement(
+  deps: DepsCourriels,
+  evenement: EvenementDemande,
+): Promise<CourrielEvenement[]> {
+  const plan = planDe(deps.config.publicUrl, evenement);
+  if (!plan) return [];
+  const comptes = await destinataires(deps, plan, evenement);
+  return comptes.map((compte) => ({
+    adresse: compte.email.toLowerCase(),
+    utilisateurId: compte.id,
+    message: { to: compte.email, ...plan.courriel(compte.destinataire) },
+  }));
+}
+
+/**
+ * Sends the mails of `evenement` ({@link courrielsEvenement}) at once, one
+ * attempt each, without the outbox (the outbox's work goes through
+ * {@link courrielsEvenement} and retries each mail). Never throws: failures
+ * are logged without the mail's content.
  */
 export async function notifierEvenement(deps: Deps, evenement: EvenementDemande): Promise<void> {
   const contexte = {
@@ -355,12 +405,9 @@ export async function notifierEvenement(deps: Deps, evenement: EvenementDemande)
     evenement: evenement.type,
     action: evenement.type === "transition" ? evenement.action : undefined,
   };
-  let comptes: Compte[];
-  let plan: Plan | null;
+  let courriels: CourrielEvenement[];
   try {
-    plan = planDe(deps, evenement);
-    if (!plan) return;
-    comptes = await destinataires(deps, plan, evenement);
+    courriels = await courrielsEvenement(deps, evenement);
   } catch (error) {
     deps.logger.error(
       { ...contexte, erreur: (error as Error).message },
@@ -368,14 +415,77 @@ export async function notifierEvenement(deps: Deps, evenement: EvenementDemande)
     );
     return;
   }
-  for (const compte of comptes) {
+  for (const courriel of courriels) {
     try {
-      await deps.mailer.envoyer({ to: compte.email, ...plan.courriel(compte.destinataire) });
+      await deps.mailer.envoyer(courriel.message);
     } catch (error) {
       deps.logger.error(
-        { ...contexte, utilisateurId: compte.id, erreur: (error as Error).message },
+        { ...contexte, utilisateurId: courriel.utilisateurId, erreur: (error as Error).message },
         "Échec de l'envoi d'un courriel de notification",
       );
     }
   }
+}
+
+/** Whether `evenement` mails anyone at all (its action has a mail). */
+export function evenementNotifie(evenement: EvenementDemande): boolean {
+  return planDe("", evenement) !== null;
+}
+
+/**
+ * Writes `evenement` as post-commit work (type `notification`, ADR 0011)
+ * through `tx`, the transaction of the write that makes it happen, unless it
+ * mails nobody. The request's mail fields are kept as they are now; the
+ * recipients are read when the work is done.
+ */
+export async function planifierNotification(
+  tx: Db,
+  evenement: EvenementDemande,
+  maintenant: Date,
+): Promise<void> {
+  if (!evenementNotifie(evenement)) return;
+  await planifierTravail(
+    tx,
+    {
+      type: "notification",
+      donnees: versDonneesNotification(evenement),
+      ressource: ressourceDemande(evenement.demande.id),
+    },
+    maintenant,
+  );
+}
+
+/** The JSON an event is kept as: only the request's mail fields, dates as ISO strings. */
+function versDonneesNotification(evenement: EvenementDemande): Record<string, unknown> {
+  const d = evenement.demande;
+  const demande: Record<keyof DemandeNotifiee, unknown> = {
+    id: d.id,
+    kind: d.kind,
+    typeChangement: d.typeChangement,
+    societeId: d.societeId,
+    demandeurId: d.demandeurId,
+    instructeurId: d.instructeurId,
+    serviceInstructeurId: d.serviceInstructeurId,
+    etat: d.etat,
+    numeroDossier: d.numeroDossier,
+    raisonSociale: d.raisonSociale,
+    dateDepot: d.dateDepot?.toISOString() ?? null,
+    dateModification: d.dateModification.toISOString(),
+    dateEcheance: d.dateEcheance,
+    dateLimiteInstruction: d.dateLimiteInstruction,
+  };
+  return { ...evenement, demande };
+}
+
+/** The event kept by {@link planifierNotification}, dates revived. */
+export function evenementDepuisDonnees(donnees: Record<string, unknown>): EvenementDemande {
+  const demande = donnees.demande as Record<string, unknown>;
+  return {
+    ...donnees,
+    demande: {
+      ...demande,
+      dateDepot: demande.dateDepot ? new Date(demande.dateDepot as string) : null,
+      dateModification: new Date(demande.dateModification as string),
+    },
+  } as EvenementDemande;
 }

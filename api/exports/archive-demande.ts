@@ -122,9 +122,17 @@ const COLONNES_HISTORIQUE: ColonneCsv<EntreeHistorique>[] = [
   { entete: "Commentaire", valeur: (entree) => entree.commentaire },
 ];
 
-/** historique.csv of `demande`, oldest event first, with the export CSV conventions. */
-export async function historiqueCsv(database: Database, demande: DemandeRow): Promise<Buffer> {
-  const entrees = (await historiqueDe(database, demande)).reverse();
+/**
+ * historique.csv of `demande` as `lecteur` may read it ({@link historiqueDe}:
+ * the applicant's rows and comments filtered), oldest event first, with the
+ * export CSV conventions.
+ */
+export async function historiqueCsv(
+  database: Database,
+  lecteur: UtilisateurConnecte,
+  demande: DemandeRow,
+): Promise<Buffer> {
+  const entrees = (await historiqueDe(database, lecteur, demande)).reverse();
   const csv = creerCsv(COLONNES_HISTORIQUE);
   Readable.from(entrees.map((entree) => ligneCsv(COLONNES_HISTORIQUE, entree))).pipe(csv);
   return buffer(csv);
@@ -154,7 +162,11 @@ export async function entreesDossier(
     },
   );
   return [
-    { chemin: "historique.csv", date: maintenant, contenu: await historiqueCsv(database, demande) },
+    {
+      chemin: "historique.csv",
+      date: maintenant,
+      contenu: await historiqueCsv(database, utilisateur, demande),
+    },
     { chemin: "recapitulatif.pdf", date: maintenant, contenu: recap },
     ...entreesPiecesJointes(pieces, fichiers),
   ];

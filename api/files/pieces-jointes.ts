@@ -9,14 +9,14 @@ import { MESSAGES_PJ, TYPES_FICHIER } from "../../contract/pieces-jointes.ts";
 import type { Database, Db } from "../db/client.ts";
 import { piecesJointes, type TYPES_RESSOURCE } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { assainirNomFichier } from "./nom-fichier.ts";
 import { detecterTypeFichier } from "./type-fichier.ts";
-import type { FileStore } from "./types.ts";
+import type { FichierRecu, FileStore } from "./types.ts";
 
 export type PieceJointeRow = typeof piecesJointes.$inferSelect;
 export type TypeRessource = (typeof TYPES_RESSOURCE)[number];
 
-/** Longest file name kept, in characters. */
-export const NOM_FICHIER_MAX = 200;
+export { NOM_FICHIER_MAX, assainirNomFichier } from "./nom-fichier.ts";
 
 /** Types accepted, as the upload messages list them ("PDF, PNG, JPG, ZIP"). */
 export const LIBELLES_TYPES_ACCEPTES = Object.values(TYPES_FICHIER)
@@ -24,38 +24,15 @@ export const LIBELLES_TYPES_ACCEPTES = Object.values(TYPES_FICHIER)
   .join(", ");
 
 /**
- * A file name safe to store and to send back in Content-Disposition: the
- * last segment of a path (browsers of old sent "C:\…\x.pdf"), without
- * control or bidirectional-override characters, spaces collapsed, accents
- * kept (NFC), at most {@link NOM_FICHIER_MAX} characters with the extension
- * preserved. An empty result becomes "fichier" plus the type's extension.
+ * The API shape of an attachment row (contract/schemas/demande.ts
+ * PieceJointe). The name goes through {@link assainirNomFichier} again, so
+ * that rows stored before it set the extension show the one they download
+ * under.
  */
-export function assainirNomFichier(nom: string, mimeType?: string): string {
-  const dernier = nom.normalize("NFC").split(/[\\/]/).pop() ?? "";
-  let propre = dernier
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  if (/^\.*$/.test(propre)) {
-    const extension = TYPES_FICHIER[mimeType as keyof typeof TYPES_FICHIER]?.extension;
-    propre = extension ? `fichier.${extension}` : "fichier";
-  }
-  const caracteres = [...propre];
-  if (caracteres.length <= NOM_FICHIER_MAX) return propre;
-  const point = propre.lastIndexOf(".");
-  const extension = point > 0 ? [...propre.slice(point)] : [];
-  if (extension.length > 0 && extension.length <= 10) {
-    const radical = [...propre.slice(0, point)].slice(0, NOM_FICHIER_MAX - extension.length);
-    return radical.join("").trimEnd() + extension.join("");
-  }
-  return caracteres.slice(0, NOM_FICHIER_MAX).join("").trimEnd();
-}
-
-/** The API shape of an attachment row (contract/schemas/demande.ts PieceJointe). */
 export function versPieceJointe(row: PieceJointeRow): PieceJointe {
   return {
     id: row.id,
-    nom: row.nom,
+    nom: assainirNomFichier(row.nom, row.mimeType),
     mimeType: row.mimeType,
     size: row.taille,
     codeTypePJ: row.rubrique,
@@ -69,9 +46,10 @@ export interface NouvellePieceJointe {
   ressourceId: string;
   /** Step-3 rubric or attachment type code (`codeTypePJ`). */
   rubrique: string;
-  /** File name as given; sanitised here. */
+  /** File name as given; sanitised here (nom-fichier.ts). */
   nom: string;
-  contenu: Buffer;
+  /** The bytes, or an upload already received as a stream (kept here). */
+  contenu: Buffer | FichierRecu;
   deposeParId: string | null;
   /** History row of the action that brought the file, if any. */
   historiqueId?: number | null;
@@ -82,10 +60,11 @@ export interface NouvellePieceJointe {
 }
 
 /**
- * Stores `contenu` in `fichiers` and inserts its `piece_jointe` row through
- * `handle` (the database, its drizzle handle, or a transaction: the row then
- * commits or rolls back with it; the stored bytes stay, harmlessly, since
- * they are addressed by their hash). Without `mimeType` the type is read
+ * Stores `contenu` in `fichiers` (an upload received as a stream: keeps it)
+ * and inserts its `piece_jointe` row through `handle` (the database, its
+ * drizzle handle, or a transaction: the row then commits or rolls back with
+ * it; the stored bytes stay, harmlessly, since they are addressed by their
+ * hash). The name is normalised by {@link assainirNomFichier}. Without `mimeType` the type is read
  * from the bytes; a type not accepted throws 422 `{ detail, errors.fichier }`
  * with the spec §5 message. Returns the attachment as the API shows it.
  */
@@ -95,12 +74,15 @@ export async function ajouterPieceJointe(
   piece: NouvellePieceJointe,
 ): Promise<PieceJointe> {
   const db = "exec" in handle ? handle.db : handle;
-  const mimeType = piece.mimeType ?? (await detecterTypeFichier(piece.contenu));
+  const { contenu } = piece;
+  const recu = Buffer.isBuffer(contenu) ? null : contenu;
+  const mimeType =
+    piece.mimeType ?? (recu ? recu.mimeType : await detecterTypeFichier(contenu as Buffer));
   if (!mimeType) {
     const message = MESSAGES_PJ.type(LIBELLES_TYPES_ACCEPTES);
     throw new HttpError(422, { detail: message, errors: { fichier: [message] } });
   }
-  const stocke = await fichiers.enregistrer(piece.contenu);
+  const stocke = recu ? await recu.conserver() : await fichiers.enregistrer(contenu as Buffer);
   const [row] = await db
     .insert(piecesJointes)
     .values({

@@ -1,6 +1,7 @@
 /**
  * Error answers of the API (DESIGN §7, spec §8): 422 `{ detail }`, 401/403/404/
- * 409/500 `{ message }`. Handlers throw `HttpError`; `errorHandler` writes it.
+ * 409/500 `{ message }`, bad input 400/413 `{ detail, message }` (issue 20
+ * items 3 and 7). Handlers throw `HttpError`; `errorHandler` writes it.
  */
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import {
@@ -28,6 +29,26 @@ export const notFound = () => new HttpError(404, { message: "Ressource introuvab
 /** 409, e.g. a stale resource version (DESIGN §3). */
 export const conflict = (message: string) => new HttpError(409, { message });
 export const unprocessable = (detail: string) => new HttpError(422, { detail });
+/** 400 or 413 of bad input (issue 20 item 7): `{ detail, message }`, the same French text. */
+export const badInput = (message: string, status = 400) =>
+  new HttpError(status, { detail: message, message });
+
+/** 400 of a value carrying a NUL byte (`%00`): PostgreSQL refuses it in any text. */
+export const MESSAGE_CARACTERE_NUL = "La requête contient un caractère interdit (caractère nul).";
+export const MESSAGE_CORPS_TROP_GROS = "Le corps de la requête est trop volumineux.";
+export const MESSAGE_ENCODAGE_CORPS = "L'encodage du corps de la requête n'est pas pris en charge.";
+export const MESSAGE_JSON_INVALIDE = "Le corps de la requête n'est pas un JSON valide.";
+export const MESSAGE_REQUETE_INVALIDE = "La requête est invalide.";
+export const MESSAGE_VALEUR_INVALIDE = "Une valeur de la requête est invalide ou hors limites.";
+
+/** True when `valeur` (a string, or an array or object of them, at any depth) holds a NUL byte. */
+export function contientNul(valeur: unknown): boolean {
+  if (typeof valeur === "string") return valeur.includes("\u0000");
+  if (Array.isArray(valeur)) return valeur.some(contientNul);
+  if (valeur && typeof valeur === "object")
+    return Object.entries(valeur).some(([cle, v]) => cle.includes("\u0000") || contientNul(v));
+  return false;
+}
 
 /** French wording of zod's default messages (spec §5 generic messages). */
 const frenchErrorMap: ZodErrorMap = (issue, context) => {
@@ -110,9 +131,12 @@ export function fieldErrors(error: ZodError): Record<string, string[]> {
 
 /**
  * Parses `input` with `schema`; throws 422 `{ detail, errors }` in French on
- * failure (`errors`: messages by field name, see {@link fieldErrors}).
+ * failure (`errors`: messages by field name, see {@link fieldErrors}), and
+ * 400 {@link MESSAGE_CARACTERE_NUL} first when a string of `input` holds a
+ * NUL byte (it would reach PostgreSQL, which refuses it: issue 20 item 7).
  */
 export function parseOrThrow<S extends ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+  if (contientNul(input)) throw badInput(MESSAGE_CARACTERE_NUL);
   const result = schema.safeParse(input);
   if (!result.success)
     throw new HttpError(422, {
@@ -130,12 +154,51 @@ export const notFoundHandler: RequestHandler = () => {
 interface BodyParserError {
   type?: string;
   status?: number;
+  expose?: boolean;
+  code?: string;
+  cause?: { code?: string };
 }
 
 /**
- * Writes `HttpError`s as they are; body-parser failures as 400/413; anything
- * else as 500 "Erreur Serveur", logged with the request id and never with the
- * stack in the body.
+ * The answer to a client error that is not an `HttpError`, or null:
+ * body-parser's (too large → 413, bad JSON, unknown charset or
+ * Content-Encoding → 400), a path that does not decode (URIError), any
+ * other 4xx error of a library, and PostgreSQL's "data exception" class 22
+ * (a value out of range or not of its column's type that got that far).
+ */
+function erreurClient(error: unknown): HttpError | null {
+  if (error instanceof URIError)
+    return badInput("L'adresse demandée contient un encodage invalide.");
+  const erreur = (error ?? {}) as BodyParserError;
+  switch (erreur.type) {
+    case "entity.too.large":
+    case "parameters.too.many":
+      return badInput(MESSAGE_CORPS_TROP_GROS, 413);
+    case "entity.parse.failed":
+      return badInput(MESSAGE_JSON_INVALIDE);
+    case "charset.unsupported":
+    case "encoding.unsupported":
+      return badInput(MESSAGE_ENCODAGE_CORPS);
+  }
+  // zlib's Z_DATA_ERROR…: a Content-Encoding whose bytes do not inflate.
+  if (erreur.code?.startsWith("Z_")) return badInput(MESSAGE_ENCODAGE_CORPS);
+  const status = erreur.status;
+  if (typeof status === "number" && status >= 400 && status < 500 && erreur.expose !== false)
+    return badInput(
+      status === 413 ? MESSAGE_CORPS_TROP_GROS : MESSAGE_REQUETE_INVALIDE,
+      status === 413 ? 413 : 400,
+    );
+  const codeSql = erreur.code ?? erreur.cause?.code;
+  if (typeof codeSql === "string" && /^22[0-9A-Z]{3}$/.test(codeSql))
+    return badInput(MESSAGE_VALEUR_INVALIDE);
+  return null;
+}
+
+/**
+ * Writes `HttpError`s as they are; client errors as 400/413 `{ detail,
+ * message }` (see {@link erreurClient}), logged at warn; anything else as
+ * 500 "Erreur Serveur", logged with the request id and never with the stack
+ * in the body.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req: Request, res, next) => {
@@ -149,13 +212,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(422).json({ detail: validationDetail(error) });
       return;
     }
-    const parserError = error as BodyParserError;
-    if (parserError?.type === "entity.parse.failed") {
-      res.status(400).json({ message: "Le corps de la requête n'est pas un JSON valide." });
-      return;
-    }
-    if (parserError?.type === "entity.too.large" || parserError?.type === "parameters.too.many") {
-      res.status(413).json({ message: "Le corps de la requête est trop volumineux." });
+    const client = erreurClient(error);
+    if (client) {
+      (req.log ?? logger).warn(
+        { statut: client.status, motif: client.message, requestId: req.id },
+        "Requête refusée",
+      );
+      res.status(client.status).json(client.body);
       return;
     }
     (req.log ?? logger).error({ err: error, requestId: req.id }, "Erreur inattendue de l'API");

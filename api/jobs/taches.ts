@@ -4,7 +4,8 @@
  * function of the database and the clock, idempotent (a sweep run twice, or
  * by two instances, does the work once), so tests call it directly with a
  * moved clock. Deadline sweeps of requests live in
- * api/domain/demandes/echeances.ts.
+ * api/domain/demandes/echeances.ts; the outbox of post-commit work (mails,
+ * recap PDFs: ADR 0011) in api/jobs/travaux-apres-validation.ts.
  */
 import { purgeExpiredOidcPayloads } from "../../idp/adapter.ts";
 import type { Config } from "../../server/config.ts";
@@ -20,6 +21,8 @@ import {
 } from "../domain/demandes/echeances.ts";
 import type { Horloge } from "../domain/horloge.ts";
 import type { Mailer } from "../mail/types.ts";
+import { executerTravaux } from "./travaux-apres-validation.ts";
+import { purgerTravauxTermines } from "./travaux.ts";
 
 /** What a job handler receives. */
 export interface DepsTache {
@@ -47,6 +50,9 @@ export interface Tache {
  * a passed deadline is flagged at most 15 min after midnight (Paris).
  */
 const TOUS_LES_QUARTS_D_HEURE = "*/15 * * * *";
+
+/** Name of the job that drains the outbox of post-commit work. */
+export const TACHE_TRAVAUX_APRES_VALIDATION = "travaux-apres-validation";
 
 /** The jobs of the portal. */
 export const TACHES: readonly Tache[] = [
@@ -86,5 +92,16 @@ export const TACHES: readonly Tache[] = [
     nom: "levee-suspensions-echues",
     cron: TOUS_LES_QUARTS_D_HEURE,
     executer: leverSuspensionsEchues,
+  },
+  {
+    // Every minute (pg-boss's finest cron): a failed mail's first retry is
+    // due 1 min later, and work a crash left undone waits at most ~2 min.
+    nom: TACHE_TRAVAUX_APRES_VALIDATION,
+    cron: "* * * * *",
+    executer: async (deps) => {
+      const faits = await executerTravaux(deps);
+      await purgerTravauxTermines(deps.database.db, deps.horloge.now());
+      return faits;
+    },
   },
 ];

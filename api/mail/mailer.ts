@@ -11,6 +11,17 @@ import type { Logger } from "../../server/logger.ts";
 import type { MailMessage, Mailer } from "./types.ts";
 
 /**
+ * The links of a mail's text with every query value masked
+ * (`…/confirmation?token=[masqué]`): enough to know which mail left, nothing
+ * that lets someone follow it.
+ */
+export function liensMasques(text: string): string[] {
+  return (text.match(/https?:\/\/\S+/g) ?? []).map((lien) =>
+    lien.replace(/([?&][^=&#]*=)[^&#]*/g, "$1[masqué]").replace(/#.*/, ""),
+  );
+}
+
+/**
  * `smtpUrl` set → SMTP transport (e.g. smtp://user:pass@host:587); unset →
  * outbox in `${dataDir}/outbox`. `from` is the sender of every mail.
  */
@@ -34,7 +45,11 @@ export function createMailer(options: {
     return {
       async envoyer(message) {
         await transport.sendMail({ from, ...message });
-        logger.info({ subject: message.subject }, "Courriel envoyé");
+        // The links' query values (a confirmation token…) never reach the log (issue 20 item 6).
+        logger.info(
+          { subject: message.subject, liens: liensMasques(message.text) },
+          "Courriel envoyé",
+        );
       },
       async close() {
         transport.close();
@@ -46,12 +61,13 @@ export function createMailer(options: {
   return {
     async envoyer(message: MailMessage) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outbox, { recursive: true });
+      // Mails hold personal data and sign-in links: the portal's account only (issue 20 item 4).
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
       const file = join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const liens = message.text.match(/https?:\/\/\S+/g) ?? [];
       logger.info(
         { to: message.to, subject: message.subject, fichier: file, liens },

@@ -92,6 +92,8 @@ export async function apiFetch(
   // Same machine or network: compressing for the BFF only costs CPU on both ends.
   if (!headers.has("Accept-Encoding")) headers.set("Accept-Encoding", "identity");
   if (session) headers.set("Authorization", `Bearer ${session.accessToken}`);
+  // Set, never passed through: the browser's own X-Forwarded-For is not trusted here.
+  if (context.clientIp) headers.set("X-Forwarded-For", context.clientIp);
   const url = `${context.settings.apiUrl}${path}${toQueryString(query)}`;
   const send = !stream && context.apiFetch ? context.apiFetch : fetch;
   const response = await send(url, { ...fetchInit, headers });

@@ -54,5 +54,11 @@ declare module "@remix-run/node" {
      * absent when the API lives elsewhere (API_URL set): `fetch` then.
      */
     apiFetch?: (url: string, init?: RequestInit) => Promise<Response>;
+    /**
+     * The browser's address as the portal sees it (`req.ip`, TRUST_PROXY
+     * applied): the BFF passes it to the API in `X-Forwarded-For`, whose
+     * per-IP limits must not count every page's users as one (issue 20 item 8).
+     */
+    clientIp?: string;
   }
 }

@@ -33,6 +33,16 @@ export function NouveauLienForm({
   return (
     <Form method="post" action={NOUVEAU_LIEN_PATH} {...getFormProps(form)}>
       {Titre ? <Titre className="fr-h4">Recevoir un nouveau lien d'activation</Titre> : null}
+      {form.errors?.length ? (
+        // A form-level refusal, e.g. too many requests (429, issue 20 item 8).
+        <div
+          className="fr-alert fr-alert--error fr-alert--sm fr-mb-3w"
+          role="alert"
+          id={form.errorId}
+        >
+          <p>{form.errors.join(" ")}</p>
+        </div>
+      ) : null}
       <RequiredFieldsNotice />
       <Field
         id={fields.email.id}

@@ -1,24 +1,68 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  redirect,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { getOptionalUser } from "~/.server/auth.server";
 import { oidcEndpoints } from "~/.server/oidc.server";
 import { destroySession, getSession } from "~/.server/session.server";
+import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { BoutonDeconnexion } from "~/components/deconnexion";
+import { t } from "~/i18n";
+import { pageTitle } from "~/utils/title";
+
+const TITLE = t("header.seDeconnecter");
+
+export const handle: BreadcrumbHandle = { breadcrumb: TITLE };
 
 /**
- * `/account/logout` (spec §2): deletes the server-side session, then ends the
- * identity provider's session (end-session with `id_token_hint`), which sends
- * the user back to `/account/login`.
+ * GET `/account/logout` signs nobody out (issue 20 item 9: an image or a
+ * link on another site could send it): a signed-in user gets the page with
+ * the sign-out button, anyone else goes to `/account/login`.
  */
-async function logout({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!(await getOptionalUser(request, context))) throw redirect("/account/login");
+  return null;
+}
+
+/**
+ * POST `/account/logout` (spec §2; its origin checked by server/security.ts
+ * `sameOriginGuard` before Remix runs): deletes the server-side session,
+ * then ends the identity provider's session (end-session with
+ * `id_token_hint`), which sends the user back to `/account/login`. A full
+ * page load (`redirectDocument`) even when Remix submitted the form.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request, context);
   const idToken = session.get("idToken");
   const headers = { "Set-Cookie": await destroySession(session, context) };
   const { settings } = context;
-  if (!idToken) return redirect("/account/login", { headers });
+  if (!idToken) return redirectDocument("/account/login", { headers });
   const endSession = new URL(oidcEndpoints(settings.oidcIssuer).endSession);
   endSession.searchParams.set("id_token_hint", idToken);
   endSession.searchParams.set("client_id", settings.oidcClientId);
   endSession.searchParams.set("post_logout_redirect_uri", `${settings.publicUrl}/account/login`);
-  return redirect(endSession.toString(), { headers });
+  return redirectDocument(endSession.toString(), { headers });
 }
 
-export const loader = logout;
-export const action = logout;
+/** The page of a GET: what signing out does, and the button that does it. */
+export default function Deconnexion() {
+  return (
+    <div className="fr-container fr-pb-6w">
+      <div className="fr-grid-row">
+        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
+          <h1>{TITLE}</h1>
+          <p>
+            Vous allez être déconnecté du portail des agréments Mon Accompagnateur Rénov'. Pour
+            revenir, il faudra vous connecter à nouveau.
+          </p>
+          <BoutonDeconnexion className="fr-btn fr-icon-logout-box-r-line fr-btn--icon-left" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: pageTitle(TITLE) }];

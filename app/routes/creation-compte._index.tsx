@@ -18,8 +18,9 @@ import { useEffect, useRef } from "react";
 import { QUALITES, CODES_QUALITE } from "#contract/qualites";
 import {
   schemaCreationCompte,
-  type ChampVerifiable,
+  type ChampCompteExistant,
   type CompteExistant,
+  type TropDeDemandes,
 } from "#contract/schemas/candidat";
 import { ApiError, apiFetch } from "~/.server/api.server";
 import { getOptionalUser } from "~/.server/auth.server";
@@ -35,10 +36,9 @@ const MESSAGE_ENVOI_IMPOSSIBLE =
   "Le courriel de confirmation n'a pas pu être envoyé. Votre saisie est conservée : veuillez réessayer dans quelques instants.";
 
 /** Short message next to the field an existing account already holds (the section says the rest). */
-const DEJA_PRIS: Record<ChampVerifiable, string> = {
+const DEJA_PRIS: Record<ChampCompteExistant, string> = {
   siren: "Un compte existe déjà pour ce SIREN.",
   raisonSociale: "Un compte existe déjà pour cette raison sociale.",
-  email: "Un compte existe déjà avec cette adresse électronique.",
 };
 
 /** `/creation-compte`: public; a signed-in user already has an account and goes home. */
@@ -57,10 +57,13 @@ interface ResultatCreation {
  * Creates the applicant account (spec §3 Applicant account, §5 Accounts,
  * §7 POST /api/candidate/create): validates with the shared
  * `schemaCreationCompte`, posts it as JSON, then on 201 redirects to
- * `/creation-compte/succes`. A refusal answers the page again with every
- * value typed (passwords included, hence `no-store`): 400 field errors, 409
- * "Un compte existe déjà" section (spec §8) with the conflicting field
- * marked, 422 the API's field errors, 503 a form-level error.
+ * `/creation-compte/succes`, also when the e-mail already has an account
+ * (the API mails its owner instead: issue 20 item 8). A refusal answers the
+ * page again with every value typed (passwords included, hence
+ * `no-store`): 400 field errors, 409 "Un compte existe déjà" section (spec
+ * §8, SIREN or company name) with the conflicting field marked, 422 the
+ * API's field errors, 429 (too many requests, with `Retry-After`) and 503
+ * a form-level error.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -104,6 +107,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
           compteExistant: null,
         },
         422,
+      );
+    }
+    if (error.status === 429) {
+      const { message, retryAfter } = error.body as TropDeDemandes;
+      return data(
+        {
+          lastResult: submission.reply({ formErrors: [message] }),
+          compteExistant: null,
+        } satisfies ResultatCreation,
+        { status: 429, headers: { ...headers, "Retry-After": String(retryAfter) } },
       );
     }
     if (error.status === 503) {

@@ -7,7 +7,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { VALIDITE_LIEN_CONFIRMATION_HEURES, schemaNouveauLien } from "#contract/schemas/candidat";
+import {
+  VALIDITE_LIEN_CONFIRMATION_HEURES,
+  schemaNouveauLien,
+  type TropDeDemandes,
+} from "#contract/schemas/candidat";
 import { ApiError, apiFetch } from "~/.server/api.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { NOUVEAU_LIEN_PATH, NouveauLienForm } from "~/components/nouveau-lien-form";
@@ -28,7 +32,8 @@ export function loader({ request }: LoaderFunctionArgs) {
  * Asks for a new confirmation link (spec §7 POST /api/user/token-mail,
  * §8 invalid token): validates the e-mail with the shared schema, posts it,
  * then redirects to `?envoye=1` (neutral text). Errors come back next to the
- * field (400, or the API's 422 `errors`).
+ * field (400, or the API's 422 `errors`); too many requests for this address
+ * or from this IP (issue 20 item 8) above the form, with 429 and `Retry-After`.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: schemaNouveauLien });
@@ -53,6 +58,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
           ),
         },
         { status: 422 },
+      );
+    }
+    if (error instanceof ApiError && error.status === 429) {
+      const { message, retryAfter } = error.body as TropDeDemandes;
+      return data(
+        { lastResult: submission.reply({ formErrors: [message] }) },
+        { status: 429, headers: { "Retry-After": String(retryAfter) } },
       );
     }
     throw error;

@@ -4,7 +4,7 @@ import { VALIDITE_LIEN_CONFIRMATION_HEURES } from "#contract/schemas/candidat";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { pageTitle } from "~/utils/title";
 
-const TITLE = "Votre compte a été créé";
+const TITLE = "Demande de création de compte enregistrée";
 
 export const handle: BreadcrumbHandle = { breadcrumb: "Compte créé" };
 
@@ -12,6 +12,8 @@ export const handle: BreadcrumbHandle = { breadcrumb: "Compte créé" };
  * `/creation-compte/succes` (spec §2 "Account creation and its success
  * page", §3 "Account creation stays pending e-mail confirmation", §9 72
  * hours): asks to follow the link sent by e-mail and offers a new link.
+ * The same page whether or not the address already had an account (issue
+ * 20 item 8): the mail tells its owner which case it is.
  */
 export default function CreationCompteSucces() {
   return (
@@ -24,8 +26,10 @@ export default function CreationCompteSucces() {
               Plus qu'une étape : confirmez votre adresse électronique
             </h2>
             <p>
-              Un courriel vient de vous être envoyé. Cliquez sur le lien qu'il contient dans les{" "}
-              {VALIDITE_LIEN_CONFIRMATION_HEURES} heures pour activer votre compte.
+              Un courriel vient d'être envoyé à l'adresse indiquée. Cliquez sur le lien qu'il
+              contient dans les {VALIDITE_LIEN_CONFIRMATION_HEURES} heures pour activer votre
+              compte. Si un compte existait déjà avec cette adresse, ce courriel vous l'indique et
+              vous invite à vous connecter.
             </p>
           </div>
           <p>

@@ -118,7 +118,7 @@ export default function CompletudeDemande() {
                 {dateDemande ? (
                   <p className="fr-text--sm fr-mb-1w">Demande du {dateFr(dateDemande)}</p>
                 ) : null}
-                <p className="fr-callout__text" style={{ whiteSpace: "pre-line" }}>
+                <p className="fr-callout__text portail-pre-line">
                   {raison ?? "Le service instructeur attend des pièces complémentaires."}
                 </p>
                 {dateEcheance ? (

@@ -620,7 +620,7 @@ function RetourEdition({ commentaire }: { commentaire: string | null }) {
     <div className="fr-alert fr-alert--warning fr-mb-4w">
       <h2 className="fr-alert__title">Votre demande vous a été retournée pour modification</h2>
       {commentaire ? (
-        <p style={{ whiteSpace: "pre-line" }}>
+        <p className="portail-pre-line">
           <strong>Commentaire du service instructeur :</strong> {commentaire}
         </p>
       ) : null}

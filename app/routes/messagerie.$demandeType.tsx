@@ -260,9 +260,7 @@ function MessageFil({ message, staff }: { message: Message; staff: boolean }) {
         <div className="fr-card__body">
           <div className="fr-card__content">
             <h3 className="fr-card__title">{auteur}</h3>
-            <p className="fr-card__desc" style={{ whiteSpace: "pre-line" }}>
-              {message.contenu}
-            </p>
+            <p className="fr-card__desc portail-pre-line">{message.contenu}</p>
             <div className="fr-card__start">
               <p className="fr-card__detail">
                 <time dateTime={message.date}>{dateHeureFr(message.date)}</time>

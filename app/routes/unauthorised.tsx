@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { BoutonDeconnexion } from "~/components/deconnexion";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
@@ -7,7 +8,8 @@ export const handle: BreadcrumbHandle = { breadcrumb: t("nonAutorise.titre") };
 
 /**
  * `/unauthorised` (spec §2, §6): where a signed-in user without any business
- * role lands. Title, subtitle, description and a contact link; answers 200.
+ * role lands. Title, subtitle, description, a contact link and the sign-out
+ * button (a form, issue 20 item 9); answers 200.
  */
 export default function Unauthorised() {
   const contact = t("application.contact");
@@ -25,12 +27,7 @@ export default function Unauthorised() {
               </a>
             </li>
             <li>
-              <a
-                className="fr-btn fr-btn--secondary fr-icon-logout-box-r-line fr-btn--icon-left"
-                href="/account/logout"
-              >
-                {t("header.seDeconnecter")}
-              </a>
+              <BoutonDeconnexion className="fr-btn fr-btn--secondary fr-icon-logout-box-r-line fr-btn--icon-left" />
             </li>
           </ul>
           <p className="fr-text--sm">

@@ -40,9 +40,17 @@ export const schemaCreationCompte = z
   });
 export type CreationCompte = z.output<typeof schemaCreationCompte>;
 
-/** Fields whose uniqueness GET /api/user/check/{field}/{value} answers. */
+/** Fields that must be unique at registration (spec §5). */
 export const CHAMPS_VERIFIABLES = ["email", "siren", "raisonSociale"] as const;
 export type ChampVerifiable = (typeof CHAMPS_VERIFIABLES)[number];
+
+/**
+ * Fields whose uniqueness GET /api/user/check/{field}/{value} answers: not
+ * the e-mail, so that nobody learns which addresses have an account (issue
+ * 20 item 8); the creation itself keeps e-mails unique.
+ */
+export const CHAMPS_VERIFIABLES_PUBLICS = ["siren", "raisonSociale"] as const;
+export type ChampVerifiablePublic = (typeof CHAMPS_VERIFIABLES_PUBLICS)[number];
 
 /** Answer of GET /api/user/check/{field}/{value}. */
 export interface VerificationChamp {
@@ -50,12 +58,36 @@ export interface VerificationChamp {
 }
 
 /**
+ * Fields of the 409 "existing account" (spec §8): SIREN or company name. An
+ * e-mail already used answers like a new account and its owner is mailed
+ * (issue 20 item 8).
+ */
+export type ChampCompteExistant = Exclude<ChampVerifiable, "email">;
+
+/**
  * 409 body of POST /api/candidate/create when an account already exists for
- * the SIREN, company name or e-mail: the page invites to log in or contact support.
+ * the SIREN or company name: the page invites to log in or contact support.
  */
 export interface CompteExistant {
   message: string;
-  champ: ChampVerifiable;
+  champ: ChampCompteExistant;
+}
+
+/**
+ * 429 body of the public account endpoints (creation, new link, checks)
+ * beyond their rate limits (issue 20 item 8); the answer also carries
+ * `Retry-After`, the same `retryAfter` in seconds, so that a page can
+ * repeat it.
+ */
+export interface TropDeDemandes {
+  message: string;
+  retryAfter: number;
+}
+
+/** The French `message` of a 429 whose wait is `secondes` (rounded up to minutes). */
+export function messageTropDeDemandes(secondes: number): string {
+  const minutes = Math.max(1, Math.ceil(secondes / 60));
+  return `Trop de demandes ont été faites en peu de temps. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`;
 }
 
 /** POST /api/user/token-mail: a new confirmation link. */

@@ -1,5 +1,6 @@
 /** Applicant accounts list (spec §3 "Account list/detail", §7 GET /api/user/accounts). */
 import { z } from "zod";
+import { ENTIER_MAX } from "../validation.ts";
 
 /** Lists of DESIGN §7: `{ page, nb_elements, nb_pages, result }`, first page 1. */
 export function pageSchema<T extends z.ZodTypeAny>(item: T) {
@@ -45,6 +46,7 @@ export const comptesQuerySchema = z.object({
     .number({ invalid_type_error: "Le numéro de page n'est pas valide" })
     .int()
     .min(1)
+    .max(ENTIER_MAX)
     .default(1),
   query: z.string().trim().max(100, "La recherche est trop longue").optional(),
   orderField: z.enum(COMPTES_TRI).default("dateCreation"),

@@ -1,6 +1,7 @@
 /** Users as the API shows them (spec §3 Current user, §7 Intervenants). */
 import { z } from "zod";
 import { ROLES } from "../roles.ts";
+import { ENTIER_MAX } from "../validation.ts";
 import { PARAMETRES_MAIL, type CodeParametreMail } from "./instruction.ts";
 
 export const roleSchema = z.enum(ROLES);
@@ -106,7 +107,10 @@ export type Intervenant = z.infer<typeof intervenantSchema>;
 
 /** Query of GET /api/intervenants (list sent as repeated `servicesInstructeur[]`). */
 export const intervenantsQuerySchema = z.object({
-  servicesInstructeur: z.array(z.coerce.number().int().positive()).max(200).default([]),
+  servicesInstructeur: z
+    .array(z.coerce.number().int().positive().max(ENTIER_MAX))
+    .max(200)
+    .default([]),
 });
 
 /** GET /api/intervenants/services-instructeur item. */

@@ -3,8 +3,9 @@
  * api/jobs/taches.ts every 15 minutes. Each is idempotent: a second run
  * finds nothing left to do, and two instances sweeping at once do the work
  * once (the transition's guarded UPDATE lets one win, the other gets 409 and
- * skips; the expiry alert is claimed by flipping its flag). Mails go out
- * after the commit.
+ * skips; the expiry alert is claimed by flipping its flag). Mails are
+ * written as post-commit work in the same transaction (ADR 0011) and sent
+ * right after the commit, or retried by the outbox's job.
  */
 import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
@@ -12,12 +13,14 @@ import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-
 import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
 import { JOURS_EXPIRE_BIENTOT } from "../../../contract/schemas/instruction.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
-import type { Database } from "../../db/client.ts";
+import type { Db } from "../../db/client.ts";
 import { demandes, infosComplementaires, proceduresAgrement } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { ApiDeps } from "../../http/deps.ts";
+import { executerTravauxDe } from "../../jobs/travaux-apres-validation.ts";
+import { ressourceDemande } from "../../jobs/travaux.ts";
 import type { Horloge } from "../horloge.ts";
-import { notifierEvenement } from "../notifications.ts";
+import { planifierNotification } from "../notifications.ts";
 import { ETATS_DEPOSES_SANS_DECISION, TRANSITIONS } from "../workflow.ts";
 import { FUSEAU_PARIS, estExpireBientot } from "./delais.ts";
 import { changerEtatAgrement, finSuspension } from "./procedures.ts";
@@ -44,7 +47,8 @@ function etatsDeDepart(action: ActionDemande): EtatDemande[] {
  * the transition `action` by the system (same state, one history row),
  * `complement` = complement_demande_delai_depasse, and the pending
  * complementary-information row (deadline, no answer) `delaiDepasse`.
- * Then mails the applicant. Returns how many requests it flagged.
+ * The applicant's mail is written with the transition and sent after the
+ * commit. Returns how many requests it flagged.
  */
 async function signalerDelaisDepasses(
   deps: DepsEcheances,
@@ -65,10 +69,9 @@ async function signalerDelaisDepasses(
     );
   let traitees = 0;
   for (const demande of echues) {
-    let apres;
     try {
-      apres = await database.db.transaction(async (tx) => {
-        const { demande: signalee } = await ecrireTransition(tx, {
+      await database.db.transaction(async (tx) => {
+        await ecrireTransition(tx, {
           demande,
           action,
           etatApres: demande.etat as EtatDemande,
@@ -88,7 +91,6 @@ async function signalerDelaisDepasses(
               eq(infosComplementaires.delaiDepasse, false),
             ),
           );
-        return signalee;
       });
     } catch (error) {
       // Someone got there first (another instance, or the applicant's answer): nothing to do.
@@ -96,12 +98,7 @@ async function signalerDelaisDepasses(
       throw error;
     }
     traitees += 1;
-    await notifierEvenement(deps, {
-      type: "transition",
-      demande: apres,
-      action,
-      acteurId: null,
-    });
+    await executerTravauxDe(deps, ressourceDemande(demande.id));
   }
   return traitees;
 }
@@ -149,17 +146,22 @@ export async function alerterExpirationsProches(deps: DepsEcheances): Promise<nu
   let envoyees = 0;
   for (const demande of candidates) {
     if (!estExpireBientot(demande, maintenant)) continue;
-    const reclamee = await reclamerAlerte(database, demande.id);
+    const reclamee = await database.db.transaction(async (tx) => {
+      const row = await reclamerAlerte(tx, demande.id);
+      if (row)
+        await planifierNotification(tx, { type: "expire_bientot", demande: row }, maintenant);
+      return row;
+    });
     if (!reclamee) continue;
     envoyees += 1;
-    await notifierEvenement(deps, { type: "expire_bientot", demande: reclamee });
+    await executerTravauxDe(deps, ressourceDemande(demande.id));
   }
   return envoyees;
 }
 
 /** Sets the alert flag of request `id` if still unset; the row when this call set it. */
-async function reclamerAlerte(database: Database, id: string) {
-  const [row] = await database.db
+async function reclamerAlerte(tx: Db, id: string) {
+  const [row] = await tx
     .update(demandes)
     .set({ alerteExpirationEnvoyee: true })
     .where(and(eq(demandes.id, id), eq(demandes.alerteExpirationEnvoyee, false)))

@@ -5,7 +5,7 @@
  * meanwhile.
  */
 import type { ContexteAction } from "./actions.ts";
-import { joindreRecapitulatif, verifierDeposable } from "./depot.ts";
+import { planifierRecapitulatif, verifierDeposable } from "./depot.ts";
 import {
   acteurDe,
   ajouterInfoComplementaire,
@@ -48,16 +48,17 @@ export async function retournerEnEdition(contexte: ContexteAction): Promise<void
  * `deposable`: 422 `{ detail, manquants }` while `canBe/depose` lists
  * anything missing. Otherwise restarts the clock (last day pushed back by
  * the suspended days), answers the edition request, writes the history
- * row, then files a new recap PDF of the edited request (the newest
- * `pj_recap_demande` is the current one; the deposit's stays as filed).
+ * row, and a new recap PDF of the edited request as post-commit work
+ * (the newest `pj_recap_demande` is the current one; the deposit's stays as
+ * filed).
  */
 export async function deposerEnEdition(contexte: ContexteAction): Promise<void> {
   lireFormulaire(contexte, "DEPOSER_EN_EDITION");
   const { deps, demande, maintenant } = contexte;
   await verifierDeposable(deps, demande);
   const reprise = reprendreDelai(demande, maintenant);
-  const { demande: deposee, historiqueId } = await deps.database.db.transaction(async (tx) => {
-    const ecrit = await ecrireTransition(tx, {
+  await deps.database.db.transaction(async (tx) => {
+    const { historiqueId } = await ecrireTransition(tx, {
       demande,
       action: "DEPOSER_EN_EDITION",
       etatApres: etatApres(contexte),
@@ -70,7 +71,11 @@ export async function deposerEnEdition(contexte: ContexteAction): Promise<void> 
       },
     });
     await repondreInfosEnAttente(tx, demande, maintenant);
-    return ecrit;
+    await planifierRecapitulatif(tx, {
+      demandeId: demande.id,
+      historiqueId,
+      utilisateurId: contexte.utilisateur.row.id,
+      maintenant,
+    });
   });
-  await joindreRecapitulatif(deps, contexte.utilisateur, deposee, historiqueId, maintenant);
 }

@@ -1,18 +1,25 @@
 /** History of a request (DESIGN §3 "every transition writes one history row"; spec §7 historique). */
 import { and, desc, eq } from "drizzle-orm";
+import { lireHistorique } from "../../../contract/historique-visibilite.ts";
 import type { EntreeHistorique } from "../../../contract/schemas/demande.ts";
 import type { Database } from "../../db/client.ts";
 import { historique, utilisateurs } from "../../db/schema.ts";
-import type { DemandeRow } from "../acces.ts";
+import type { UtilisateurConnecte } from "../../http/auth.ts";
+import { coteDe, type DemandeRow } from "../acces.ts";
 
 /**
- * GET /api/{type}/{id}/historique: the rows of `demande`, newest first
- * (ties by insertion order), with the actor's name and the role he acted
- * in; `acteur` is null for deadline jobs and deleted accounts.
+ * The history of `demande` as `lecteur` may read it, newest first (ties by
+ * insertion order), with the actor's name and the role he acted in;
+ * `acteur` is null for deadline jobs and deleted accounts. The one read of
+ * the history table that answers users (GET /api/{kind}/{id}/historique,
+ * historique.csv of the file archive): staff get every row, the applicant
+ * only what contract/historique-visibilite.ts gives him (issue 20 §2).
+ * The caller has checked that `lecteur` may see `demande`.
  */
 export async function historiqueDe(
   database: Database,
-  demande: Pick<DemandeRow, "id" | "kind">,
+  lecteur: UtilisateurConnecte,
+  demande: Pick<DemandeRow, "id" | "kind" | "societeId">,
 ): Promise<EntreeHistorique[]> {
   const rows = await database.db
     .select({ entree: historique, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
@@ -20,7 +27,7 @@ export async function historiqueDe(
     .leftJoin(utilisateurs, eq(utilisateurs.id, historique.acteurId))
     .where(and(eq(historique.ressourceType, demande.kind), eq(historique.ressourceId, demande.id)))
     .orderBy(desc(historique.date), desc(historique.id));
-  return rows.map(({ entree, prenom, nom }) => ({
+  const entrees = rows.map(({ entree, prenom, nom }): EntreeHistorique => ({
     id: entree.id,
     action: entree.action,
     etatAvant: entree.etatAvant,
@@ -32,4 +39,5 @@ export async function historiqueDe(
         ? { prenom, nom, role: entree.acteurRole }
         : null,
   }));
+  return lireHistorique(coteDe(lecteur, demande), entrees);
 }

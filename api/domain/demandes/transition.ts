@@ -1,7 +1,8 @@
 /**
  * Executes one row of the transition table (DESIGN §3): an atomic UPDATE
- * guarded by the state and version the actor saw, and its history row, in
- * the same transaction. Two actors at once: one wins, the other gets 409.
+ * guarded by the state and version the actor saw, its history row and the
+ * mails it brings (as post-commit work, ADR 0011), in the same transaction.
+ * Two actors at once: one wins, the other gets 409.
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
@@ -10,6 +11,7 @@ import type { Db } from "../../db/client.ts";
 import { demandes, historique } from "../../db/schema.ts";
 import { conflict } from "../../http/errors.ts";
 import type { DemandeRow } from "../acces.ts";
+import { planifierNotification } from "../notifications.ts";
 
 /** Spec-facing message of a stale version (DESIGN §3). */
 export const MESSAGE_VERSION_PERIMEE =
@@ -33,9 +35,11 @@ export interface EcritureTransition {
 /**
  * Inside `tx`: moves `demande` to `etatApres` only if it is still in the
  * state and version the actor saw (bumping the version and modification
- * date), then writes the history row. Throws 409 otherwise. Returns the
- * updated row and the history row's id (for attachments brought by the
- * action).
+ * date), then writes the history row and, when the action mails someone
+ * (api/domain/notifications.ts), the notification's post-commit work: the
+ * mails go out once the transaction commits, and only then. Throws 409
+ * otherwise. Returns the updated row and the history row's id (for
+ * attachments brought by the action).
  */
 export async function ecrireTransition(
   tx: Db,
@@ -74,5 +78,16 @@ export async function ecrireTransition(
       date: maintenant,
     })
     .returning({ id: historique.id });
+  await planifierNotification(
+    tx,
+    {
+      type: "transition",
+      demande: apres,
+      action: ecriture.action,
+      acteurId: ecriture.acteur.id,
+      commentaire: ecriture.commentaire ?? null,
+    },
+    maintenant,
+  );
   return { demande: apres, historiqueId: entree.id };
 }

@@ -4,15 +4,18 @@
  * terms acceptance of a signed-in applicant. Mounted before the
  * authenticated routes: only accept-cgu carries `authenticate`.
  */
-import express, { Router } from "express";
+import express, { Router, type Request, type Response } from "express";
 import {
-  CHAMPS_VERIFIABLES,
+  CHAMPS_VERIFIABLES_PUBLICS,
   MESSAGE_LIEN_INVALIDE,
+  messageTropDeDemandes,
   schemaAcceptationCgu,
   schemaCreationCompte,
   schemaNouveauLien,
-  type ChampVerifiable,
+  type ChampCompteExistant,
+  type ChampVerifiablePublic,
   type CompteExistant,
+  type TropDeDemandes,
   type VerificationChamp,
 } from "../../../contract/schemas/candidat.ts";
 import {
@@ -24,18 +27,27 @@ import {
   renouvelerLienConfirmation,
   valeurExiste,
 } from "../../domain/comptes-candidats.ts";
+import {
+  creerLimiteur,
+  pseudonymiserAdresse,
+  sujetIp,
+  type Comptage,
+  type Limite,
+} from "../../domain/limites-publiques.ts";
+import { ADRESSE_SUPPORT } from "../../mail/courriel-compte-existant.ts";
 import { currentUser, requireGate } from "../auth.ts";
+import type { Config } from "../../../server/config.ts";
 import type { ApiDeps } from "../deps.ts";
 import { HttpError, notFound, parseOrThrow } from "../errors.ts";
 import { queryValue } from "../query.ts";
 
-const SUPPORT = "mar-agrement@anah.gouv.fr";
-
-/** 409 texts of spec §8 "Existing account": sign in, or contact support. */
-export const MESSAGES_COMPTE_EXISTANT: Record<ChampVerifiable, string> = {
-  siren: `Un compte existe déjà pour ce SIREN : une seule structure candidate peut être inscrite par SIREN. Connectez-vous avec ce compte ou contactez le support (${SUPPORT}).`,
-  raisonSociale: `Un compte existe déjà pour cette raison sociale. Connectez-vous avec ce compte ou contactez le support (${SUPPORT}).`,
-  email: `Un compte existe déjà avec cette adresse électronique. Connectez-vous avec ce compte ou contactez le support (${SUPPORT}).`,
+/**
+ * 409 texts of spec §8 "Existing account": sign in, or contact support. An
+ * e-mail already used gets no 409 (issue 20 item 8): its owner is mailed.
+ */
+export const MESSAGES_COMPTE_EXISTANT: Record<ChampCompteExistant, string> = {
+  siren: `Un compte existe déjà pour ce SIREN : une seule structure candidate peut être inscrite par SIREN. Connectez-vous avec ce compte ou contactez le support (${ADRESSE_SUPPORT}).`,
+  raisonSociale: `Un compte existe déjà pour cette raison sociale. Connectez-vous avec ce compte ou contactez le support (${ADRESSE_SUPPORT}).`,
 };
 
 /** 503 text when the confirmation mail cannot be sent (spec §8: the user retries). */
@@ -63,15 +75,56 @@ export function candidatRoutes(deps: ApiDeps): Router {
   const comptes = { database, horloge, mailer, publicUrl: config.publicUrl };
   const formulaire = express.urlencoded({ extended: false, limit: "16kb" });
   const router = Router();
+  const limiteur = creerLimiteur(database, horloge);
+  const limites = limitesPubliques(config.publicRateLimit);
+
+  /**
+   * Counts the attempt of `req` against `comptages` before any work; when a
+   * limit is exceeded, logs the refusal at warn (the e-mail pseudonymised)
+   * and throws 429 `TropDeDemandes` with `Retry-After` in seconds.
+   */
+  async function limiter(req: Request, res: Response, comptages: Comptage[], email?: string) {
+    const depassement = await limiteur.compter(comptages);
+    if (!depassement) return;
+    logger.warn(
+      {
+        event: "limite_publique_atteinte",
+        limite: depassement.limite.nom,
+        route: req.route?.path,
+        ...(email ? { compte: pseudonymiserAdresse(config.sessionSecret, email) } : {}),
+      },
+      "Trop de demandes : requête refusée",
+    );
+    const retryAfter = depassement.retryAfterSecondes;
+    res.set("Retry-After", String(retryAfter));
+    const body: TropDeDemandes = { message: messageTropDeDemandes(retryAfter), retryAfter };
+    throw new HttpError(429, { ...body });
+  }
+
+  /** The counters of a request that may send a mail to `email`: per IP and per address. */
+  const envoi = (req: Request, email: string): Comptage[] => [
+    { limite: limites.envoisParIp, sujet: sujetIp(req.ip) },
+    {
+      limite: limites.courrielsParAdresse,
+      sujet: pseudonymiserAdresse(config.sessionSecret, email),
+    },
+  ];
 
   /**
    * GET /api/user/check/{field}/{value} (public): `{ exists }` for `field`
-   * email (case-insensitive), siren (spaces ignored) or raisonSociale
-   * (accents and case ignored); 404 for any other field.
+   * siren (spaces ignored) or raisonSociale (accents and case ignored); 404
+   * for any other field, e-mail included (issue 20 item 8: nobody learns
+   * which addresses have an account). 429 beyond CHECK_RATE_LIMIT_IP_MINUTE
+   * or CHECK_RATE_LIMIT_IP_HOUR checks per IP.
    */
   router.get("/user/check/:field/:value", async (req, res) => {
-    const champ = req.params.field as ChampVerifiable;
-    if (!CHAMPS_VERIFIABLES.includes(champ)) throw notFound();
+    const champ = req.params.field as ChampVerifiablePublic;
+    if (!CHAMPS_VERIFIABLES_PUBLICS.includes(champ)) throw notFound();
+    const ip = sujetIp(req.ip);
+    await limiter(req, res, [
+      { limite: limites.verificationsParIpMinute, sujet: ip },
+      { limite: limites.verificationsParIpHeure, sujet: ip },
+    ]);
     const answer: VerificationChamp = {
       exists: await valeurExiste(database.db, champ, req.params.value),
     };
@@ -81,15 +134,27 @@ export function candidatRoutes(deps: ApiDeps): Router {
   /**
    * POST /api/candidate/create (public; JSON or form data): the account form
    * of contract/schemas/candidat.ts. 201 `{ email }` once the confirmation
-   * mail is sent; 422 `{ detail, errors }` for spec §5 rules; 409
-   * `CompteExistant` when the SIREN, company name or e-mail is taken; 503
-   * `{ message }` when the mail cannot be sent (nothing is created).
+   * mail is sent, and the same 201 when the e-mail already has an account,
+   * whose owner is mailed instead (issue 20 item 8); 422 `{ detail, errors }`
+   * for spec §5 rules; 409 `CompteExistant` when the SIREN or company name is
+   * taken; 503 `{ message }` when the mail cannot be sent (nothing is
+   * created); 429 beyond SIGNUP_RATE_LIMIT_IP requests per IP or
+   * MAIL_RATE_LIMIT_ADDRESS per e-mail address and per hour.
    */
   router.post("/candidate/create", formulaire, async (req, res) => {
     const donnees = parseOrThrow(schemaCreationCompte, corpsFormulaire(req.body));
+    await limiter(req, res, envoi(req, donnees.email), donnees.email);
     try {
-      const cree = await creerCompteCandidat(comptes, donnees);
-      res.status(201).json(cree);
+      const { email, compteCree } = await creerCompteCandidat(comptes, donnees);
+      if (!compteCree)
+        logger.info(
+          {
+            event: "creation_compte_adresse_existante",
+            compte: pseudonymiserAdresse(config.sessionSecret, email),
+          },
+          "Création de compte avec une adresse déjà inscrite : son titulaire est prévenu",
+        );
+      res.status(201).json({ email });
     } catch (error) {
       if (error instanceof CompteExistantErreur) {
         const body: CompteExistant = {
@@ -123,10 +188,13 @@ export function candidatRoutes(deps: ApiDeps): Router {
    * POST /api/user/token-mail (public; `{ email }`, JSON or form data): a
    * new confirmation link for a pending account. Always 202 `{ message }`,
    * so that nobody learns whether the account exists (a failed mail is
-   * logged); 422 for an invalid e-mail.
+   * logged); 422 for an invalid e-mail; 429 beyond SIGNUP_RATE_LIMIT_IP
+   * requests per IP or MAIL_RATE_LIMIT_ADDRESS per address and per hour,
+   * counted whether the account exists or not.
    */
   router.post("/user/token-mail", formulaire, async (req, res) => {
     const { email } = parseOrThrow(schemaNouveauLien, corpsFormulaire(req.body));
+    await limiter(req, res, envoi(req, email), email);
     try {
       await renouvelerLienConfirmation(comptes, email);
     } catch (error) {
@@ -153,4 +221,23 @@ export function candidatRoutes(deps: ApiDeps): Router {
   );
 
   return router;
+}
+
+/**
+ * The limits of config.publicRateLimit (README "Paramètres"): mails per
+ * address per hour, account requests per IP per hour, checks per IP per
+ * minute and per hour.
+ */
+function limitesPubliques(reglages: Config["publicRateLimit"]) {
+  const limite = (nom: string, max: number, fenetreSecondes: number): Limite => ({
+    nom,
+    max,
+    fenetreSecondes,
+  });
+  return {
+    courrielsParAdresse: limite("courriels-adresse", reglages.mailsPerAddressHour, 3600),
+    envoisParIp: limite("envois-ip", reglages.signupsPerIpHour, 3600),
+    verificationsParIpMinute: limite("verifications-ip-minute", reglages.checksPerIpMinute, 60),
+    verificationsParIpHeure: limite("verifications-ip-heure", reglages.checksPerIpHour, 3600),
+  };
 }

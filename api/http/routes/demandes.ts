@@ -8,7 +8,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import express, { Router, type Request, type Response } from "express";
 import multer from "multer";
-import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
+import type { EtatDemande } from "../../../contract/etats.ts";
 import {
   schemaCorpsAction,
   schemaEtape1,
@@ -19,7 +19,8 @@ import { aujourdhuiParis } from "../../../contract/validation.ts";
 import { demandes, societes } from "../../db/schema.ts";
 import { chargerDemandeAccessible, lireKind, type DemandeRow } from "../../domain/acces.ts";
 import { HANDLERS_ACTION } from "../../domain/demandes/actions.ts";
-import { notifierEvenement } from "../../domain/notifications.ts";
+import { executerTravauxDe } from "../../jobs/travaux-apres-validation.ts";
+import { ressourceDemande } from "../../jobs/travaux.ts";
 import {
   ETATS_SANS_DEMANDE_ACTIVE,
   creerDemande,
@@ -44,7 +45,7 @@ import {
 } from "../../domain/workflow.ts";
 import { currentUser, requireGate } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
-import { lireMultipart } from "../multipart.ts";
+import { CHAMPS_MAX, TAILLE_CHAMP_MAX, lireMultipart } from "../multipart.ts";
 import { seulementDemandes } from "../segments.ts";
 import { HttpError, conflict, notFound, parseOrThrow } from "../errors.ts";
 
@@ -93,15 +94,18 @@ export function demandesRoutes(deps: ApiDeps): Router {
   const tailleMaxOctets = config.uploadMaxMo * 1024 * 1024;
   // A perimeter may list thousands of communes, each a repeated `communes[]`.
   const urlencoded = express.urlencoded({ extended: false, limit: "2mb", parameterLimit: 50_000 });
-  const champsSeuls = multer({ limits: { fields: 50_000, fieldSize: 100_000 } }).none();
+  // Multipart is bounded (issue 20 item 3): a perimeter of thousands of communes comes as JSON or urlencoded.
+  const champsSeuls = multer({
+    limits: { fields: CHAMPS_MAX, fieldSize: TAILLE_CHAMP_MAX },
+  }).none();
   const champsEtFichiers = multer({
     storage: multer.memoryStorage(),
     defParamCharset: "utf8",
     limits: {
       fileSize: tailleMaxOctets,
       files: config.uploadMaxFichiers,
-      fields: 100,
-      fieldSize: 100_000,
+      fields: CHAMPS_MAX,
+      fieldSize: TAILLE_CHAMP_MAX,
     },
   }).any();
   /** The body of a step as an object, whatever its encoding (JSON, urlencoded, multipart). */
@@ -278,15 +282,19 @@ export function demandesRoutes(deps: ApiDeps): Router {
     res.json(body);
   });
 
-  /** GET /api/{kind}/{id}/historique → EntreeHistorique[], newest first. */
+  /**
+   * GET /api/{kind}/{id}/historique → EntreeHistorique[], newest first, as
+   * the reader may read it (the applicant: contract/historique-visibilite.ts).
+   */
   router.get("/:kind/:id/historique", seulementDemandes("kind"), authenticate, async (req, res) => {
+    const utilisateur = currentUser(req);
     const demande = await chargerDemandeAccessible(
       database,
-      currentUser(req),
+      utilisateur,
       lireKind(req.params.kind as string),
       req.params.id as string,
     );
-    res.json(await historiqueDe(database, demande));
+    res.json(await historiqueDe(database, utilisateur, demande));
   });
 
   /**
@@ -338,14 +346,9 @@ export function demandesRoutes(deps: ApiDeps): Router {
         fichiers: (req.files as Express.Multer.File[] | undefined) ?? [],
         maintenant,
       });
+      // The mails and recap the action wrote as post-commit work (ADR 0011), done now.
+      await executerTravauxDe(deps, ressourceDemande(demande.id));
       const [apres] = await database.db.select().from(demandes).where(eq(demandes.id, demande.id));
-      await notifierEvenement(deps, {
-        type: "transition",
-        demande: apres,
-        action: action as ActionDemande,
-        acteurId: utilisateur.row.id,
-        commentaire: typeof corps.commentaire === "string" ? corps.commentaire : null,
-      });
       res.json(await versDetail(database, utilisateur, apres, maintenant));
     },
   );

@@ -12,7 +12,9 @@ import { messages, utilisateurs } from "../../db/schema.ts";
 import { chargerDemandeAccessible, coteDe, lireKind } from "../../domain/acces.ts";
 import { marquerLu } from "../../domain/lectures.ts";
 import { messagerieFermee } from "../../domain/messagerie.ts";
-import { notifierEvenement } from "../../domain/notifications.ts";
+import { planifierNotification } from "../../domain/notifications.ts";
+import { executerTravauxDe } from "../../jobs/travaux-apres-validation.ts";
+import { ressourceDemande } from "../../jobs/travaux.ts";
 import { currentUser } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
 import { seulementDemandes } from "../segments.ts";
@@ -91,17 +93,28 @@ export function messagerieRoutes(deps: ApiDeps): Router {
       if (estBrouillon(demande.etat)) throw conflict(MESSAGE_MESSAGERIE_BROUILLON);
       if (messagerieFermee(demande)) throw conflict(MESSAGE_MESSAGERIE_FERMEE);
       const { message: contenu } = parseOrThrow(schemaMessage, req.body ?? {});
-      const [row] = await db
-        .insert(messages)
-        .values({
-          ressourceType: kind,
-          ressourceId: demande.id,
-          auteurId: utilisateur.row.id,
-          cote,
-          contenu,
-          date: horloge.now(),
-        })
-        .returning();
+      const maintenant = horloge.now();
+      // The other side's mail is written with the message (ADR 0011) and sent
+      // after the commit (preferences and "never a flood" apply there).
+      const row = await db.transaction(async (tx) => {
+        const [ecrit] = await tx
+          .insert(messages)
+          .values({
+            ressourceType: kind,
+            ressourceId: demande.id,
+            auteurId: utilisateur.row.id,
+            cote,
+            contenu,
+            date: maintenant,
+          })
+          .returning();
+        await planifierNotification(
+          tx,
+          { type: "message", demande, cote, acteurId: utilisateur.row.id, messageId: ecrit.id },
+          maintenant,
+        );
+        return ecrit;
+      });
       const message: Message = {
         id: row.id,
         contenu: row.contenu,
@@ -110,14 +123,7 @@ export function messagerieRoutes(deps: ApiDeps): Router {
         auteur: { prenom: utilisateur.row.prenom, nom: utilisateur.row.nom },
         moi: true,
       };
-      // The other side is told by mail (preferences and "never a flood" apply there).
-      await notifierEvenement(deps, {
-        type: "message",
-        demande,
-        cote,
-        acteurId: utilisateur.row.id,
-        messageId: row.id,
-      });
+      await executerTravauxDe(deps, ressourceDemande(demande.id));
       res.status(201).json(message);
     },
   );

@@ -11,7 +11,7 @@ import { marquerLu } from "../../domain/lectures.ts";
 import { ajouterNote, listerNotes, verifierAccesNotes } from "../../domain/notes.ts";
 import { currentUser } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
-import { lireMultipart } from "../multipart.ts";
+import { TAILLE_CHAMP_MAX, lireMultipart } from "../multipart.ts";
 import { HttpError, parseOrThrow } from "../errors.ts";
 import { seulementDemandes } from "../segments.ts";
 
@@ -27,7 +27,7 @@ export function notesRoutes(deps: ApiDeps): Router {
     storage: multer.memoryStorage(),
     // Browsers send UTF-8 names without saying so; busboy would read latin1.
     defParamCharset: "utf8",
-    limits: { fileSize: tailleMaxOctets, files: 1, fields: 10, fieldSize: 100_000 },
+    limits: { fileSize: tailleMaxOctets, files: 1, fields: 10, fieldSize: TAILLE_CHAMP_MAX },
   }).single("fichier");
   const urlencoded = express.urlencoded({ extended: false, limit: "100kb" });
 

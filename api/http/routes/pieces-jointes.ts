@@ -23,9 +23,11 @@ import {
 import {
   LIBELLES_TYPES_ACCEPTES,
   ajouterPieceJointe,
+  assainirNomFichier,
   type PieceJointeRow,
 } from "../../files/pieces-jointes.ts";
-import { detecterTypeFichier } from "../../files/type-fichier.ts";
+import { abandonnerRecus, fichierRecu, stockageFlux } from "../../files/reception-multer.ts";
+import { FichierIndisponibleError } from "../../files/types.ts";
 import { estPieceJointeDeNote } from "../../domain/notes.ts";
 import { chargerAgrementAccessible } from "../../domain/agrements.ts";
 import { RUBRIQUE_AVIS } from "../../domain/demandes/avis.ts";
@@ -35,10 +37,15 @@ import { currentUser, type UtilisateurConnecte } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
 import { erreurFichier, lireMultipart } from "../multipart.ts";
 import { seulementDemandes } from "../segments.ts";
-import { conflict, forbidden, notFound, parseOrThrow } from "../errors.ts";
+import { HttpError, conflict, forbidden, notFound, parseOrThrow } from "../errors.ts";
 
 export const MESSAGE_PJ_NON_MODIFIABLES =
   "Les pièces jointes de cette demande ne peuvent plus être modifiées.";
+
+/** 500 of an attachment whose stored copy is missing or altered (issue 20 item 13). */
+export const MESSAGE_FICHIER_INDISPONIBLE =
+  "Ce fichier ne peut pas être envoyé : sa copie sur le serveur est manquante ou endommagée. " +
+  "L'incident a été signalé à l'équipe technique.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -131,7 +138,8 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
   const router = Router();
   const tailleMaxOctets = config.uploadMaxMo * 1024 * 1024;
   const upload = multer({
-    storage: multer.memoryStorage(),
+    // Streamed to the store's temporary folder, never whole in memory (issue 20 item 3).
+    storage: stockageFlux(fichiers),
     // Browsers send UTF-8 names without saying so; busboy would read latin1.
     defParamCharset: "utf8",
     limits: {
@@ -161,50 +169,58 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
       kind,
       req.params.id as string,
     );
-    await lireMultipart(upload, req, res, tailleMaxOctets);
-    const { codeTypePJ } = parseOrThrow(schemaRubrique, req.body ?? {});
-    const recus = ((req.files as Express.Multer.File[] | undefined) ?? []).filter((fichier) =>
-      CHAMP_FICHIER.test(fichier.fieldname),
-    );
-    if (recus.length === 0) throw erreurFichier([MESSAGES_PJ.requis]);
+    let ajoutees: PieceJointe[];
+    try {
+      await lireMultipart(upload, req, res, tailleMaxOctets);
+      const { codeTypePJ } = parseOrThrow(schemaRubrique, req.body ?? {});
+      const recus = ((req.files as Express.Multer.File[] | undefined) ?? []).filter((fichier) =>
+        CHAMP_FICHIER.test(fichier.fieldname),
+      );
+      if (recus.length === 0) throw erreurFichier([MESSAGES_PJ.requis]);
 
-    const types = await Promise.all(recus.map((fichier) => detecterTypeFichier(fichier.buffer)));
-    if (types.some((type) => type === null))
-      throw erreurFichier([MESSAGES_PJ.type(LIBELLES_TYPES_ACCEPTES)]);
+      // Typed from their bytes as they were received (api/files/store.ts recevoir).
+      const types = recus.map((fichier) => fichierRecu(fichier).mimeType);
+      if (types.some((type) => type === null))
+        throw erreurFichier([MESSAGES_PJ.type(LIBELLES_TYPES_ACCEPTES)]);
 
-    const maintenant = horloge.now();
-    const ajoutees = await database.db.transaction(async (tx) => {
-      await verrouillerDemande(tx, demande.id);
-      const [{ existantes }] = await tx
-        .select({ existantes: count() })
-        .from(piecesJointes)
-        .where(
-          and(
-            eq(piecesJointes.ressourceType, kind),
-            eq(piecesJointes.ressourceId, demande.id),
-            eq(piecesJointes.rubrique, codeTypePJ),
-          ),
-        );
-      if (Number(existantes) + recus.length > config.uploadMaxFichiers)
-        throw erreurFichier([MESSAGES_PJ.trop]);
-      const resultat: PieceJointe[] = [];
-      for (const [index, fichier] of recus.entries()) {
-        resultat.push(
-          await ajouterPieceJointe(tx, fichiers, {
-            ressourceType: kind,
-            ressourceId: demande.id,
-            rubrique: codeTypePJ,
-            nom: fichier.originalname,
-            contenu: fichier.buffer,
-            mimeType: types[index]!,
-            deposeParId: utilisateur.row.id,
-            date: maintenant,
-          }),
-        );
-      }
-      await marquerModifiee(tx, demande.id, maintenant);
-      return resultat;
-    });
+      const maintenant = horloge.now();
+      ajoutees = await database.db.transaction(async (tx) => {
+        await verrouillerDemande(tx, demande.id);
+        const [{ existantes }] = await tx
+          .select({ existantes: count() })
+          .from(piecesJointes)
+          .where(
+            and(
+              eq(piecesJointes.ressourceType, kind),
+              eq(piecesJointes.ressourceId, demande.id),
+              eq(piecesJointes.rubrique, codeTypePJ),
+            ),
+          );
+        if (Number(existantes) + recus.length > config.uploadMaxFichiers)
+          throw erreurFichier([MESSAGES_PJ.trop]);
+        const resultat: PieceJointe[] = [];
+        for (const [index, fichier] of recus.entries()) {
+          resultat.push(
+            await ajouterPieceJointe(tx, fichiers, {
+              ressourceType: kind,
+              ressourceId: demande.id,
+              rubrique: codeTypePJ,
+              nom: fichier.originalname,
+              contenu: fichierRecu(fichier),
+              mimeType: types[index]!,
+              deposeParId: utilisateur.row.id,
+              date: maintenant,
+            }),
+          );
+        }
+        await marquerModifiee(tx, demande.id, maintenant);
+        return resultat;
+      });
+    } catch (error) {
+      // A refusal deletes the received bytes before it is answered: nothing written.
+      await abandonnerRecus(req);
+      throw error;
+    }
     res.status(201).json(ajoutees);
   });
 
@@ -255,8 +271,11 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
   /**
    * GET /api/piece-jointe/{id}: the bytes of an attachment, to anyone who
    * may see the resource it belongs to (404 otherwise, as for an unknown
-   * id). Sent as a download under its name (RFC 6266 `filename*`), with its
-   * checked type, its length, nosniff, and never cached by shared caches.
+   * id). Sent as a download under its name (RFC 6266 `filename*`, extension
+   * of its type: nom-fichier.ts), with its checked type, its length,
+   * nosniff, and never cached by shared caches. Bytes that no longer match
+   * their hash, or a missing file, answer 500 {@link MESSAGE_FICHIER_INDISPONIBLE}
+   * (logged by the store): never sent.
    */
   router.get("/piece-jointe/:id", authenticate, async (req, res) => {
     const id = req.params.id as string;
@@ -264,9 +283,18 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
     const [piece] = await database.db.select().from(piecesJointes).where(eq(piecesJointes.id, id));
     if (!piece) throw notFound();
     await verifierAccesRessource(database, currentUser(req), piece);
-    const contenu = await fichiers.lire(piece.cle);
-    // res.attachment encodes the name with the content-disposition package.
-    res.attachment(piece.nom);
+    let contenu;
+    try {
+      contenu = await fichiers.lire(piece.cle);
+    } catch (error) {
+      // The store logged it; the altered bytes are never sent.
+      if (error instanceof FichierIndisponibleError)
+        throw new HttpError(500, { message: MESSAGE_FICHIER_INDISPONIBLE });
+      throw error;
+    }
+    // res.attachment writes the name with the content-disposition package:
+    // RFC 6266 `filename*` (UTF-8) and an ASCII `filename` fallback.
+    res.attachment(assainirNomFichier(piece.nom, piece.mimeType));
     res.set({
       "Content-Type": piece.mimeType,
       "Content-Length": String(piece.taille),

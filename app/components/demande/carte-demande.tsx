@@ -261,7 +261,7 @@ function AlerteIncomplete({
               de nouveau.
             </p>
             {commentaireEdition ? (
-              <p style={{ whiteSpace: "pre-line" }}>
+              <p className="portail-pre-line">
                 <strong>Commentaire du service instructeur :</strong> {commentaireEdition}
               </p>
             ) : null}

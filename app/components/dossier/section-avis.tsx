@@ -28,9 +28,7 @@ export function SectionAvis({ avis }: { avis: Avis[] }) {
                       {LIBELLES_AVIS[item.valeur] ?? item.valeur}
                     </h3>
                     {item.commentaire ? (
-                      <p className="fr-card__desc" style={{ whiteSpace: "pre-line" }}>
-                        {item.commentaire}
-                      </p>
+                      <p className="fr-card__desc portail-pre-line">{item.commentaire}</p>
                     ) : null}
                     <div className="fr-card__start">
                       <p className="fr-card__detail">

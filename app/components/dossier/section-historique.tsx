@@ -39,7 +39,7 @@ export function SectionHistorique({ historique }: { historique: EntreeHistorique
                 <td>{libelleAction(entree.action)}</td>
                 <td>{transition(entree)}</td>
                 <td>{acteur(entree)}</td>
-                <td style={{ whiteSpace: "pre-line" }}>{entree.commentaire ?? ""}</td>
+                <td className="portail-pre-line">{entree.commentaire ?? ""}</td>
               </tr>
             ))}
           </tbody>

@@ -53,7 +53,7 @@ export function SectionInfosComplementaires({ infos }: { infos: InfoComplementai
                 <td>
                   <time dateTime={info.date}>{dateHeureFr(info.date)}</time>
                 </td>
-                <td style={{ whiteSpace: "pre-line" }}>{info.raison ?? ""}</td>
+                <td className="portail-pre-line">{info.raison ?? ""}</td>
                 <td>
                   {info.dateEcheance ? dateFr(info.dateEcheance) : ""}
                   {info.delaiDepasse ? (

@@ -68,9 +68,7 @@ export function SectionNotes({
                           ? `${note.auteur.prenom} ${note.auteur.nom}`
                           : "Auteur inconnu"}
                     </h3>
-                    <p className="fr-card__desc" style={{ whiteSpace: "pre-line" }}>
-                      {note.texte}
-                    </p>
+                    <p className="fr-card__desc portail-pre-line">{note.texte}</p>
                     <div className="fr-card__start">
                       <p className="fr-card__detail">
                         <time dateTime={note.date}>{dateHeureFr(note.date)}</time>

@@ -3,6 +3,7 @@ import { Link, NavLink } from "@remix-run/react";
 import type { SessionUser } from "~/.server/context";
 import { t } from "~/i18n";
 import { truncate } from "~/utils/truncate";
+import { BoutonDeconnexion } from "../deconnexion";
 import { TOP_ID } from "./back-to-top";
 import type { NavItem } from "./navigation";
 
@@ -15,6 +16,8 @@ interface QuickAccessItem {
   iconId: FrIconClassName;
   /** Login and logout leave the app for the identity provider: full page loads. */
   reloadDocument?: boolean;
+  /** Sign-out: a form posting to `href` rather than a link (issue 20 item 9). */
+  post?: boolean;
 }
 
 function quickAccessItems(user: SessionUser | null): QuickAccessItem[] {
@@ -41,7 +44,7 @@ function quickAccessItems(user: SessionUser | null): QuickAccessItem[] {
       label: t("header.seDeconnecter"),
       href: "/account/logout",
       iconId: "fr-icon-logout-box-r-line",
-      reloadDocument: true,
+      post: true,
     },
   ];
 }
@@ -51,13 +54,17 @@ function QuickAccess({ items }: { items: QuickAccessItem[] }) {
     <ul className="fr-btns-group">
       {items.map((item) => (
         <li key={item.href}>
-          <Link
-            className={`fr-btn ${item.iconId}`}
-            to={item.href}
-            reloadDocument={item.reloadDocument}
-          >
-            {item.label}
-          </Link>
+          {item.post ? (
+            <BoutonDeconnexion className={`fr-btn ${item.iconId}`} />
+          ) : (
+            <Link
+              className={`fr-btn ${item.iconId}`}
+              to={item.href}
+              reloadDocument={item.reloadDocument}
+            >
+              {item.label}
+            </Link>
+          )}
         </li>
       ))}
     </ul>
@@ -67,7 +74,8 @@ function QuickAccess({ items }: { items: QuickAccessItem[] }) {
 /**
  * DSFR header (spec §2 "Header and menu"). Signed out: "Se connecter" and
  * "Créer un compte" (applicant account creation) links. Signed in: "Accueil", the user's full name (to /account/params) and
- * "Se déconnecter". The service title is cut at 45 characters (spec §9).
+ * "Se déconnecter", a button of a form posting to /account/logout (issue 20
+ * item 9). The service title is cut at 45 characters (spec §9).
  * `navigation` is the role menu (`navItemsFor`), in `<nav id="navigation">`.
  *
  * DSFR markup written out rather than react-dsfr's `<Header>` because the

@@ -146,7 +146,7 @@ export function RubriquePiecesJointes({ id, rubrique, erreurs = [] }: RubriquePi
               <span className="fr-text--sm">
                 ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
               </span>{" "}
-              <Form method="post" action={urlEtape(id, 3)} style={{ display: "inline" }}>
+              <Form method="post" action={urlEtape(id, 3)} className="portail-inline">
                 <input type="hidden" name="fileId" value={piece.id} />
                 <input type="hidden" name="rubrique" value={rubrique.code} />
                 <button
