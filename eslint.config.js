@@ -39,7 +39,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/api/**", "**/idp/**", "**/server/**"],
+              // contract/api (endpoint declarations) is the contract, not the backend.
+              group: ["**/api/**", "!**/contract/api/**", "**/idp/**", "**/server/**"],
               message: "app/ n'importe que contract/ (DESIGN §2).",
             },
           ],
@@ -55,7 +56,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["node:*", "**/api/**", "**/app/**", "**/server/**"],
+              group: ["node:*", "**/api/**", "!./api/**", "**/app/**", "**/server/**"],
               message: "contract/ reste du TypeScript pur.",
             },
           ],

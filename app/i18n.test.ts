@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import common from "~/locales/fr/common.json";
-import notification from "~/locales/fr/notification.json";
-import validation from "~/locales/fr/validation.json";
+import common from "~/locales/fr/common";
+import notification from "~/locales/fr/notification";
+import validation from "~/locales/fr/validation";
 import { actionSuccessMessage, lookup, t } from "./i18n";
 
 // Spec §8: the actions whose success has a notification.

@@ -1,11 +1,12 @@
-import common from "~/locales/fr/common.json";
-import notification from "~/locales/fr/notification.json";
-import validation from "~/locales/fr/validation.json";
+import common from "~/locales/fr/common";
+import notification from "~/locales/fr/notification";
+import validation from "~/locales/fr/validation";
 
 /**
  * The portal's UI strings (DESIGN §7): French only, from
- * `app/locales/fr/*.json`, bundled on both server and client. No language
- * detection: headless browsers announce English, the portal stays French.
+ * `app/locales/fr/*.ts` (the spec's texts from contract/messages), bundled on
+ * both server and client. No language detection: headless browsers announce
+ * English, the portal stays French.
  */
 export const messages = { ...common, ...notification, ...validation };
 

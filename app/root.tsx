@@ -29,7 +29,7 @@ import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { CguForm, cguMiseAJour, pageHorsBlocageCgu } from "~/components/cgu-form";
 import { ErrorPage, errorKindOf, errorTitle } from "~/components/error-page";
-import { afterFirstPaintScript } from "~/components/layout/after-first-paint";
+import { afterFirstPaintScript } from "#contract/after-first-paint";
 import { BackToTop } from "~/components/layout/back-to-top";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";

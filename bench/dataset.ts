@@ -13,7 +13,7 @@ import { simpleParser } from "mailparser";
 import { openDatabase } from "../api/db/client.ts";
 import { cleLuhnValide } from "../contract/validation.ts";
 import type { DemandeResume, PeutCreer } from "../contract/schemas/demande.ts";
-import type { Page } from "../contract/schemas/instruction.ts";
+import type { Page } from "../contract/schemas/listes.ts";
 import { appelApi, creerDemandeDeposable, deposer } from "../tests/helpers/demande-api.ts";
 import { run } from "./processes.ts";
 import { bearerToken, DEMO } from "./sign-in.ts";

@@ -5,7 +5,7 @@
  * the token of a central staff member (the national list, the biggest) and
  * EXPLAINs the SQL it causes.
  */
-import { TRIS_DEMANDES } from "../contract/schemas/instruction.ts";
+import { TRIS_DEMANDES } from "../contract/schemas/listes.ts";
 import type { ProfileTarget } from "./profile.ts";
 
 /** Query strings of the variants, filter values taken from the spec's lists. */

@@ -2,6 +2,7 @@
  * French labels of the raw request states and of the instruction steps
  * (spec §4, DESIGN §3), for staff screens and exports: staff see the raw
  * state, applicants the simplified status (app/components/demande/statut-badge.ts).
+ * Also the titles of the request form's steps, shared by pages and PDFs.
  */
 import type { EtatDemande } from "./etats.ts";
 import type { EtapeInstruction } from "./statuts.ts";
@@ -56,3 +57,24 @@ export const LIBELLES_ETAPE_INSTRUCTION: Record<EtapeInstruction, string> = {
 export function libelleEtat(etat: string): string {
   return LIBELLES_ETAT_DEMANDE[etat as EtatDemande] ?? etat;
 }
+
+/**
+ * Titles of the four steps of the approval request form (spec §2 "Other
+ * screens": structure information, structure activities, supporting
+ * documents, summary), in order: the form's stepper, the summary page, the
+ * recap PDF and the deposit checks name the steps alike.
+ */
+export const TITRES_ETAPES_DEMANDE = [
+  "Informations sur la structure",
+  "Activités de la structure",
+  "Pièces justificatives",
+  "Récapitulatif",
+] as const;
+
+/** Title of step `etape` (1 to 4) of the approval request form. */
+export function titreEtapeDemande(etape: 1 | 2 | 3 | 4): (typeof TITRES_ETAPES_DEMANDE)[number] {
+  return TITRES_ETAPES_DEMANDE[etape - 1];
+}
+
+/** What a summary (page or PDF) shows for a value left empty. */
+export const NON_RENSEIGNE = "Non renseigné";

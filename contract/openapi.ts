@@ -1,48 +1,132 @@
 /**
- * OpenAPI 3.1 description of the API, generated from the zod schemas of
- * contract/schemas (served at GET /api/openapi.json). Lists are documented as
- * repeated `key[]` query parameters (spec §7).
+ * OpenAPI 3.1 description of the API (GET /api/openapi.json), generated
+ * from the endpoint declarations of contract/api (issue 23 item 2): every
+ * declared endpoint is documented, by construction. Lists are documented as
+ * repeated `key[]` query parameters (spec §7); the answers 400 (bad input),
+ * 401 and 403 follow from each declaration's inputs and access.
  */
 import {
   OpenAPIRegistry,
   OpenApiGeneratorV31,
-  extendZodWithOpenApi,
+  type ResponseConfig,
   type RouteConfig,
+  type ZodContentObject,
 } from "@asteasolutions/zod-to-openapi";
-import { z } from "zod";
-import { compteDemandeurSchema, pageSchema } from "./schemas/comptes.ts";
-import { erreurValidationSchema, messageErreurSchema } from "./schemas/erreurs.ts";
+import { z, type AnyZodObject, type ZodTypeAny } from "zod";
+import { ErreurEntree, MessageErreur } from "./api/composants.ts";
 import {
-  communeSchema,
-  departementSchema,
-  epciSchema,
-  regionSchema,
-} from "./schemas/geographie.ts";
-import {
-  arreteSchema,
-  bandeauInformatifSchema,
-  featureFlagsSchema,
-  formeJuridiqueSchema,
-  qualiteSchema,
-  versionSchema,
-} from "./schemas/reference.ts";
-import {
-  intervenantSchema,
-  serviceInstructeurSchema,
-  utilisateurCourantSchema,
-} from "./schemas/utilisateur.ts";
+  MEDIA_TYPES,
+  isList,
+  openApiPath,
+  type DeclaredBody,
+  type DeclaredResponse,
+  type EndpointDeclaration,
+} from "./api/endpoint.ts";
+import { POINTS_API } from "./api/index.ts";
 
-extendZodWithOpenApi(z);
+const binary = z.string().openapi({ format: "binary" });
 
-type Responses = RouteConfig["responses"];
+/** The query object as sent: a list field `key` is the parameter `key[]`. */
+function queryAsSent(query: AnyZodObject): AnyZodObject {
+  const shape: Record<string, ZodTypeAny> = query.shape;
+  return z.object(
+    Object.fromEntries(
+      Object.entries(shape).map(([name, field]) => [isList(field) ? `${name}[]` : name, field]),
+    ),
+  );
+}
 
-const json = (schema: z.ZodTypeAny, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
+/** The content of a body, one media type per declared format; files as binary parts. */
+function bodyContent(body: DeclaredBody): ZodContentObject {
+  const content: ZodContentObject = {};
+  for (const format of body.formats) {
+    const files = format === "multipart" ? (body.files ?? []) : [];
+    const schema = files.length
+      ? body.schema.extend(
+          Object.fromEntries(
+            files.map((file) => {
+              const part = (file.multiple ? z.array(binary) : binary).openapi({
+                description: file.description,
+              });
+              return [file.name, file.required ? part : part.optional()];
+            }),
+          ),
+        )
+      : body.schema;
+    content[MEDIA_TYPES[format]] = { schema };
+  }
+  return content;
+}
 
-/** Builds the document; `serverUrl` is the API's base URL (…/api). */
-export function buildOpenApiDocument(options: { version: string; serverUrl: string }) {
+function response(declared: DeclaredResponse): ResponseConfig {
+  const headers = declared.headers
+    ? Object.fromEntries(
+        Object.entries(declared.headers).map(([name, description]) => [
+          name,
+          { description, schema: { type: "string" as const } },
+        ]),
+      )
+    : undefined;
+  const content: ZodContentObject | undefined = declared.contentType
+    ? { [declared.contentType]: { schema: declared.schema ?? binary } }
+    : declared.schema
+      ? { "application/json": { schema: declared.schema } }
+      : undefined;
+  return { description: declared.description, headers, content };
+}
+
+/** The operation of one declaration, with the answers its inputs and access imply. */
+function operation(declaration: EndpointDeclaration, bearer: string): RouteConfig {
+  const { access } = declaration;
+  const roles = typeof access === "string" ? undefined : access;
+  const responses: Record<string, ResponseConfig> = {
+    400: response({
+      description: "Requête hors de sa déclaration (paramètre ou champ inconnu, mal typé, absent)",
+      schema: ErreurEntree,
+    }),
+  };
+  if (access !== "public")
+    responses[401] = response({
+      description: "Jeton absent, expiré ou invalide (« Authentification requise »)",
+      schema: MessageErreur,
+    });
+  if (roles)
+    responses[403] = response({
+      description: "Rôle insuffisant (« Forbidden »)",
+      schema: MessageErreur,
+    });
+  for (const [status, declared] of Object.entries(declaration.responses))
+    responses[status] = response(declared);
+  const rolesText = roles ? `Rôles : ${roles.join(", ")}.` : undefined;
+  return {
+    method: declaration.method,
+    path: openApiPath(declaration.path),
+    summary: declaration.summary,
+    description: [declaration.description, rolesText].filter(Boolean).join("\n\n") || undefined,
+    tags: [...declaration.tags],
+    security: access === "public" ? [] : [{ [bearer]: [] }],
+    ...(roles ? { "x-roles": [...roles] } : {}),
+    request: {
+      params: declaration.params,
+      query: declaration.query ? queryAsSent(declaration.query) : undefined,
+      body: declaration.body
+        ? {
+            description: declaration.body.description,
+            required: true,
+            content: bodyContent(declaration.body),
+          }
+        : undefined,
+    },
+    responses,
+  };
+}
+
+/** Builds the document of `endpoints` (all of contract/api by default); `serverUrl` is the API's base URL (…/api). */
+export function buildOpenApiDocument(options: {
+  version: string;
+  serverUrl: string;
+  endpoints?: readonly EndpointDeclaration[];
+}) {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "bearer", {
     type: "http",
@@ -50,169 +134,8 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
     bearerFormat: "JWT",
     description: "Jeton d'accès OpenID Connect du royaume mar_users (audience de l'API).",
   });
-  const secured = [{ [bearer.name]: [] }];
-
-  const Message = registry.register("MessageErreur", messageErreurSchema);
-  const Validation = registry.register("ErreurValidation", erreurValidationSchema);
-  const Region = registry.register("Region", regionSchema);
-  const Departement = registry.register("Departement", departementSchema);
-  const Commune = registry.register("Commune", communeSchema);
-  const Epci = registry.register("Epci", epciSchema);
-  const Arrete = registry.register("Arrete", arreteSchema);
-  const Qualite = registry.register("Qualite", qualiteSchema);
-  const FormeJuridique = registry.register("FormeJuridique", formeJuridiqueSchema);
-  const Bandeau = registry.register("BandeauInformatif", bandeauInformatifSchema);
-  const UtilisateurCourant = registry.register("UtilisateurCourant", utilisateurCourantSchema);
-  const Intervenant = registry.register("Intervenant", intervenantSchema);
-  const ServiceInstructeur = registry.register("ServiceInstructeur", serviceInstructeurSchema);
-
-  const unauthorized: Responses = {
-    401: json(Message, "Jeton absent, expiré ou invalide (« Authentification requise »)"),
-  };
-  const forbidden: Responses = { 403: json(Message, "Rôle insuffisant (« Forbidden »)") };
-  const invalid: Responses = {
-    422: json(Validation, "Paramètres invalides (message en français)"),
-  };
-
-  const get = (
-    path: string,
-    summary: string,
-    ok: Responses[string],
-    extra: { secured?: boolean; responses?: Responses; query?: z.AnyZodObject; tags: string[] },
-  ) =>
-    registry.registerPath({
-      method: "get",
-      path,
-      summary,
-      tags: extra.tags,
-      security: extra.secured ? secured : [],
-      request: extra.query ? { query: extra.query } : undefined,
-      responses: { 200: ok, ...(extra.secured ? unauthorized : {}), ...extra.responses },
-    });
-
-  const listParam = (description: string) =>
-    z.array(z.string()).optional().openapi({ description });
-
-  get("/version", "Version du portail (« 0.1.0@abc1234 »)", json(versionSchema, "Version"), {
-    tags: ["Configuration"],
-  });
-  get(
-    "/openapi.json",
-    "Ce document",
-    { description: "Document OpenAPI 3.1" },
-    { tags: ["Configuration"] },
-  );
-  get(
-    "/feature-flipping/list",
-    "Fonctionnalités activées",
-    json(featureFlagsSchema, "Nom → activée"),
-    {
-      tags: ["Configuration"],
-    },
-  );
-  get("/arrete/current", "Arrêté en vigueur", json(Arrete, "Arrêté courant"), {
-    tags: ["Configuration"],
-    responses: { 404: json(Message, "Aucun arrêté en vigueur") },
-  });
-  get("/regions", "Régions, par code", json(z.array(Region), "Régions"), { tags: ["Géographie"] });
-  get("/departements", "Départements, par code", json(z.array(Departement), "Départements"), {
-    tags: ["Géographie"],
-  });
-  get(
-    "/company/qualities",
-    "Qualités d'une structure candidate",
-    json(z.array(Qualite), "Qualités"),
-    {
-      tags: ["Configuration"],
-    },
-  );
-  get(
-    "/company/forme_juridiques",
-    "Formes juridiques (catégories juridiques INSEE)",
-    json(z.array(FormeJuridique), "Formes juridiques"),
-    { tags: ["Configuration"] },
-  );
-  get("/communes/filter", "Recherche de communes", json(z.array(Commune), "Au plus 50 communes"), {
-    tags: ["Géographie"],
-    responses: invalid,
-    query: z.object({
-      query: z.string().openapi({
-        description:
-          "Début du nom (accents et casse ignorés) ou du code postal ; 1 caractère au moins",
-      }),
-      codePostal: z.string().optional().openapi({ description: "Code postal exact (5 chiffres)" }),
-      "departements[]": listParam("Codes de départements"),
-      limit: z.number().int().min(1).max(50).optional().openapi({ description: "20 par défaut" }),
-    }),
-  });
-  get("/epcis/filter", "Recherche d'EPCI", json(z.array(Epci), "Au plus 50 EPCI"), {
-    tags: ["Géographie"],
-    responses: invalid,
-    query: z.object({
-      query: z
-        .string()
-        .openapi({ description: "Partie du nom (3 caractères au moins) ou SIREN de l'EPCI" }),
-      limit: z.number().int().min(1).max(50).optional(),
-    }),
-  });
-  get(
-    "/bandeaux-informatifs",
-    "Bandeaux d'information en cours",
-    json(z.array(Bandeau), "Bandeaux"),
-    {
-      tags: ["Configuration"],
-      secured: true,
-      responses: invalid,
-      query: z.object({
-        demandeType: z.enum(["demande", "changement-notable"]).optional(),
-        demande: z
-          .string()
-          .optional()
-          .openapi({ description: "Identifiant de la demande affichée" }),
-      }),
-    },
-  );
-  get("/user/account", "Utilisateur connecté", json(UtilisateurCourant, "Utilisateur"), {
-    tags: ["Comptes"],
-    secured: true,
-  });
-  get("/intervenants", "Agents instructeurs", json(z.array(Intervenant), "Agents"), {
-    tags: ["Intervenants"],
-    secured: true,
-    responses: { ...forbidden, ...invalid },
-    query: z.object({
-      "servicesInstructeur[]": listParam("Identifiants de services instructeurs"),
-    }),
-  });
-  get(
-    "/intervenants/services-instructeur",
-    "Services instructeurs et leurs départements",
-    json(z.array(ServiceInstructeur), "Services"),
-    { tags: ["Intervenants"], secured: true, responses: forbidden },
-  );
-
-  const CompteDemandeur = registry.register("CompteDemandeur", compteDemandeurSchema);
-  get(
-    "/user/accounts",
-    "Comptes des structures demandeuses (20 par page)",
-    json(pageSchema(CompteDemandeur), "Page de comptes"),
-    {
-      tags: ["Comptes"],
-      secured: true,
-      responses: { ...forbidden, ...invalid },
-      query: z.object({
-        page: z.number().int().min(1).optional().openapi({ description: "1 par défaut" }),
-        query: z
-          .string()
-          .optional()
-          .openapi({ description: "Raison sociale, SIREN, e-mail ou nom" }),
-        "order[dateCreation]": z
-          .enum(["asc", "desc"])
-          .optional()
-          .openapi({ description: "Aussi order[raisonSociale], order[email], order[siren]" }),
-      }),
-    },
-  );
+  for (const declaration of options.endpoints ?? POINTS_API)
+    registry.registerPath(operation(declaration, bearer.name));
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
@@ -221,7 +144,8 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
       version: options.version,
       description:
         "API REST du portail (Anah). Les listes se passent en paramètres répétés `clé[]`. " +
-        "Erreurs : 422 `{ detail }`, 401/403/404/409/500 `{ message }`.",
+        "Erreurs : 400 `{ detail, message }` pour une requête hors de sa déclaration, " +
+        "422 `{ detail }` pour une règle du formulaire, 401/403/404/409/500 `{ message }`.",
     },
     servers: [{ url: options.serverUrl }],
   });

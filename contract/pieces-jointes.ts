@@ -3,6 +3,7 @@
  * content" rubrics, §5 Attachments) and the upload limits DESIGN §7 sets by
  * default (configurable on the server: UPLOAD_MAX_MO, UPLOAD_MAX_FICHIERS).
  */
+import { MESSAGES_VALIDATION } from "./messages/validation.ts";
 
 /** Accepted file types, recognised from the bytes, with their display names (spec §9). */
 export const TYPES_FICHIER = {
@@ -132,7 +133,7 @@ export function afficherTypeFichier(mimeType: string): string {
 
 /** Spec §5 Attachments messages. */
 export const MESSAGES_PJ = {
-  trop: "Le nombre de fichier dépasse le maximum attendu",
+  trop: MESSAGES_VALIDATION.maxPj,
   tropPeu: (min: number) =>
     min > 1 ? `Au moins ${min} fichiers sont attendus.` : "Au moins un fichier est attendu.",
   type: (accepte: string) =>

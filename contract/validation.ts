@@ -1,8 +1,11 @@
 /**
  * Field rules of spec §5 shared by the forms (conform, client and server) and
- * the API, with the spec's French messages. One place for each rule.
+ * the API, with their French messages (the spec's from the catalogue,
+ * contract/messages). One place for each rule.
  */
 import { z } from "zod";
+import { formater } from "./messages/format.ts";
+import { MESSAGES_VALIDATION } from "./messages/validation.ts";
 
 /**
  * Largest value of a PostgreSQL `integer` (ids of services, page numbers):
@@ -11,29 +14,32 @@ import { z } from "zod";
  */
 export const ENTIER_MAX = 2_147_483_647;
 
-/** Spec §5 generic and specific messages. */
+/**
+ * Messages of the field rules (spec §5): the spec's texts come from the
+ * catalogue (contract/messages), the others — where the spec shows none —
+ * are decided here, once.
+ */
 export const MESSAGES = {
-  requis: "Ce champ est requis",
-  email: "Cet email n'est pas valide",
-  format: "Le champ n'est pas au bon format",
-  egalite: "Les valeurs ne sont pas égales",
-  minLength: (n: number) => `Ce champ doit contenir au moins ${n} caractères.`,
-  maxLength: (n: number) => `Ce champ doit contenir au plus ${n} caractères.`,
+  requis: MESSAGES_VALIDATION.required,
+  email: MESSAGES_VALIDATION.email,
+  format: MESSAGES_VALIDATION.pattern,
+  egalite: MESSAGES_VALIDATION.mismatch,
+  minLength: (n: number | string) => formater(MESSAGES_VALIDATION.minlength, { n }),
+  // Spec §5 maxlength: "text not shown".
+  maxLength: (n: number | string) => `Ce champ doit contenir au plus ${n} caractères.`,
   motDePasse:
     "Le mot de passe doit contenir au moins une majuscule, une minuscule, un chiffre et un caractère spécial.",
-  siren:
-    "Ce SIREN est invalide : il doit comporter 9 chiffres (espaces acceptés) et correspondre à un numéro SIREN existant.",
-  telephone: (value: string) =>
-    `Le numéro de téléphone saisi : ${value} ne correspond pas au format demandé`,
+  siren: MESSAGES_VALIDATION.siren,
+  telephone: (value: string) => formater(MESSAGES_VALIDATION.telephone, { value }),
   codePostal: "Le code postal doit comporter 5 chiffres.",
   adresse: "La ville et le code postal doivent être renseignés tous les deux.",
-  dateAvantAujourdhui: "La date doit être inférieure à la date du jour",
-  decimal: "Le format n'est pas correct",
-  deuxDecimales: "Le format n'est pas correct : deux décimales au plus.",
-  entier: "Veuillez saisir un nombre entier",
-  maximum: (max: number) => `La valeur doit être inférieure ou égale à ${max}`,
-  tousLesChamps: "Tous les champs doivent être remplis.",
-  perimetre: "Le périmètre d'intervention est requis",
+  dateAvantAujourdhui: MESSAGES_VALIDATION.dateBefore,
+  decimal: MESSAGES_VALIDATION.float,
+  deuxDecimales: `${MESSAGES_VALIDATION.float} : deux décimales au plus.`,
+  entier: MESSAGES_VALIDATION.integer,
+  maximum: (max: number) => formater(MESSAGES_VALIDATION.maximum, { valueMax: max }),
+  tousLesChamps: MESSAGES_VALIDATION.tousLesChamps,
+  perimetre: MESSAGES_VALIDATION.perimetre,
   cgu: "Vous devez accepter les conditions générales d'utilisation.",
   donneesPersonnelles: "Vous devez accepter la politique de protection des données personnelles.",
 } as const;

@@ -8,7 +8,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, test, type Download, type Page } from "@playwright/test";
-import type { Agrement } from "../contract/schemas/instruction.ts";
+import type { Agrement } from "../contract/schemas/agrement.ts";
 import { appelApi } from "../tests/helpers/demande-api.ts";
 import {
   contexteInstruction,

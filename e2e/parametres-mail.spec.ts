@@ -5,7 +5,7 @@
  * kept after a reload.
  */
 import { expect, test } from "@playwright/test";
-import { PARAMETRES_MAIL } from "../contract/schemas/instruction.ts";
+import { PARAMETRES_MAIL } from "../contract/schemas/parametres-mail.ts";
 import { nouveauDemandeur } from "./fixtures/demandeur.ts";
 import { expectNoAxeViolations } from "./support.ts";
 

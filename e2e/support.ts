@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { INERT_MODULE } from "../app/components/layout/after-first-paint.ts";
+import { INERT_MODULE } from "../contract/after-first-paint.ts";
 
 /** Password of every demo account (README). */
 export const DEMO_PASSWORD = "Anah-Demo-2026!";

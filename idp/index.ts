@@ -3,10 +3,10 @@
  * at /realms/mar_users when OIDC_ISSUER is unset, with Keycloak's paths, the
  * DSFR sign-in page and the accounts of the `utilisateur` table.
  */
-import express from "express";
+import express, { type RequestHandler } from "express";
 import type { Database } from "../api/db/client.ts";
-import type { Config } from "../server/config.ts";
-import type { Logger } from "../server/logger.ts";
+import type { IdpConfig } from "./config.ts";
+import type { Logger } from "pino";
 import { purgeExpiredOidcPayloads } from "./adapter.ts";
 import { createInteractionRouter } from "./interactions.ts";
 import { loadSigningKeys } from "./keys.ts";
@@ -21,16 +21,19 @@ export { purgeExpiredOidcPayloads } from "./adapter.ts";
  * Builds the provider and its Express router (to mount at /realms/mar_users,
  * before Remix, with no body parser in front). Loads or creates the signing
  * key in `meta` and purges expired provider rows and sign-in counters.
- * `now` is the clock of the sign-in limits (the portal's; tests move it).
- * Throws if the database is unreachable.
+ * `now` is the clock of the sign-in limits (the portal's; tests move it);
+ * `sameOriginGuard` the portal's refusal of cross-origin POSTs
+ * (server/security.ts), put in front of the sign-in form. Throws if the
+ * database is unreachable.
  */
 export async function createIdentityProvider(deps: {
-  config: Config;
+  config: IdpConfig;
   database: Database;
   logger: Logger;
+  sameOriginGuard: RequestHandler;
   now?: () => Date;
 }): Promise<{ router: express.Router }> {
-  const { config, database, logger, now } = deps;
+  const { config, database, logger, sameOriginGuard, now } = deps;
   const jwks = await loadSigningKeys(database);
   const removed =
     (await purgeExpiredOidcPayloads(database)) +
@@ -40,7 +43,7 @@ export async function createIdentityProvider(deps: {
 
   const provider = createProvider({ config, database, logger, jwks });
   const router = express.Router();
-  router.use(createInteractionRouter({ config, database, logger, provider, now }));
+  router.use(createInteractionRouter({ config, database, logger, provider, sameOriginGuard, now }));
   const userinfo = userinfoHandler({ config, database, jwks });
   router.get(KEYCLOAK_ROUTES.userinfo, userinfo);
   router.post(KEYCLOAK_ROUTES.userinfo, userinfo);

@@ -1,11 +1,10 @@
 import { createHmac } from "node:crypto";
-import express, { type Request, type Response } from "express";
+import express, { type Request, type RequestHandler, type Response } from "express";
 import type Provider from "oidc-provider";
 import { errors } from "oidc-provider";
 import type { Database } from "../api/db/client.ts";
-import type { Config } from "../server/config.ts";
-import type { Logger } from "../server/logger.ts";
-import { sameOriginGuard } from "../server/security.ts";
+import type { IdpConfig } from "./config.ts";
+import type { Logger } from "pino";
 import { recordLogin, verifyCredentials } from "./accounts.ts";
 import {
   cookieValue,
@@ -48,16 +47,18 @@ function sendPage(res: Response, status: number, body: string) {
  *   with a fresh device cookie. The page links to account creation
  *   (/creation-compte).
  * An expired or unknown interaction answers a French page with status 400.
- * `now` is the clock of the limits and device cookies (tests move it).
+ * `now` is the clock of the limits and device cookies (tests move it);
+ * `sameOriginGuard` the portal's same-origin check of the form's POST.
  */
 export function createInteractionRouter(deps: {
-  config: Config;
+  config: IdpConfig;
   database: Database;
   logger: Logger;
   provider: Provider;
+  sameOriginGuard: RequestHandler;
   now?: () => Date;
 }): express.Router {
-  const { config, database, logger, provider } = deps;
+  const { config, database, logger, provider, sameOriginGuard } = deps;
   const now = deps.now ?? (() => new Date());
   const router = express.Router();
   const limiter = createLoginLimiter({
@@ -155,7 +156,7 @@ export function createInteractionRouter(deps: {
 
   router.post(
     "/interaction/:uid/login",
-    sameOriginGuard(config),
+    sameOriginGuard,
     express.urlencoded({ extended: false, limit: "8kb" }),
     async (req, res) => {
       try {

@@ -1,8 +1,8 @@
 import Provider, { errors, type Configuration } from "oidc-provider";
 import type { JWK } from "jose";
 import type { Database } from "../api/db/client.ts";
-import type { Config } from "../server/config.ts";
-import type { Logger } from "../server/logger.ts";
+import type { IdpConfig } from "./config.ts";
+import type { Logger } from "pino";
 import { accessTokenClaims, accountFinder } from "./accounts.ts";
 import { createOidcAdapter } from "./adapter.ts";
 import { cookieKeys } from "./keys.ts";
@@ -49,7 +49,7 @@ const ERROR_MESSAGES: Record<string, string> = {
  * `jwks` holds the private signing keys (keys.ts).
  */
 export function createProvider(deps: {
-  config: Config;
+  config: IdpConfig;
   database: Database;
   logger: Logger;
   jwks: { keys: JWK[] };

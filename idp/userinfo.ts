@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { createLocalJWKSet, jwtVerify, type JWK } from "jose";
 import type { Database } from "../api/db/client.ts";
-import type { Config } from "../server/config.ts";
+import type { IdpConfig } from "./config.ts";
 import { findActiveAccount } from "./accounts.ts";
 
 const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"] as const;
@@ -26,7 +26,7 @@ export function publicKeys(jwks: { keys: JWK[] }): { keys: JWK[] } {
  * with `WWW-Authenticate: Bearer error="invalid_token"`.
  */
 export function userinfoHandler(deps: {
-  config: Config;
+  config: IdpConfig;
   database: Database;
   jwks: { keys: JWK[] };
 }) {

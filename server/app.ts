@@ -12,8 +12,10 @@ import { horlogeSysteme, type Horloge } from "../api/domain/horloge.ts";
 import { createApiRouter } from "../api/http/index.ts";
 import { createFileStore } from "../api/files/store.ts";
 import { startJobsRunner, type JobsRunner } from "../api/jobs/runner.ts";
+import { tachesDuPortail } from "../api/jobs/taches.ts";
 import { createMailer } from "../api/mail/mailer.ts";
 import type { Mailer } from "../api/mail/types.ts";
+import { purgeExpiredOidcPayloads } from "../idp/adapter.ts";
 import { createIdentityProvider } from "../idp/index.ts";
 import type { Config } from "./config.ts";
 import { httpLogSerializers, type Logger } from "./logger.ts";
@@ -157,6 +159,7 @@ export async function createPortal(
       config,
       database,
       logger,
+      sameOriginGuard: guard,
       now: () => horloge.now(),
     });
     app.use("/realms/mar_users", idp.router);
@@ -201,7 +204,17 @@ export async function createPortal(
   app.use(gererErreursEntree);
 
   const jobs: JobsRunner | undefined = config.jobs
-    ? await startJobsRunner({ config, database, logger, horloge, mailer })
+    ? await startJobsRunner({
+        config,
+        database,
+        logger,
+        horloge,
+        mailer,
+        taches: tachesDuPortail({
+          sessionsExpirees: purgeExpiredSessions,
+          donneesOidcExpirees: purgeExpiredOidcPayloads,
+        }),
+      })
     : undefined;
 
   return {

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import type { ApiConfig } from "../api/config.ts";
+import type { IdpConfig } from "../idp/config.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0"])
@@ -43,51 +45,24 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config {
+/**
+ * The portal's configuration: the API's settings (api/config.ts) and the
+ * embedded provider's (idp/config.ts), both passed in by server/app.ts,
+ * plus what only the server and the BFF read.
+ */
+export interface Config extends ApiConfig, IdpConfig {
   env: Env["NODE_ENV"];
   production: boolean;
   port: number;
   host: string;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** True when OIDC_ISSUER is unset: server.ts mounts idp/ at /realms/mar_users. */
-  embeddedIdp: boolean;
-  oidcIssuer: string;
-  oidcClientId: string;
-  /** `aud` the API requires in access tokens. */
-  oidcAudience: string;
-  /** Base URL the BFF uses to reach the API (loopback by default). */
-  apiUrl: string;
   /**
    * The BFF calls the API of this very process without a socket (ADR 0007):
    * true unless API_URL names another API.
    */
   apiInProcess: boolean;
-  sessionSecret: string;
   sessionTtlSeconds: number;
   logLevel: Env["LOG_LEVEL"];
-  smtpUrl: string | undefined;
-  mailFrom: string;
   demoData: boolean;
-  /** Upload limits (DESIGN §7): largest file in Mo, most files per rubric. */
-  uploadMaxMo: number;
-  uploadMaxFichiers: number;
-  loginRateLimit: { perIp: number; perAccount: number };
-  /**
-   * Limits of the public account endpoints (issue 20 item 8): mails per
-   * e-mail address per hour (account creation and new link), those requests
-   * per IP per hour, uniqueness checks per IP per minute and per hour.
-   */
-  publicRateLimit: {
-    mailsPerAddressHour: number;
-    signupsPerIpHour: number;
-    checksPerIpMinute: number;
-    checksPerIpHour: number;
-  };
-  trustProxy: boolean;
-  /** Whether this instance runs the scheduled jobs (api/jobs/); false in API tests. */
-  jobs: boolean;
 }
 
 /**

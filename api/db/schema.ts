@@ -201,7 +201,7 @@ export const utilisateurs = pgTable(
     dateDerniereConnexion: timestamp("date_derniere_connexion", { withTimezone: true }),
     /**
      * Mail preferences (POST /api/user/parametre-mail): code → wanted; a
-     * missing code means yes (contract/schemas/instruction.ts PARAMETRES_MAIL).
+     * missing code means yes (contract/schemas/parametres-mail.ts PARAMETRES_MAIL).
      */
     parametresMail: jsonb("parametres_mail")
       .$type<Record<string, boolean>>()

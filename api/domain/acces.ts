@@ -4,11 +4,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { estBrouillon } from "../../contract/etats.ts";
+import { couvre } from "../../contract/perimetre.ts";
 import { hasAnyRole, CENTRAL_ROLES } from "../../contract/roles.ts";
 import type { Database } from "../db/client.ts";
 import { demandes } from "../db/schema.ts";
-import type { UtilisateurConnecte } from "../http/auth.ts";
-import { notFound } from "../http/errors.ts";
+import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
+import { introuvable } from "./erreurs.ts";
 
 export type DemandeRow = typeof demandes.$inferSelect;
 export type KindDemande = DemandeRow["kind"];
@@ -42,9 +43,8 @@ export function peutVoir(utilisateur: UtilisateurConnecte, demande: DemandeRow):
   if (roles.includes("superviseur")) {
     const perimetre = row.perimetreSupervision;
     if (perimetre) {
-      if (demande.codeRegion && perimetre.regions.includes(demande.codeRegion)) return true;
-      if (demande.codeDepartement && perimetre.departements.includes(demande.codeDepartement))
-        return true;
+      const siege = { region: demande.codeRegion, departement: demande.codeDepartement };
+      if (couvre(perimetre, siege)) return true;
     } else if (
       row.serviceInstructeurId !== null &&
       row.serviceInstructeurId === demande.serviceInstructeurId
@@ -76,17 +76,18 @@ export async function chargerDemandeAccessible(
   kind: KindDemande,
   id: string,
 ): Promise<DemandeRow> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+    throw introuvable();
   const [demande] = await database.db
     .select()
     .from(demandes)
     .where(and(eq(demandes.id, id), eq(demandes.kind, kind)));
-  if (!demande || !peutVoir(utilisateur, demande)) throw notFound();
+  if (!demande || !peutVoir(utilisateur, demande)) throw introuvable();
   return demande;
 }
 
 /** `demande` or `changement-notable` from a URL segment; 404 otherwise. */
 export function lireKind(segment: string): KindDemande {
   if (segment === "demande" || segment === "changement-notable") return segment;
-  throw notFound();
+  throw introuvable();
 }

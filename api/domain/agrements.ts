@@ -5,9 +5,9 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { libelleQualite } from "../../contract/qualites.ts";
-import { DUREE_AGREMENT_ANS, type Agrement } from "../../contract/schemas/instruction.ts";
+import { anneeParis, periodeValidite } from "../../contract/delais.ts";
+import type { Agrement } from "../../contract/schemas/agrement.ts";
 import type { PieceJointe } from "../../contract/schemas/demande.ts";
-import { aujourdhuiParis } from "../../contract/validation.ts";
 import type { Database, Db } from "../db/client.ts";
 import {
   agrements,
@@ -18,13 +18,12 @@ import {
 } from "../db/schema.ts";
 import { ajouterPieceJointe, versPieceJointe } from "../files/pieces-jointes.ts";
 import type { FileStore } from "../files/types.ts";
-import type { UtilisateurConnecte } from "../http/auth.ts";
-import { notFound } from "../http/errors.ts";
+import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
+import { introuvable } from "./erreurs.ts";
 import { genererAttestationAgrement } from "../pdf/attestation-agrement.ts";
 import { peutVoir, type DemandeRow } from "./acces.ts";
-import { anneeParis, decalerDate } from "./demandes/delais.ts";
 import { destinataireEtReferences } from "./demandes/documents-decision.ts";
-import { contenuDe } from "./demandes/dto.ts";
+import { contenuDe } from "./demandes/contenu.ts";
 import { nommerPerimetre } from "./demandes/perimetre.ts";
 
 export type AgrementRow = typeof agrements.$inferSelect;
@@ -46,17 +45,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 function numeroAgrementSql(annee: number) {
   return sql<string>`${`AGR-MAR-${annee}-`} || lpad(nextval('numero_agrement_seq')::text, 6, '0')`;
-}
-
-/**
- * Validity of an approval granted at `maintenant` (DESIGN §5): from the
- * Europe/Paris date of the decision to the day before its
- * {@link DUREE_AGREMENT_ANS}th anniversary ("AAAA-MM-JJ"; granted on
- * 15 March 2026 → valid until 14 March 2031).
- */
-export function periodeValidite(maintenant: Date): { dateDebut: string; dateFin: string } {
-  const dateDebut = aujourdhuiParis(maintenant);
-  return { dateDebut, dateFin: decalerDate(dateDebut, { ans: DUREE_AGREMENT_ANS, jours: -1 }) };
 }
 
 /**
@@ -186,14 +174,14 @@ export async function chargerAgrementAccessible(
   utilisateur: UtilisateurConnecte,
   id: string,
 ): Promise<AgrementRow> {
-  if (!UUID.test(id)) throw notFound();
+  if (!UUID.test(id)) throw introuvable();
   const [ligne] = await database.db
     .select({ agrement: agrements, demande: demandes })
     .from(agrements)
     .leftJoin(demandes, eq(demandes.id, agrements.demandeId))
     .where(eq(agrements.id, id));
   if (!ligne || !peutVoirAgrement(utilisateur, ligne.agrement, ligne.demande ?? undefined))
-    throw notFound();
+    throw introuvable();
   return ligne.agrement;
 }
 

@@ -10,9 +10,13 @@ import { and, eq, gt, inArray, lte, notExists, sql } from "drizzle-orm";
 import { CGU_VERSION } from "../../contract/cgu.ts";
 import {
   VALIDITE_LIEN_CONFIRMATION_HEURES,
-  type ChampCompteExistant,
-  type ChampVerifiable,
-  type CreationCompte,
+  expirationLienConfirmation,
+  limitePurgeComptesEnAttente,
+} from "../../contract/delais.ts";
+import type {
+  ChampCompteExistant,
+  ChampVerifiable,
+  CreationCompte,
 } from "../../contract/schemas/candidat.ts";
 import { normaliserRecherche } from "../../contract/texte.ts";
 import type { Database, Db } from "../db/client.ts";
@@ -21,9 +25,6 @@ import { courrielCompteExistant } from "../mail/courriel-compte-existant.ts";
 import { courrielConfirmationCompte } from "../mail/templates.ts";
 import type { Mailer } from "../mail/types.ts";
 import type { Horloge } from "./horloge.ts";
-
-/** Lifetime of a confirmation link, in milliseconds (spec §9: 72 hours). */
-export const VALIDITE_LIEN_CONFIRMATION_MS = VALIDITE_LIEN_CONFIRMATION_HEURES * 3600 * 1000;
 
 /** What account creation and new links need besides the data. */
 export interface DepsComptes {
@@ -213,7 +214,7 @@ export async function creerCompteCandidat(
         utilisateurId: utilisateur.id,
         type: "confirmation_compte",
         tokenHash,
-        expiresAt: new Date(maintenant.getTime() + VALIDITE_LIEN_CONFIRMATION_MS),
+        expiresAt: expirationLienConfirmation(maintenant),
         dateCreation: maintenant,
       });
 
@@ -331,7 +332,7 @@ export async function renouvelerLienConfirmation(
       utilisateurId: utilisateur.id,
       type: "confirmation_compte",
       tokenHash,
-      expiresAt: new Date(maintenant.getTime() + VALIDITE_LIEN_CONFIRMATION_MS),
+      expiresAt: expirationLienConfirmation(maintenant),
       dateCreation: maintenant,
     });
     await mailer.envoyer({
@@ -382,7 +383,7 @@ export async function purgerComptesEnAttente(
   horloge: Horloge,
 ): Promise<number> {
   const maintenant = horloge.now();
-  const limite = new Date(maintenant.getTime() - VALIDITE_LIEN_CONFIRMATION_MS);
+  const limite = limitePurgeComptesEnAttente(maintenant);
   return database.db.transaction(async (tx) => {
     const supprimes = await tx
       .delete(utilisateurs)

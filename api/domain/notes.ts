@@ -5,13 +5,13 @@
  * file, stored as an attachment of rubric `note`.
  */
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import type { Note } from "../../contract/schemas/instruction.ts";
+import type { Note } from "../../contract/schemas/notes.ts";
 import type { Database } from "../db/client.ts";
 import { lectures, notes, piecesJointes, utilisateurs } from "../db/schema.ts";
 import { ajouterPieceJointe, versPieceJointe } from "../files/pieces-jointes.ts";
 import type { FileStore } from "../files/types.ts";
-import type { UtilisateurConnecte } from "../http/auth.ts";
-import { forbidden, notFound } from "../http/errors.ts";
+import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
+import { interdit, introuvable } from "./erreurs.ts";
 import { coteDe, type DemandeRow, type KindDemande } from "./acces.ts";
 
 /**
@@ -26,8 +26,8 @@ export function verifierAccesNotes(
   acces: "lecture" | "ecriture",
 ): void {
   const cote = coteDe(utilisateur, demande);
-  if (cote === "demandeur") throw notFound();
-  if (acces === "ecriture" && cote !== "instruction") throw forbidden();
+  if (cote === "demandeur") throw introuvable();
+  if (acces === "ecriture" && cote !== "instruction") throw interdit();
 }
 
 /** The notes of `demande`, oldest first, `moi` for those written by `lecteurId`. */

@@ -9,10 +9,10 @@
  */
 import { and, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { ActionDemande } from "../../contract/etats.ts";
-import type { CodeParametreMail } from "../../contract/schemas/instruction.ts";
+import type { CodeParametreMail } from "../../contract/schemas/parametres-mail.ts";
 import type { Database, Db } from "../db/client.ts";
 import { lectures, messages, servicesInstructeur, utilisateurs } from "../db/schema.ts";
-import type { ApiDeps } from "../http/deps.ts";
+import type { DependancesDomaine } from "./dependances.ts";
 import { planifierTravail, ressourceDemande } from "../jobs/travaux.ts";
 import {
   courrielAccuseReception,
@@ -70,8 +70,8 @@ export type EvenementDemande =
     }
   | { type: "expire_bientot"; demande: DemandeNotifiee };
 
-type Deps = Pick<ApiDeps, "database" | "mailer" | "logger" | "config">;
-type DepsCourriels = Pick<ApiDeps, "database" | "config">;
+type Deps = Pick<DependancesDomaine, "database" | "mailer" | "logger" | "config">;
+type DepsCourriels = Pick<DependancesDomaine, "database" | "config">;
 
 /** Someone a mail may go to: an account (with preferences) or a service mailbox. */
 interface Compte {

@@ -13,7 +13,7 @@ import {
 export { ETATS_BROUILLON_DEMANDE };
 import { INSTRUCTION_ROLES, type Role } from "../../contract/roles.ts";
 import { ETATS_COMPLEMENT_DEMANDE } from "../../contract/statuts.ts";
-import type { UtilisateurConnecte } from "../http/auth.ts";
+import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
 import { coteDe, type DemandeRow } from "./acces.ts";
 
 /** Who acts: a business role, or the deadline jobs. */

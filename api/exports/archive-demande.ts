@@ -22,7 +22,7 @@ import { versDetail } from "../domain/demandes/dto.ts";
 import { historiqueDe } from "../domain/demandes/historique.ts";
 import { assainirNomFichier, type PieceJointeRow } from "../files/pieces-jointes.ts";
 import type { FileStore } from "../files/types.ts";
-import type { UtilisateurConnecte } from "../http/auth.ts";
+import type { UtilisateurConnecte } from "../domain/utilisateur-connecte.ts";
 import { genererRecapDemande } from "../pdf/recap-demande.ts";
 import { dateHeureParis } from "../pdf/identite.ts";
 import { creerCsv, ligneCsv, type ColonneCsv } from "./csv.ts";

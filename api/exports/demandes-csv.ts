@@ -8,15 +8,15 @@ import { Readable } from "node:stream";
 import { libelleEtat, LIBELLES_ETAPE_INSTRUCTION } from "../../contract/libelles.ts";
 import type { EtatDemande } from "../../contract/etats.ts";
 import { libelleQualite } from "../../contract/qualites.ts";
-import type { FiltresDemandes } from "../../contract/schemas/instruction.ts";
+import type { FiltresDemandes } from "../../contract/schemas/listes.ts";
 import { etapeInstruction } from "../../contract/statuts.ts";
 import { afficherDate, aujourdhuiParis } from "../../contract/validation.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
 import type { KindDemande } from "../domain/acces.ts";
 import { estReputeRejete } from "../domain/demandes/delais.ts";
 import { lotsDemandes, type LigneExport } from "../domain/listes/parcours.ts";
-import type { UtilisateurConnecte } from "../http/auth.ts";
+import type { UtilisateurConnecte } from "../domain/utilisateur-connecte.ts";
 import { ecrivainCsvParLots, entetesCsv, ouiNon, type ColonneCsv } from "./csv.ts";
 import { envoyerFlux } from "./flux.ts";
 

@@ -7,7 +7,7 @@
 import type { Response } from "express";
 import { pipeline } from "node:stream/promises";
 import { Transform, type Readable } from "node:stream";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 
 /**
  * Pipes `source` (through `transformations`) into `res` with backpressure.

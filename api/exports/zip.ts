@@ -8,7 +8,7 @@ import { ZipArchive } from "archiver";
 import type { Response } from "express";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 import { entetesTelechargement } from "./entetes.ts";
 import { envoyerFlux } from "./flux.ts";
 

@@ -8,7 +8,7 @@ import type { PieceJointe } from "../../contract/schemas/demande.ts";
 import { MESSAGES_PJ, TYPES_FICHIER } from "../../contract/pieces-jointes.ts";
 import type { Database, Db } from "../db/client.ts";
 import { piecesJointes, type TYPES_RESSOURCE } from "../db/schema.ts";
-import { HttpError } from "../http/errors.ts";
+import { invalide } from "../domain/erreurs.ts";
 import { assainirNomFichier } from "./nom-fichier.ts";
 import { detecterTypeFichier } from "./type-fichier.ts";
 import type { FichierRecu, FileStore } from "./types.ts";
@@ -80,7 +80,7 @@ export async function ajouterPieceJointe(
     piece.mimeType ?? (recu ? recu.mimeType : await detecterTypeFichier(contenu as Buffer));
   if (!mimeType) {
     const message = MESSAGES_PJ.type(LIBELLES_TYPES_ACCEPTES);
-    throw new HttpError(422, { detail: message, errors: { fichier: [message] } });
+    throw invalide(message, { champs: { fichier: [message] } });
   }
   const stocke = recu ? await recu.conserver() : await fichiers.enregistrer(contenu as Buffer);
   const [row] = await db

@@ -6,27 +6,16 @@
 import { eq } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
-import {
-  hasAnyRole,
-  ROLE_GATES,
-  businessRoles,
-  type Role,
-  type RoleGate,
-} from "../../contract/roles.ts";
+import { hasAnyRole, ROLE_GATES, businessRoles, type RoleGate } from "../../contract/roles.ts";
+import type { Logger } from "pino";
+import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { utilisateurs } from "../db/schema.ts";
-import type { Config } from "../../server/config.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { UtilisateurConnecte, UtilisateurRow } from "../domain/utilisateur-connecte.ts";
 import { conflict, forbidden, unauthorized } from "./errors.ts";
 
-export type UtilisateurRow = typeof utilisateurs.$inferSelect;
-
-/** The signed-in user of a request: the database row plus its business roles. */
-export interface UtilisateurConnecte {
-  row: UtilisateurRow;
-  /** Business roles of the token (contract/roles.ts), in the order of ROLES. */
-  roles: Role[];
-}
+// The type lives in the domain, which must not import HTTP; routes keep importing it from here.
+export type { UtilisateurConnecte, UtilisateurRow };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -56,7 +45,7 @@ const CLOCK_TOLERANCE_SECONDS = 5;
  * `Cache-Control: no-store`.
  */
 export function createAuthenticator(deps: {
-  config: Config;
+  config: ApiConfig;
   database: Database;
   logger: Logger;
 }): RequestHandler {
@@ -92,7 +81,7 @@ export function createAuthenticator(deps: {
  * (API_URL) rather than through the public address, which a container may
  * not be able to reach.
  */
-export function jwksUrl(config: Config): string {
+export function jwksUrl(config: ApiConfig): string {
   const base = config.embeddedIdp
     ? `${config.apiUrl}${new URL(config.oidcIssuer).pathname}`
     : config.oidcIssuer;

@@ -4,15 +4,17 @@
  * errors as DESIGN §7 says.
  */
 import express, { Router } from "express";
+import { lireOpenApi } from "../../contract/api/reference.ts";
 import { buildOpenApiDocument } from "../../contract/openapi.ts";
-import type { Config } from "../../server/config.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { ApiConfig } from "../config.ts";
+import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
 import type { Horloge } from "../domain/horloge.ts";
 import type { Mailer } from "../mail/types.ts";
 import type { FileStore } from "../files/types.ts";
 import type { ApiDeps } from "./deps.ts";
 import { createAuthenticator } from "./auth.ts";
+import { endpoints } from "./endpoint.ts";
 import { errorHandler, notFoundHandler } from "./errors.ts";
 import { bandeauxRoutes } from "./routes/bandeaux.ts";
 import { candidatRoutes } from "./routes/candidat.ts";
@@ -32,7 +34,7 @@ import { portalVersion } from "./version.ts";
 
 /** The REST API of spec §7 (DESIGN §2, §7). */
 export function createApiRouter(deps: {
-  config: Config;
+  config: ApiConfig;
   database: Database;
   logger: Logger;
   horloge: Horloge;
@@ -45,7 +47,7 @@ export function createApiRouter(deps: {
 
   // Public: reference data and the API description.
   let openApiDocument: unknown;
-  router.get("/openapi.json", (_req, res) => {
+  endpoints(router).register(lireOpenApi, (_entree, _req, res) => {
     openApiDocument ??= buildOpenApiDocument({
       version: portalVersion(),
       serverUrl: `${config.publicUrl}/api`,

@@ -6,8 +6,8 @@
  * server/app.ts when config.jobs is true.
  */
 import PgBoss from "pg-boss";
-import type { Config } from "../../server/config.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { ApiConfig } from "../config.ts";
+import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
 import type { Horloge } from "../domain/horloge.ts";
 import { createMailer } from "../mail/mailer.ts";
@@ -77,7 +77,7 @@ function adaptateurPglite(database: Database) {
  * closed on stop).
  */
 export async function startJobsRunner(deps: {
-  config: Config;
+  config: ApiConfig;
   database: Database;
   logger: Logger;
   horloge: Horloge;

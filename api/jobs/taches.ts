@@ -7,10 +7,8 @@
  * api/domain/demandes/echeances.ts; the outbox of post-commit work (mails,
  * recap PDFs: ADR 0011) in api/jobs/travaux-apres-validation.ts.
  */
-import { purgeExpiredOidcPayloads } from "../../idp/adapter.ts";
-import type { Config } from "../../server/config.ts";
-import type { Logger } from "../../server/logger.ts";
-import { purgeExpiredSessions } from "../../server/session-storage.ts";
+import type { Logger } from "pino";
+import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { purgerComptesEnAttente } from "../domain/comptes-candidats.ts";
 import {
@@ -26,7 +24,7 @@ import { purgerTravauxTermines } from "./travaux.ts";
 
 /** What a job handler receives. */
 export interface DepsTache {
-  config: Config;
+  config: ApiConfig;
   database: Database;
   horloge: Horloge;
   /** For the mails a sweep sends (deadline passed, clock expiring soon). */
@@ -42,7 +40,7 @@ export interface Tache {
   /** Does the work; returns how many rows it handled (logged), if it counts. */
   executer(deps: DepsTache): Promise<number | void>;
   /** When false for a configuration, the job is neither scheduled nor worked. */
-  active?(config: Config): boolean;
+  active?(config: ApiConfig): boolean;
 }
 
 /**
@@ -54,24 +52,12 @@ const TOUS_LES_QUARTS_D_HEURE = "*/15 * * * *";
 /** Name of the job that drains the outbox of post-commit work. */
 export const TACHE_TRAVAUX_APRES_VALIDATION = "travaux-apres-validation";
 
-/** The jobs of the portal. */
+/** The jobs of the API (the portal adds the purges of {@link tachesDuPortail}). */
 export const TACHES: readonly Tache[] = [
   {
     nom: "purger-comptes-en-attente",
     cron: TOUS_LES_QUARTS_D_HEURE,
     executer: ({ database, horloge }) => purgerComptesEnAttente(database, horloge),
-  },
-  {
-    nom: "purger-sessions-expirees",
-    cron: TOUS_LES_QUARTS_D_HEURE,
-    executer: ({ database }) => purgeExpiredSessions(database),
-  },
-  {
-    nom: "purger-donnees-oidc-expirees",
-    cron: TOUS_LES_QUARTS_D_HEURE,
-    executer: ({ database }) => purgeExpiredOidcPayloads(database),
-    // Keycloak keeps its own sessions: the table is used only by the embedded provider.
-    active: (config) => config.embeddedIdp,
   },
   {
     nom: "delais-completude-depasses",
@@ -105,3 +91,34 @@ export const TACHES: readonly Tache[] = [
     },
   },
 ];
+
+/**
+ * Purges of tables the API does not own, passed in by server/ (the API
+ * never imports server/ or idp/): the BFF's expired sessions, the embedded
+ * provider's expired data.
+ */
+export interface PurgesDuPortail {
+  sessionsExpirees(database: Database): Promise<unknown>;
+  donneesOidcExpirees(database: Database): Promise<number | void>;
+}
+
+/** Every job of the portal: the API's {@link TACHES} and the purges `purges` does. */
+export function tachesDuPortail(purges: PurgesDuPortail): Tache[] {
+  return [
+    ...TACHES,
+    {
+      nom: "purger-sessions-expirees",
+      cron: TOUS_LES_QUARTS_D_HEURE,
+      executer: async ({ database }) => {
+        await purges.sessionsExpirees(database);
+      },
+    },
+    {
+      nom: "purger-donnees-oidc-expirees",
+      cron: TOUS_LES_QUARTS_D_HEURE,
+      executer: ({ database }) => purges.donneesOidcExpirees(database),
+      // Keycloak keeps its own sessions: the table is used only by the embedded provider.
+      active: (config) => config.embeddedIdp,
+    },
+  ];
+}

@@ -12,8 +12,8 @@
  *   accepted it (a crash between the two is the only way it goes twice);
  * - `recapitulatif`: files the recap PDF unless its history row has one.
  */
-import type { Config } from "../../server/config.ts";
-import type { Logger } from "../../server/logger.ts";
+import type { ApiConfig } from "../config.ts";
+import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
 import {
   courrielsEvenement,
@@ -36,7 +36,7 @@ import {
 
 /** What doing the work takes (ApiDeps and the jobs' deps both fit). */
 export interface DepsTravaux {
-  config: Config;
+  config: ApiConfig;
   database: Database;
   logger: Logger;
   horloge: Horloge;

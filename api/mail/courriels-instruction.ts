@@ -8,6 +8,8 @@
  */
 import { tz } from "@date-fns/tz";
 import { format } from "date-fns";
+import { DELAIS } from "../../contract/delais.ts";
+import { TEXTE_RECOURS } from "../../contract/messages/index.ts";
 import type { MailMessage } from "./types.ts";
 import { miseEnPage, type Paragraphe } from "./templates.ts";
 
@@ -63,7 +65,7 @@ export function courrielAccuseReception(donnees: {
   ];
   if (donnees.dateLimiteInstruction)
     paragraphes.push(
-      `Le service instructeur de l'Anah dispose de trois mois pour l'instruire : sauf suspension de ce délai par une demande de pièces, une décision doit intervenir au plus tard le ${dateCourriel(donnees.dateLimiteInstruction)}. Sans décision à cette date, la demande est réputée rejetée.`,
+      `Le service instructeur de l'Anah dispose de ${DELAIS.instruction.enLettres} pour l'instruire : sauf suspension de ce délai par une demande de pièces, une décision doit intervenir au plus tard le ${dateCourriel(donnees.dateLimiteInstruction)}. Sans décision à cette date, la demande est réputée rejetée.`,
     );
   paragraphes.push({
     texte: "Vous pouvez suivre votre demande sur le portail :",
@@ -126,9 +128,6 @@ export function courrielRetourEnEdition(donnees: {
 /** Kinds of decisions told to the applicant. */
 export type NatureDecision = "accordee" | "refusee" | "rejetee_tacitement";
 
-const RECOURS =
-  "Vous pouvez contester cette décision dans un délai de deux mois à compter de sa notification : par un recours gracieux auprès de l'Anah, par un recours hiérarchique, ou par un recours contentieux devant le tribunal administratif compétent.";
-
 /** EXPRIMER_AVIS_DECIDEUR, MOTIVER_REFUS, REJETER_TACITEMENT_DOSSIER: the decision is available. */
 export function courrielDecision(donnees: {
   destinataire: Destinataire;
@@ -153,7 +152,7 @@ export function courrielDecision(donnees: {
   };
   const { sujet, texte } = phrases[nature];
   const paragraphes: Paragraphe[] = [salutation(donnees.destinataire), texte];
-  if (nature !== "accordee") paragraphes.push(RECOURS);
+  if (nature !== "accordee") paragraphes.push(TEXTE_RECOURS);
   paragraphes.push({
     texte: "Téléchargez la décision depuis la page d'accueil du portail :",
     lien: donnees.lien,

@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import type { Logger } from "../../server/logger.ts";
+import type { Logger } from "pino";
 import type { MailMessage, Mailer } from "./types.ts";
 
 /**

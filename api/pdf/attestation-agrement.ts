@@ -3,6 +3,7 @@
  * decision AGREMENT_VALIDE (DESIGN §3): who is approved, under which
  * number, for which period and perimeter, and on which legal basis.
  */
+import { NIVEAUX_PERIMETRE } from "../../contract/perimetre.ts";
 import { afficherDate } from "../../contract/validation.ts";
 import type { PerimetreNomme } from "../domain/demandes/perimetre.ts";
 import {
@@ -72,14 +73,8 @@ export async function genererAttestationAgrement(donnees: DonneesAttestation): P
 
   ecrireIntertitre(document, "Périmètre d'intervention");
   const { perimetre } = donnees;
-  const niveaux: [string, { code: string; nom: string }[]][] = [
-    ["Régions", perimetre.regions],
-    ["Départements", perimetre.departements],
-    ["EPCI", perimetre.epcis],
-    ["Communes", perimetre.communes],
-  ];
-  for (const [libelle, elements] of niveaux)
-    if (elements.length) ecrireLigne(document, libelle, liste(elements));
+  for (const { cle, libelle } of NIVEAUX_PERIMETRE)
+    if (perimetre[cle].length) ecrireLigne(document, libelle, liste(perimetre[cle]));
 
   ecrireIntertitre(document, "Références de la demande");
   ecrireReferences(document, donnees.dossier);

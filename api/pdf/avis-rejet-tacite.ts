@@ -3,6 +3,7 @@
  * the 3-month instruction clock expired without a decision; spec §8 "tacit-
  * rejection notices exist").
  */
+import { DELAIS } from "../../contract/delais.ts";
 import { afficherDate } from "../../contract/validation.ts";
 import {
   creerCourrier,
@@ -52,7 +53,7 @@ export async function genererAvisRejetTacite(donnees: DonneesAvisRejetTacite): P
   ecrireBaseLegale(document);
   ecrireParagraphe(
     document,
-    `Votre demande d'agrément « Mon Accompagnateur Rénov' », déposée le ${donnees.dossier.dateDepot ? dateParis(donnees.dossier.dateDepot) : "—"}, n'a pas fait l'objet d'une décision expresse dans le délai d'instruction de trois mois, qui a expiré le ${afficherDate(donnees.dateLimiteInstruction)} (périodes de suspension déduites).`,
+    `Votre demande d'agrément « Mon Accompagnateur Rénov' », déposée le ${donnees.dossier.dateDepot ? dateParis(donnees.dossier.dateDepot) : "—"}, n'a pas fait l'objet d'une décision expresse dans le délai d'instruction de ${DELAIS.instruction.enLettres}, qui a expiré le ${afficherDate(donnees.dateLimiteInstruction)} (périodes de suspension déduites).`,
   );
   ecrireParagraphe(
     document,

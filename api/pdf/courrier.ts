@@ -4,6 +4,8 @@
  * the addressee, labelled lines, paragraphs, the legal basis, the appeal
  * routes and the signature. The page layout itself is api/pdf/identite.ts.
  */
+import { NON_RENSEIGNE } from "../../contract/libelles.ts";
+import { VOIES_DE_RECOURS } from "../../contract/messages/index.ts";
 import { creerDocumentAnah, dateParis, texteWinAnsi } from "./identite.ts";
 
 /** The company a decision is addressed to. */
@@ -28,26 +30,13 @@ export const BASE_LEGALE = [
   "Vu l'arrêté du 21 décembre 2022 modifié relatif à la mission d'accompagnement du service public de la performance énergétique de l'habitat ;",
 ] as const;
 
-/**
- * Appeal routes of a decision (spec §8: "a two-month appeal period
- * (informal or hierarchical appeal, or court)").
- */
-export const VOIES_DE_RECOURS = {
-  titre: "Voies et délais de recours",
-  introduction:
-    "La présente décision peut être contestée dans un délai de deux mois à compter de sa notification :",
-  voies: [
-    "par un recours gracieux auprès de l'Agence nationale de l'habitat (Anah) ;",
-    "par un recours hiérarchique auprès du directeur général de l'Anah ;",
-    "par un recours contentieux devant le tribunal administratif territorialement compétent, qui peut aussi être saisi par l'application « Télérecours citoyens » accessible sur le site www.telerecours.fr.",
-  ],
-  conclusion:
-    "Un recours gracieux ou hiérarchique formé dans ce délai le prolonge : le délai du recours contentieux court de nouveau à compter de la réponse de l'administration, son silence gardé pendant deux mois valant rejet.",
-} as const;
+/** The closing formula of the letters. */
+export const FORMULE_DE_POLITESSE =
+  "Je vous prie d'agréer, Madame, Monsieur, l'expression de mes salutations distinguées.";
 
 /** "832 915 474" from "832915474"; other values unchanged. */
 export function afficherSiren(siren: string | null): string {
-  if (!siren) return "Non renseigné";
+  if (!siren) return NON_RENSEIGNE;
   return /^\d{9}$/.test(siren) ? siren.replace(/^(\d{3})(\d{3})(\d{3})$/, "$1 $2 $3") : siren;
 }
 
@@ -130,7 +119,7 @@ export function ecrireBaseLegale(document: PDFKit.PDFDocument): void {
   for (const vu of BASE_LEGALE) ecrireParagraphe(document, vu);
 }
 
-/** The appeal routes of {@link VOIES_DE_RECOURS}, as a titled block. */
+/** The appeal routes of a decision (catalogue, contract/messages/recours.ts), as a titled block. */
 export function ecrireVoiesDeRecours(document: PDFKit.PDFDocument): void {
   ecrireIntertitre(document, VOIES_DE_RECOURS.titre);
   ecrireParagraphe(document, VOIES_DE_RECOURS.introduction);

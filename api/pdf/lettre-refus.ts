@@ -4,6 +4,7 @@
  * (informal or hierarchical appeal, or court)").
  */
 import {
+  FORMULE_DE_POLITESSE,
   creerCourrier,
   ecrireBaseLegale,
   ecrireDestinataire,
@@ -59,10 +60,7 @@ export async function genererLettreRefus(donnees: DonneesLettreRefus): Promise<B
   for (const paragraphe of donnees.motifs.split(/\n+/).filter((ligne) => ligne.trim()))
     ecrireParagraphe(document, paragraphe.trim());
   ecrireVoiesDeRecours(document);
-  ecrireParagraphe(
-    document,
-    "Je vous prie d'agréer, Madame, Monsieur, l'expression de mes salutations distinguées.",
-  );
+  ecrireParagraphe(document, FORMULE_DE_POLITESSE);
   ecrireSignature(document, donnees.dossier.serviceInstructeur);
   return terminerDocumentAnah(document, donnees.date);
 }

@@ -7,6 +7,7 @@
 import type { TypeProcedureAgrement } from "../../contract/etats.ts";
 import { afficherDate } from "../../contract/validation.ts";
 import {
+  FORMULE_DE_POLITESSE,
   creerCourrier,
   ecrireBaseLegale,
   ecrireDestinataire,
@@ -80,10 +81,7 @@ export async function genererLettreRetrait(donnees: DonneesLettreRetrait): Promi
     "À compter de cette date, votre structure ne peut plus exercer la mission « Mon Accompagnateur Rénov' » au titre de cet agrément, et ses établissements ne sont plus référencés auprès des ménages.",
   );
   ecrireVoiesDeRecours(document);
-  ecrireParagraphe(
-    document,
-    "Je vous prie d'agréer, Madame, Monsieur, l'expression de mes salutations distinguées.",
-  );
+  ecrireParagraphe(document, FORMULE_DE_POLITESSE);
   ecrireSignature(document, donnees.dossier.serviceInstructeur);
   return terminerDocumentAnah(document, donnees.date);
 }

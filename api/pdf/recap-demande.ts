@@ -3,6 +3,8 @@
  * what the applicant declared in the three steps, generated at deposit and
  * kept as the `pj_recap_demande` attachment.
  */
+import { NON_RENSEIGNE, titreEtapeDemande } from "../../contract/libelles.ts";
+import { NIVEAUX_PERIMETRE } from "../../contract/perimetre.ts";
 import { RUBRIQUES_DEMANDE, afficherTaille } from "../../contract/pieces-jointes.ts";
 import { libelleQualite } from "../../contract/qualites.ts";
 import {
@@ -22,8 +24,6 @@ export interface FichierRecap {
   /** Bytes. */
   size: number;
 }
-
-const NON_RENSEIGNE = "Non renseigné";
 
 /** A heading never stays alone at the bottom of a page. */
 function eviterTitreOrphelin(document: PDFKit.PDFDocument, hauteur: number): void {
@@ -95,7 +95,7 @@ export async function genererRecapDemande(
   if (detail.serviceInstructeur)
     ligne(document, "Service instructeur", detail.serviceInstructeur.nom);
 
-  section(document, "Étape 1 – Informations sur la structure");
+  section(document, `Étape 1 – ${titreEtapeDemande(1)}`);
   sousSection(document, "Signataire");
   ligne(document, "Nom", etape1?.signataireNom);
   ligne(document, "Prénom", etape1?.signatairePrenom);
@@ -118,13 +118,11 @@ export async function genererRecapDemande(
   ligne(document, "Code postal", etape1?.codePostal);
   ligne(document, "Commune", libelles.commune ?? etape1?.commune);
 
-  section(document, "Étape 2 – Activités de la structure");
+  section(document, `Étape 2 – ${titreEtapeDemande(2)}`);
   sousSection(document, "Périmètre d'intervention");
   if (etape2) {
-    ligne(document, "Régions", noms(etape2.regions, libelles.regions));
-    ligne(document, "Départements", noms(etape2.departements, libelles.departements));
-    ligne(document, "EPCI", noms(etape2.epcis, libelles.epcis));
-    ligne(document, "Communes", noms(etape2.communes, libelles.communes));
+    for (const { cle, libelle } of NIVEAUX_PERIMETRE)
+      ligne(document, libelle, noms(etape2[cle], libelles[cle]));
     if (etape2.precisions) ligne(document, "Précisions", etape2.precisions);
   } else {
     document.text(NON_RENSEIGNE);
@@ -144,7 +142,7 @@ export async function genererRecapDemande(
   if (etape2?.missionsFacultatives !== undefined)
     ligne(document, "Missions facultatives", etape2.missionsFacultatives ? "Oui" : "Non");
 
-  section(document, "Étape 3 – Pièces justificatives");
+  section(document, `Étape 3 – ${titreEtapeDemande(3)}`);
   const rubriques = [
     ...RUBRIQUES_DEMANDE.map((rubrique) => ({ code: rubrique.code, libelle: rubrique.libelle })),
     ...[...new Set(options.piecesJointes.map((piece) => piece.rubrique))]

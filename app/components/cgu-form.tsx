@@ -4,8 +4,7 @@ import { Form } from "@remix-run/react";
 import { CGU_VERSION } from "#contract/cgu";
 import { schemaAcceptationCgu } from "#contract/schemas/candidat";
 import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
-import { CheckboxField } from "~/components/checkbox-group";
-import { RequiredFieldsNotice } from "~/components/field";
+import { CheckboxField, Fieldset, FieldsetElement, RequiredFieldsNotice } from "~/components/forms";
 import { t } from "~/i18n";
 
 /** The full text of the terms of use. */
@@ -133,11 +132,8 @@ export function CguForm({ lastResult, redirectTo, miseAJour }: CguFormProps) {
           </p>
           <Form method="post" action={CGU_FORM_PATH} {...getFormProps(form)} noValidate>
             <RequiredFieldsNotice />
-            <fieldset className="fr-fieldset" aria-labelledby="cgu-consentements">
-              <legend className="fr-fieldset__legend" id="cgu-consentements">
-                <h2 className="fr-h5 fr-mb-0">Votre accord</h2>
-              </legend>
-              <div className="fr-fieldset__element">
+            <Fieldset id="cgu-consentements" legend="Votre accord" heading="h2">
+              <FieldsetElement>
                 <CheckboxField
                   id={fields.consentCgu.id}
                   label="J'accepte les conditions générales d'utilisation"
@@ -145,8 +141,8 @@ export function CguForm({ lastResult, redirectTo, miseAJour }: CguFormProps) {
                 >
                   <input {...getInputProps(fields.consentCgu, { type: "checkbox" })} />
                 </CheckboxField>
-              </div>
-              <div className="fr-fieldset__element">
+              </FieldsetElement>
+              <FieldsetElement>
                 <CheckboxField
                   id={fields.consentMail.id}
                   label="J'accepte de recevoir les notifications par lettre recommandée électronique"
@@ -154,10 +150,10 @@ export function CguForm({ lastResult, redirectTo, miseAJour }: CguFormProps) {
                 >
                   <input {...getInputProps(fields.consentMail, { type: "checkbox" })} />
                 </CheckboxField>
-              </div>
-            </fieldset>
+              </FieldsetElement>
+            </Fieldset>
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <ul className="fr-btns-group fr-btns-group--inline-md">
+            <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left">
               <li>
                 <button type="submit" className="fr-btn">
                   Valider

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { schemaNouveauLien } from "#contract/schemas/candidat";
-import { Field, RequiredFieldsNotice } from "~/components/field";
+import { Field, FormErrors, RequiredFieldsNotice } from "~/components/forms";
 
 /** Where the form posts: the route that calls POST /api/user/token-mail. */
 export const NOUVEAU_LIEN_PATH = "/creation-compte/nouveau-lien";
@@ -33,16 +33,8 @@ export function NouveauLienForm({
   return (
     <Form method="post" action={NOUVEAU_LIEN_PATH} {...getFormProps(form)}>
       {Titre ? <Titre className="fr-h4">Recevoir un nouveau lien d'activation</Titre> : null}
-      {form.errors?.length ? (
-        // A form-level refusal, e.g. too many requests (429, issue 20 item 8).
-        <div
-          className="fr-alert fr-alert--error fr-alert--sm fr-mb-3w"
-          role="alert"
-          id={form.errorId}
-        >
-          <p>{form.errors.join(" ")}</p>
-        </div>
-      ) : null}
+      {/* A form-level refusal, e.g. too many requests (429, issue 20 item 8). */}
+      <FormErrors id={form.errorId} errors={form.errors} />
       <RequiredFieldsNotice />
       <Field
         id={fields.email.id}

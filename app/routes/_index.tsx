@@ -12,7 +12,7 @@ import type {
   PeutCreer,
   ProcedureDemande,
 } from "#contract/schemas/demande";
-import type { Agrement } from "#contract/schemas/instruction";
+import type { Agrement } from "#contract/schemas/agrement";
 import type { BandeauInformatif } from "#contract/schemas/reference";
 import type { StatutSimplifie } from "#contract/statuts";
 import type { UtilisateurCourant } from "#contract/schemas/utilisateur";

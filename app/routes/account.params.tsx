@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ROLE_LABELS } from "#contract/roles";
-import { PARAMETRES_MAIL } from "#contract/schemas/instruction";
+import { PARAMETRES_MAIL } from "#contract/schemas/parametres-mail";
 import {
   schemaParametresMail,
   type ParametresMail,
@@ -18,7 +18,7 @@ import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
 import { requireUser } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { CheckboxField } from "~/components/checkbox-group";
+import { CheckboxField, Fieldset, FieldsetElement, FormErrors } from "~/components/forms";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
@@ -147,30 +147,21 @@ function PreferencesCourriel({ parametresMail }: { parametresMail: ParametresMai
         Préférences de notification par courriel
       </h2>
       <Form method="post" {...getFormProps(form)}>
-        {form.errors?.length ? (
-          <div className="fr-alert fr-alert--error fr-alert--sm fr-mb-3w" id={form.errorId}>
-            <p>{form.errors.join(" ")}</p>
-          </div>
-        ) : null}
-        <fieldset className="fr-fieldset" aria-labelledby="parametres-mail-legende">
-          <legend
-            className="fr-fieldset__legend fr-fieldset__legend--regular"
-            id="parametres-mail-legende"
-          >
-            Je souhaite recevoir un courriel pour :
-            <span className="fr-hint-text">
-              Décochez une case pour ne plus recevoir les courriels de ce type. Les autres
-              informations restent visibles sur le portail.
-            </span>
-          </legend>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <Fieldset
+          id="parametres-mail-choix"
+          legend="Je souhaite recevoir un courriel pour :"
+          regular
+          hint="Décochez une case pour ne plus recevoir les courriels de ce type. Les autres informations restent visibles sur le portail."
+        >
           {PARAMETRES_MAIL.map(({ code, libelle }) => (
-            <div className="fr-fieldset__element" key={code}>
+            <FieldsetElement key={code}>
               <CheckboxField id={fields[code].id} label={libelle} errors={fields[code].errors}>
                 <input {...getInputProps(fields[code], { type: "checkbox" })} />
               </CheckboxField>
-            </div>
+            </FieldsetElement>
           ))}
-        </fieldset>
+        </Fieldset>
         <button type="submit" className="fr-btn" disabled={enCours}>
           Enregistrer mes préférences
         </button>

@@ -19,13 +19,18 @@ import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
 import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { CheckboxField } from "~/components/checkbox-group";
 import {
   BadgeStatutDemande,
   actionDisponible,
   titreDemande,
 } from "~/components/demande/carte-demande";
-import { Field, RequiredFieldsNotice } from "~/components/field";
+import {
+  CheckboxField,
+  Field,
+  FormErrors,
+  RequiredFieldsNotice,
+  fieldErrorsOf,
+} from "~/components/forms";
 import { actionSuccessMessage, t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
@@ -135,17 +140,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   );
 }
 
-/** The `errors` map of a 422 body (field → messages), without anything malformed. */
-function fieldErrorsOf(body: unknown): Record<string, string[]> {
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  if (!errors || typeof errors !== "object") return {};
-  return Object.fromEntries(
-    Object.entries(errors as Record<string, unknown>)
-      .map(([field, messages]) => [field, [messages].flat().map(String)] as const)
-      .filter(([, messages]) => messages.length > 0),
-  );
-}
-
 export const handle: BreadcrumbHandle = { breadcrumb: "Annulation de la demande" };
 
 /**
@@ -184,14 +178,7 @@ export default function AnnulationDemande() {
               />
               <Form method="post" {...getFormProps(form)}>
                 <RequiredFieldsNotice />
-                {form.errors?.length ? (
-                  <Alert
-                    className="fr-mb-3w"
-                    severity="error"
-                    small
-                    description={form.errors.join(" ")}
-                  />
-                ) : null}
+                <FormErrors id={form.errorId} errors={form.errors} />
                 <input type="hidden" name="version" value={demande.version} />
                 <Field
                   id={fields.commentaire.id}

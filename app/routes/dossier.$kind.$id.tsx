@@ -9,7 +9,7 @@ import {
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { INSTRUCTION_ROLES, hasAnyRole } from "#contract/roles";
 import type { EntreeHistorique, ProcedureDemande, ProcedureEtp } from "#contract/schemas/demande";
-import { CODE_TYPE_PJ_NOTE, schemaNote, type Note } from "#contract/schemas/instruction";
+import { CODE_TYPE_PJ_NOTE, schemaNote, type Note } from "#contract/schemas/notes";
 import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
 import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";

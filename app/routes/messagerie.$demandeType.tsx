@@ -22,7 +22,7 @@ import type { SessionUser } from "~/.server/context";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { BadgeStatutDemande } from "~/components/demande/carte-demande";
-import { Field, RequiredFieldsNotice } from "~/components/field";
+import { Field, RequiredFieldsNotice } from "~/components/forms";
 import { t } from "~/i18n";
 import { dateHeureFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";

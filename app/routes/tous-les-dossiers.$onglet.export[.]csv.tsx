@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { lireFiltresDemandes, versParamsDemandes } from "#contract/schemas/instruction";
+import { lireFiltresDemandes, versParamsDemandes } from "#contract/schemas/listes";
 import { apiFetch } from "~/.server/api.server";
 import { requireRole } from "~/.server/auth.server";
 import { cheminExportApi, ongletDuSegment } from "~/components/dossiers/liste-params";

@@ -20,7 +20,7 @@ export default function Unauthorised() {
           <h1>{t("nonAutorise.titre")}</h1>
           <p className="fr-text--lead fr-mb-3w">{t("nonAutorise.sousTitre")}</p>
           <p className="fr-mb-5w">{t("nonAutorise.description")}</p>
-          <ul className="fr-btns-group fr-btns-group--inline-md">
+          <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left">
             <li>
               <a className="fr-btn fr-icon-mail-line fr-btn--icon-left" href={`mailto:${contact}`}>
                 {t("nonAutorise.contact")}

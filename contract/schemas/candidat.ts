@@ -3,6 +3,7 @@
  * Phone, §7 POST /api/candidate/create, GET /api/user/check/{field}/{value}).
  */
 import { z } from "zod";
+import { MESSAGES_ERREURS } from "../messages/index.ts";
 import { CODES_QUALITE } from "../qualites.ts";
 import { MESSAGES, caseCochee, email, motDePasse, siren, telephone, texte } from "../validation.ts";
 
@@ -101,9 +102,8 @@ export const schemaAcceptationCgu = z.object({
   ),
 });
 
-/** Validity of the confirmation link (spec §9): 72 hours. */
-export const VALIDITE_LIEN_CONFIRMATION_HEURES = 72;
+// Deadlines live in one module, contract/delais.ts (with their references).
+export { VALIDITE_LIEN_CONFIRMATION_HEURES } from "../delais.ts";
 
-/** Spec §8 invalid-token text. */
-export const MESSAGE_LIEN_INVALIDE =
-  "Le lien qui vous a été envoyé n'est plus valable. Veuillez renouveler votre demande.";
+/** Spec §8 invalid-token text (catalogue, `verifyToken`). */
+export const MESSAGE_LIEN_INVALIDE = MESSAGES_ERREURS.verifyToken;

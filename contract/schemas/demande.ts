@@ -6,9 +6,13 @@
  */
 import { z } from "zod";
 import type { ActionDemande, EtatDemande } from "../etats.ts";
+import { perimetreVide } from "../perimetre.ts";
 import { CODES_QUALITE } from "../qualites.ts";
 import type { EtapeInstruction, EtatNormalise, StatutSimplifie } from "../statuts.ts";
-import type { Agrement, Avis, InfoComplementaire, PjAdditionnelles } from "./instruction.ts";
+import type { Agrement } from "./agrement.ts";
+import type { Avis } from "./avis.ts";
+import type { InfoComplementaire, PjAdditionnelles } from "./complements.ts";
+import type { PieceJointe } from "./piece-jointe.ts";
 import {
   MESSAGES,
   caseCochee,
@@ -138,13 +142,7 @@ export const schemaEtape2 = z
     ),
   })
   .superRefine((value, context) => {
-    if (
-      value.regions.length +
-        value.departements.length +
-        value.epcis.length +
-        value.communes.length ===
-      0
-    ) {
+    if (perimetreVide(value)) {
       context.addIssue({ code: "custom", path: ["regions"], message: MESSAGES.perimetre });
     }
     const remplis = INDICATEURS_ETP.filter((code) => value[code] !== undefined);
@@ -207,15 +205,9 @@ export const schemaCorpsAction = z.object({
 
 // ── Answers of the API ───────────────────────────────────────────────────────
 
-export interface PieceJointe {
-  id: string;
-  nom: string;
-  mimeType: string;
-  /** Bytes. */
-  size: number;
-  codeTypePJ: string;
-  dateCreation: string;
-}
+// The attachment of every answer lives in piece-jointe.ts (no cycle with the
+// other concepts); re-exported here for the request's importers.
+export type { PieceJointe };
 
 /** One rubric of `GET /api/demande/{id}/procedure` with its limits and files. */
 export interface RubriqueProcedure {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ROLES } from "../roles.ts";
 import { ENTIER_MAX } from "../validation.ts";
-import { PARAMETRES_MAIL, type CodeParametreMail } from "./instruction.ts";
+import { PARAMETRES_MAIL, type CodeParametreMail } from "./parametres-mail.ts";
 
 export const roleSchema = z.enum(ROLES);
 

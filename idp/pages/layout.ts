@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import dsfr from "../../public/dsfr/portail.json" with { type: "json" };
-import { afterFirstPaintScript } from "../../app/components/layout/after-first-paint.ts";
+import { afterFirstPaintScript } from "../../contract/after-first-paint.ts";
 import { escapeHtml, html, raw, type SafeHtml } from "./html.ts";
 
 /**

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemandeDetail, DemandeResume } from "../../contract/schemas/demande.ts";
-import type { Agrement } from "../../contract/schemas/instruction.ts";
+import type { Agrement } from "../../contract/schemas/agrement.ts";
 import {
   agrements,
   demandes,

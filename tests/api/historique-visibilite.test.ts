@@ -15,7 +15,7 @@ import yauzl from "yauzl";
 import type { ActionDemande } from "../../contract/etats.ts";
 import { LIBELLES_ACTION } from "../../contract/schemas/instruction.ts";
 import type { DemandeDetail, EntreeHistorique } from "../../contract/schemas/demande.ts";
-import type { Note } from "../../contract/schemas/instruction.ts";
+import type { Note } from "../../contract/schemas/notes.ts";
 import { societes, utilisateurs } from "../../api/db/schema.ts";
 import { annuler, appelApi, pdfMinimal } from "../helpers/demande-api.ts";
 import {

@@ -14,7 +14,7 @@ import type {
   EntreeHistorique,
   PeutEtreDepose,
 } from "../../contract/schemas/demande.ts";
-import type { Agrement } from "../../contract/schemas/instruction.ts";
+import type { Agrement } from "../../contract/schemas/agrement.ts";
 import {
   agrements,
   avis,

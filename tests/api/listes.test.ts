@@ -15,7 +15,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemandeDetail, DemandeResume } from "../../contract/schemas/demande.ts";
-import { TAILLE_PAGE, type Page } from "../../contract/schemas/instruction.ts";
+import { TAILLE_PAGE, type Page } from "../../contract/schemas/listes.ts";
 import { ETATS_DEMANDE } from "../../contract/etats.ts";
 import { ETAPES_INSTRUCTION } from "../../contract/statuts.ts";
 import { LIBELLES_ETAPE_INSTRUCTION, LIBELLES_ETAT_DEMANDE } from "../../contract/libelles.ts";
@@ -31,7 +31,7 @@ import {
 import { peutVoir, type DemandeRow } from "../../api/domain/acces.ts";
 import { conditionVisibilite } from "../../api/domain/listes/visibilite.ts";
 import { TAILLE_LOT_EXPORT } from "../../api/domain/listes/parcours.ts";
-import type { UtilisateurConnecte } from "../../api/http/auth.ts";
+import type { UtilisateurConnecte } from "../../api/domain/utilisateur-connecte.ts";
 import { creerDemandeDeposable, deposer } from "../helpers/demande-api.ts";
 import { loginAs } from "../helpers/oidc-login.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";

@@ -8,7 +8,7 @@ import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Note } from "../../contract/schemas/instruction.ts";
+import type { Note } from "../../contract/schemas/notes.ts";
 import {
   demandes,
   piecesJointes,

@@ -12,7 +12,7 @@ import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemandeDetail, EntreeHistorique } from "../../contract/schemas/demande.ts";
-import type { Agrement } from "../../contract/schemas/instruction.ts";
+import type { Agrement } from "../../contract/schemas/agrement.ts";
 import { societes, utilisateurs } from "../../api/db/schema.ts";
 import { TACHES, type DepsTache } from "../../api/jobs/taches.ts";
 import { createMailer } from "../../api/mail/mailer.ts";

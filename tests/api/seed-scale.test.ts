@@ -31,9 +31,11 @@ import { Generateur } from "../../api/db/seed/scale/lignes.ts";
 import { ETATS_AGREMENT } from "../../api/db/seed/scale/parcours.ts";
 import { planifier, type Plan } from "../../api/db/seed/scale/plan.ts";
 import { chargerReferentiel, type Referentiel } from "../../api/db/seed/scale/referentiel.ts";
-import { periodeValidite } from "../../api/domain/agrements.ts";
-import { echeanceCompletude as echeanceCompletudeDomaine } from "../../api/domain/demandes/completude.ts";
-import { dateLimiteInstruction } from "../../api/domain/demandes/delais.ts";
+import {
+  dateLimiteInstruction,
+  echeanceCompletude as echeanceCompletudeDomaine,
+  periodeValidite,
+} from "../../contract/delais.ts";
 import { createFileStore } from "../../api/files/store.ts";
 import { loginAs } from "../helpers/oidc-login.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";

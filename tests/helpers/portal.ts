@@ -10,13 +10,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, type Database } from "../../api/db/client.ts";
 import { horlogeReglable } from "../../api/domain/horloge.ts";
-import { createPortal } from "../../server/app.ts";
+import { createPortal, type Portal } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
 
 export interface TestPortal {
   /** http://localhost:<port>, also the portal's PUBLIC_URL. */
   baseUrl: string;
+  /** The Express application (tests walk its routes). */
+  app: Portal["app"];
   config: Config;
   database: Database;
   /** The portal's clock: tests move it to reach deadlines. */
@@ -74,6 +76,7 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
   });
   return {
     baseUrl,
+    app: portal.app,
     config,
     database,
     horloge,

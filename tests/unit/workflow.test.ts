@@ -12,16 +12,16 @@ import {
 } from "../../contract/etats.ts";
 import { ROLES, type Role } from "../../contract/roles.ts";
 import type { DemandeRow } from "../../api/domain/acces.ts";
-import { periodeValidite } from "../../api/domain/agrements.ts";
-import { echeanceCompletude } from "../../api/domain/demandes/completude.ts";
 import {
   dateLimiteInstruction,
   decalerDate,
-  estReputeRejete,
+  echeanceCompletude,
   joursCalendairesParis,
-} from "../../api/domain/demandes/delais.ts";
+  periodeValidite,
+} from "../../contract/delais.ts";
+import { estReputeRejete } from "../../api/domain/demandes/delais.ts";
 import { reprendreDelai, suspendreDelai } from "../../api/domain/demandes/suspension.ts";
-import type { UtilisateurConnecte, UtilisateurRow } from "../../api/http/auth.ts";
+import type { UtilisateurConnecte, UtilisateurRow } from "../../api/domain/utilisateur-connecte.ts";
 import {
   TRANSITIONS,
   actionsDisponibles,

@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import { eq, sql } from "drizzle-orm";
 import { normaliserRecherche } from "../../../contract/texte.ts";
-import type { Logger } from "../../../server/logger.ts";
+import type { Logger } from "pino";
 import type { Database } from "../client.ts";
 // `meta` is renamed: vite-node rewrites an imported `meta` inside `import.meta` too.
 import {

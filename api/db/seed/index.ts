@@ -3,7 +3,7 @@
  * server/app.ts and by `npm run seed`. Idempotent: a second run changes
  * nothing and costs a few queries.
  */
-import type { Logger } from "../../../server/logger.ts";
+import type { Logger } from "pino";
 import type { Database } from "../client.ts";
 import { seedDemo } from "./demo.ts";
 import { seedGeographie } from "./geographie.ts";

@@ -10,15 +10,12 @@
  * actions) answers 403.
  */
 import type { ActionDemande } from "../../../contract/etats.ts";
-import type { UtilisateurConnecte } from "../../http/auth.ts";
-import type { ApiDeps } from "../../http/deps.ts";
-import type { DemandeRow } from "../acces.ts";
-import type { Acteur, Transition } from "../workflow.ts";
 import { affecterInstructeur } from "./affectation.ts";
 import { annulerDemande } from "./annulation.ts";
 import { exprimerAvis } from "./avis.ts";
 import { demanderComplement, donnerComplement } from "./complement.ts";
 import { confirmerCompletude, demanderComplementCompletude } from "./completude.ts";
+import type { HandlerAction } from "./contexte-action.ts";
 import { exprimerAvisDecideur } from "./decision.ts";
 import { deposerDemande } from "./depot.ts";
 import { deposerEnEdition, retournerEnEdition } from "./edition.ts";
@@ -27,26 +24,6 @@ import { creerProcedure, modifierProcedure, terminerProcedure } from "./procedur
 import { confirmerRefus, motiverRefus, proposerRefus, refuserRefus } from "./refus.ts";
 import { rejeterTacitement } from "./rejet-tacite.ts";
 import { visualiserResultat } from "./resultat.ts";
-
-/** Everything a handler gets. */
-export interface ContexteAction {
-  deps: ApiDeps;
-  /** The request as loaded for this call; its etat and version guard the write. */
-  demande: DemandeRow;
-  utilisateur: UtilisateurConnecte;
-  /** The table row that allowed the action, and the role the user acts in. */
-  transition: Transition;
-  role: Acteur;
-  /** The form fields as posted (urlencoded, multipart or JSON), `key[]` read as `key`. */
-  corps: Record<string, unknown>;
-  /** Files of a multipart body (DONNER_COMPLEMENT: `fichier`, `fichier1`…). */
-  fichiers: Express.Multer.File[];
-  /** The API clock's now, read once per request. */
-  maintenant: Date;
-}
-
-/** Executes one action; resolves once the transition is committed. */
-export type HandlerAction = (contexte: ContexteAction) => Promise<void>;
 
 /**
  * Handlers by action. The table's other rows are not run through this

@@ -5,8 +5,8 @@
 import { and, arrayContains, eq } from "drizzle-orm";
 import { MESSAGES_INSTRUCTION } from "../../../contract/schemas/instruction.ts";
 import { utilisateurs } from "../../db/schema.ts";
-import { HttpError } from "../../http/errors.ts";
-import type { ContexteAction } from "./actions.ts";
+import { interdit } from "../erreurs.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import { acteurDe, etatApres, lireFormulaire } from "./ecriture-action.ts";
 import { erreursDeChamps } from "./erreurs.ts";
 import { ecrireTransition } from "./transition.ts";
@@ -30,7 +30,7 @@ export async function affecterInstructeur(contexte: ContexteAction): Promise<voi
   const { instructeurId, commentaire } = lireFormulaire(contexte, action);
   const { demande, utilisateur, deps } = contexte;
   if (contexte.role === "instructeur" && instructeurId !== utilisateur.row.id)
-    throw new HttpError(403, { message: MESSAGE_AUTO_AFFECTATION });
+    throw interdit(MESSAGE_AUTO_AFFECTATION);
   const [instructeur] =
     demande.serviceInstructeurId === null
       ? []

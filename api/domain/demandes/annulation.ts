@@ -4,8 +4,8 @@
  * confirmation; the request becomes annulee and its messaging closes.
  */
 import { schemaAnnulation } from "../../../contract/schemas/demande.ts";
-import { parseOrThrow } from "../../http/errors.ts";
-import type { ContexteAction } from "./actions.ts";
+import { parseOrThrow } from "../validation.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import { ecrireTransition } from "./transition.ts";
 
 /**

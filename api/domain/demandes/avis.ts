@@ -5,12 +5,12 @@
  */
 import { and, count, eq } from "drizzle-orm";
 import type { TypeAvis, ValeurAvis } from "../../../contract/etats.ts";
-import { AVIS_PAR_ACTION, type ActionAvis } from "../../../contract/schemas/instruction.ts";
+import { AVIS_PAR_ACTION, type ActionAvis } from "../../../contract/schemas/avis.ts";
 import type { Db } from "../../db/client.ts";
 import { avis } from "../../db/schema.ts";
 import type { FileStore } from "../../files/types.ts";
 import type { DemandeRow } from "../acces.ts";
-import type { ContexteAction } from "./actions.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import { acteurDe, etatApres, lireFormulaire } from "./ecriture-action.ts";
 import {
   enregistrerFichiersAction,

@@ -7,7 +7,7 @@
  */
 import { MESSAGES_PJ } from "../../../contract/pieces-jointes.ts";
 import { MESSAGES_INSTRUCTION } from "../../../contract/schemas/instruction.ts";
-import type { ContexteAction } from "./actions.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import {
   acteurDe,
   ajouterInfoComplementaire,

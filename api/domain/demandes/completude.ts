@@ -4,10 +4,8 @@
  * stopped meanwhile, or confirms the file complete, with or without
  * consulting the CRHH.
  */
-import { DELAI_COMPLETUDE_MOIS } from "../../../contract/schemas/instruction.ts";
-import { aujourdhuiParis } from "../../../contract/validation.ts";
-import type { ContexteAction } from "./actions.ts";
-import { decalerDate } from "./delais.ts";
+import { echeanceCompletude } from "../../../contract/delais.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import {
   acteurDe,
   ajouterInfoComplementaire,
@@ -18,18 +16,10 @@ import { suspendreDelai } from "./suspension.ts";
 import { ecrireTransition } from "./transition.ts";
 
 /**
- * The deadline of a completeness request made at `maintenant`: the
- * Europe/Paris date plus {@link DELAI_COMPLETUDE_MOIS} calendar month
- * ("AAAA-MM-JJ"; 31 January → 28 or 29 February).
- */
-export function echeanceCompletude(maintenant: Date): string {
-  return decalerDate(aujourdhuiParis(maintenant), { mois: DELAI_COMPLETUDE_MOIS });
-}
-
-/**
  * DEMANDER_COMPLEMENT_COMPLETUDE (affectee, refus_refuse → incomplete):
  * `commentaire` required (422 otherwise, nothing saved) and sent to the
- * applicant as the reason; `dateEcheance` = {@link echeanceCompletude};
+ * applicant as the reason; `dateEcheance` = `echeanceCompletude`
+ * (contract/delais.ts: one calendar month);
  * the instruction clock is suspended; any earlier answer flag is cleared
  * (`complement` null); an info_complementaire `complement_completude` with
  * the reason and the deadline is recorded with the history row.

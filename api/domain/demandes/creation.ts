@@ -8,8 +8,8 @@ import type { EtatDemande } from "../../../contract/etats.ts";
 import type { Etape1, PeutCreer } from "../../../contract/schemas/demande.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { arretes, demandes, featureFlags, societes } from "../../db/schema.ts";
-import type { UtilisateurConnecte } from "../../http/auth.ts";
-import { conflict, forbidden } from "../../http/errors.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
+import { conflit, interdit } from "../erreurs.ts";
 import type { DemandeRow } from "../acces.ts";
 import { historiserEnregistrement, verifierEtape1 } from "./etapes.ts";
 
@@ -81,13 +81,13 @@ export async function creerDemande(
   etape1: Etape1,
   maintenant: Date,
 ): Promise<DemandeRow> {
-  if (!utilisateur.roles.includes("demandeur")) throw forbidden();
+  if (!utilisateur.roles.includes("demandeur")) throw interdit();
   const societeId = utilisateur.row.societeId;
   const siege = await verifierEtape1(database, etape1);
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`demande:${societeId}`}))`);
     const verdict = await evaluer(tx, societeId);
-    if (!verdict.can) throw conflict(verdict.raison!);
+    if (!verdict.can) throw conflit(verdict.raison!);
     const [societe] = await tx.select().from(societes).where(eq(societes.id, societeId!));
     const [arrete] = await tx
       .select({ id: arretes.id })

@@ -11,7 +11,7 @@ import { demandes } from "../../db/schema.ts";
 import type { FileStore } from "../../files/types.ts";
 import { creerAgrement } from "../agrements.ts";
 import type { DemandeRow } from "../acces.ts";
-import type { ContexteAction } from "./actions.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import { RUBRIQUE_AVIS_DECIDEUR, enregistrerAvis, fichierAvis } from "./avis.ts";
 import { joindreLettreRefus } from "./documents-decision.ts";
 import {

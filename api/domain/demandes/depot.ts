@@ -10,14 +10,14 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database, Db } from "../../db/client.ts";
 import { demandes, piecesJointes, utilisateurs } from "../../db/schema.ts";
 import { ajouterPieceJointe } from "../../files/pieces-jointes.ts";
-import type { UtilisateurConnecte } from "../../http/auth.ts";
-import type { ApiDeps } from "../../http/deps.ts";
-import { HttpError } from "../../http/errors.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
+import type { DependancesDomaine } from "../dependances.ts";
+import { invalide } from "../erreurs.ts";
 import { planifierTravail, ressourceDemande } from "../../jobs/travaux.ts";
 import { genererRecapDemande } from "../../pdf/recap-demande.ts";
 import type { DemandeRow } from "../acces.ts";
-import type { ContexteAction } from "./actions.ts";
-import { anneeParis, dateLimiteInstruction } from "./delais.ts";
+import type { ContexteAction } from "./contexte-action.ts";
+import { anneeParis, dateLimiteInstruction } from "../../../contract/delais.ts";
 import { versDetail } from "./dto.ts";
 import { procedureDemande } from "./procedure.ts";
 import { ecrireTransition } from "./transition.ts";
@@ -39,15 +39,12 @@ function numeroDossierSql(annee: number) {
  * missing item, as `canBe/depose` lists them) unless nothing is missing.
  */
 export async function verifierDeposable(
-  deps: Pick<ApiDeps, "database" | "config">,
+  deps: Pick<DependancesDomaine, "database" | "config">,
   demande: DemandeRow,
 ): Promise<void> {
   const { manquants } = await procedureDemande(deps.database, deps.config, demande);
   if (manquants.length > 0)
-    throw new HttpError(422, {
-      detail: manquants.map((manquant) => manquant.message).join("\n"),
-      manquants,
-    });
+    throw invalide(manquants.map((manquant) => manquant.message).join("\n"), { manquants });
 }
 
 /**
@@ -134,7 +131,7 @@ export async function planifierRecapitulatif(
  * account is gone.
  */
 export async function produireRecapitulatif(
-  deps: Pick<ApiDeps, "database" | "fichiers">,
+  deps: Pick<DependancesDomaine, "database" | "fichiers">,
   travail: TravailRecapitulatif,
 ): Promise<void> {
   const { db } = deps.database;
@@ -173,7 +170,7 @@ export async function produireRecapitulatif(
  * {@link produireRecapitulatif}, is retried).
  */
 export async function joindreRecapitulatif(
-  deps: Pick<ApiDeps, "database" | "fichiers">,
+  deps: Pick<DependancesDomaine, "database" | "fichiers">,
   utilisateur: UtilisateurConnecte,
   demande: DemandeRow,
   historiqueId: number,

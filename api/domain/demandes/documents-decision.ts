@@ -15,7 +15,7 @@ import { genererAvisRejetTacite } from "../../pdf/avis-rejet-tacite.ts";
 import type { DestinataireCourrier, ReferencesDossier } from "../../pdf/courrier.ts";
 import { genererLettreRefus } from "../../pdf/lettre-refus.ts";
 import type { DemandeRow } from "../acces.ts";
-import { contenuDe } from "./dto.ts";
+import { contenuDe } from "./contenu.ts";
 
 /** Rubric of the refusal letter among the request's attachments. */
 export const RUBRIQUE_LETTRE_REFUS = "decision_refus";

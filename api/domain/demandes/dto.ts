@@ -15,16 +15,14 @@ import type {
 import type {
   DemandeDetail,
   DemandeResume,
-  Etape1,
-  Etape2,
   PieceJointe,
 } from "../../../contract/schemas/demande.ts";
+import type { Agrement } from "../../../contract/schemas/agrement.ts";
+import type { Avis } from "../../../contract/schemas/avis.ts";
 import type {
-  Agrement,
-  Avis,
   InfoComplementaire,
   PjAdditionnelles,
-} from "../../../contract/schemas/instruction.ts";
+} from "../../../contract/schemas/complements.ts";
 import {
   etapeInstruction,
   etatNormalise,
@@ -46,13 +44,14 @@ import {
   utilisateurs,
 } from "../../db/schema.ts";
 import { versPieceJointe } from "../../files/pieces-jointes.ts";
-import type { UtilisateurConnecte } from "../../http/auth.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import { coteDe, type DemandeRow } from "../acces.ts";
 import { versAgrement } from "../agrements.ts";
 import { ressourcesAvecNouveauMessage } from "../lectures.ts";
 import { notesNonLues } from "../notes.ts";
 import { actionsDisponibles, ETATS_BROUILLON_DEMANDE } from "../workflow.ts";
 import { estExpireBientot, estReputeRejete } from "./delais.ts";
+import { contenuDe } from "./contenu.ts";
 import { messagerieFermee } from "../messagerie.ts";
 import { nommerPerimetre } from "./perimetre.ts";
 
@@ -77,17 +76,6 @@ export const COLONNES_RESUME = Object.fromEntries(
     ([cle]) => !(HORS_RESUME as readonly string[]).includes(cle),
   ),
 ) as Omit<(typeof demandes)["_"]["columns"], HorsResume>;
-
-/** The step contents stored in `demande.contenu`. */
-export interface ContenuDemande {
-  etape1?: Etape1;
-  etape2?: Etape2;
-}
-
-/** Reads `demande.contenu` as its two steps. */
-export function contenuDe(demande: Pick<DemandeRow, "contenu">): ContenuDemande {
-  return (demande.contenu ?? {}) as ContenuDemande;
-}
 
 /**
  * What `etatNormalise` needs besides the state (spec §4): the type of the

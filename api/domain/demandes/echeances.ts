@@ -1,33 +1,36 @@
 /**
  * Deadline sweeps of requests (DESIGN §5), run by the jobs of
- * api/jobs/taches.ts every 15 minutes. Each is idempotent: a second run
- * finds nothing left to do, and two instances sweeping at once do the work
- * once (the transition's guarded UPDATE lets one win, the other gets 409 and
- * skips; the expiry alert is claimed by flipping its flag). Mails are
- * written as post-commit work in the same transaction (ADR 0011) and sent
- * right after the commit, or retried by the outbox's job.
+ * api/jobs/taches.ts every 15 minutes; the deadlines themselves (lengths,
+ * references, Europe/Paris dates) are those of contract/delais.ts. Each is
+ * idempotent: a second run finds nothing left to do, and two instances
+ * sweeping at once do the work once (the transition's guarded UPDATE lets
+ * one win, the other gets 409 and skips; the expiry alert is claimed by
+ * flipping its flag). Mails are written as post-commit work in the same
+ * transaction (ADR 0011) and sent right after the commit, or retried by the
+ * outbox's job.
  */
-import { TZDate } from "@date-fns/tz";
-import { addDays, format } from "date-fns";
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
-import { JOURS_EXPIRE_BIENTOT } from "../../../contract/schemas/instruction.ts";
+import { DELAIS, finSuspension, horizonExpireBientot } from "../../../contract/delais.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Db } from "../../db/client.ts";
 import { demandes, infosComplementaires, proceduresAgrement } from "../../db/schema.ts";
-import { HttpError } from "../../http/errors.ts";
-import type { ApiDeps } from "../../http/deps.ts";
+import { ErreurDomaine } from "../erreurs.ts";
+import type { DependancesDomaine } from "../dependances.ts";
 import { executerTravauxDe } from "../../jobs/travaux-apres-validation.ts";
 import { ressourceDemande } from "../../jobs/travaux.ts";
 import type { Horloge } from "../horloge.ts";
 import { planifierNotification } from "../notifications.ts";
 import { ETATS_DEPOSES_SANS_DECISION, TRANSITIONS } from "../workflow.ts";
-import { FUSEAU_PARIS, estExpireBientot } from "./delais.ts";
-import { changerEtatAgrement, finSuspension } from "./procedures.ts";
+import { estExpireBientot } from "./delais.ts";
+import { changerEtatAgrement } from "./procedures.ts";
 import { ecrireTransition } from "./transition.ts";
 
 /** What a sweep needs: the database, the clock, and what sending mails takes. */
-export type DepsEcheances = Pick<ApiDeps, "database" | "mailer" | "logger" | "config"> & {
+export type DepsEcheances = Pick<
+  DependancesDomaine,
+  "database" | "mailer" | "logger" | "config"
+> & {
   horloge: Horloge;
 };
 
@@ -63,6 +66,7 @@ async function signalerDelaisDepasses(
       and(
         inArray(demandes.etat, etatsDeDepart(action)),
         isNotNull(demandes.dateEcheance),
+        // echeanceDepassee (contract/delais.ts) in SQL: the deadline day is still in time.
         lt(demandes.dateEcheance, aujourdhuiParis(maintenant)),
         sql`${demandes.complement} is distinct from ${COMPLEMENT_DELAI_DEPASSE}`,
       ),
@@ -94,7 +98,7 @@ async function signalerDelaisDepasses(
       });
     } catch (error) {
       // Someone got there first (another instance, or the applicant's answer): nothing to do.
-      if (error instanceof HttpError && error.status === 409) continue;
+      if (error instanceof ErreurDomaine && error.nature === "conflit") continue;
       throw error;
     }
     traitees += 1;
@@ -115,7 +119,7 @@ export function signalerDelaisComplementDepasses(deps: DepsEcheances): Promise<n
 
 /**
  * Job: every deposited, undecided approval request whose 3-month clock ends within
- * {@link JOURS_EXPIRE_BIENTOT} days (estExpireBientot) and whose alert was
+ * JOURS_EXPIRE_BIENTOT days (contract/delais.ts, estExpireBientot) and whose alert was
  * not sent yet: flips `alerteExpirationEnvoyee` (the claim: only the sweep
  * that flips it mails) and mails the assigned instructor, or the service's
  * mailbox when nobody is assigned. No state change; the request's version
@@ -125,10 +129,7 @@ export async function alerterExpirationsProches(deps: DepsEcheances): Promise<nu
   const { database, horloge } = deps;
   const maintenant = horloge.now();
   const aujourdhui = aujourdhuiParis(maintenant);
-  const horizon = format(
-    addDays(new TZDate(`${aujourdhui}T12:00:00`, FUSEAU_PARIS), JOURS_EXPIRE_BIENTOT),
-    "yyyy-MM-dd",
-  );
+  const horizon = horizonExpireBientot(aujourdhui);
   const candidates = await database.db
     .select()
     .from(demandes)
@@ -170,8 +171,7 @@ async function reclamerAlerte(tx: Db, id: string) {
 }
 
 /** History comment of a suspension lifted by the system. */
-export const COMMENTAIRE_FIN_SUSPENSION =
-  "Suspension levée : sa durée maximale de trois mois à compter de la notification est atteinte. La procédure de retrait se poursuit sans suspension.";
+export const COMMENTAIRE_FIN_SUSPENSION = `Suspension levée : sa durée maximale de ${DELAIS.suspension.enLettres} à compter de la notification est atteinte. La procédure de retrait se poursuit sans suspension.`;
 
 /**
  * Job (DESIGN §5 "suspension at most 3 months"; spec §4): every ongoing
@@ -229,7 +229,7 @@ export async function leverSuspensionsEchues(deps: DepsEcheances): Promise<numbe
       });
     } catch (error) {
       // The superviseur changed the request meanwhile: his change stands.
-      if (error instanceof HttpError && error.status === 409) continue;
+      if (error instanceof ErreurDomaine && error.nature === "conflit") continue;
       throw error;
     }
     levees += 1;

@@ -15,10 +15,10 @@ import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { infosComplementaires } from "../../db/schema.ts";
-import { parseOrThrow } from "../../http/errors.ts";
+import { parseOrThrow } from "../validation.ts";
 import type { DemandeRow } from "../acces.ts";
 import { etatSuivant } from "../workflow.ts";
-import type { ContexteAction } from "./actions.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 
 /**
  * The form of `action` read from the posted body with its contract schema

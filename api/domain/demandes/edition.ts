@@ -4,7 +4,7 @@
  * ETATS_MODIFIABLES_DEMANDEUR) and deposits it anew; the clock stands still
  * meanwhile.
  */
-import type { ContexteAction } from "./actions.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import { planifierRecapitulatif, verifierDeposable } from "./depot.ts";
 import {
   acteurDe,

@@ -1,13 +1,14 @@
 /** Field errors the API finds beyond the zod schemas (geography, references). */
-import { HttpError } from "../../http/errors.ts";
+import { invalide, type ErreurDomaine } from "../erreurs.ts";
 
 /**
- * 422 `{ detail, errors }` like `parseOrThrow` answers it, from messages by
- * field name (conform-compatible), so that a form shows each next to its field.
+ * An `invalide` error (422 `{ detail, errors }`) like `parseOrThrow` throws
+ * it, from messages by field name (conform-compatible), so that a form
+ * shows each next to its field.
  */
-export function erreursDeChamps(errors: Record<string, string[]>): HttpError {
+export function erreursDeChamps(errors: Record<string, string[]>): ErreurDomaine {
   const detail = [...new Set(Object.values(errors).flat())].join("\n");
-  return new HttpError(422, { detail, errors });
+  return invalide(detail, { champs: errors });
 }
 
 /** Collects field messages, then throws them all at once. */

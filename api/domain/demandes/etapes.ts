@@ -4,6 +4,7 @@
  * the rules that need the database, and the draft writes.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { couvre, departementsHorsRegions, perimetreVide } from "../../../contract/perimetre.ts";
 import type { Etape1, Etape2 } from "../../../contract/schemas/demande.ts";
 import type { Database, Db } from "../../db/client.ts";
 import {
@@ -17,7 +18,7 @@ import {
   regions,
   serviceInstructeurDepartements,
 } from "../../db/schema.ts";
-import { conflict } from "../../http/errors.ts";
+import { conflit } from "../erreurs.ts";
 import type { DemandeRow } from "../acces.ts";
 import { ETATS_MODIFIABLES_DEMANDEUR } from "../workflow.ts";
 import { ErreursChamps } from "./erreurs.ts";
@@ -130,19 +131,20 @@ export async function verifierEtape2(database: Database, etape2: Etape2): Promis
   const unique = (codes: string[]) => [...new Set(codes)];
   const regionsChoisies = unique(etape2.regions);
   const regionDe = new Map(departementsConnus.map((row) => [row.code, row.codeRegion]));
-  const departementsChoisis = unique(etape2.departements).filter(
-    (code) => !regionsChoisies.includes(regionDe.get(code)!),
+  const departementsChoisis = departementsHorsRegions(
+    { regions: regionsChoisies, departements: unique(etape2.departements) },
+    (code) => regionDe.get(code),
   );
   const communesChoisies = unique(etape2.communes);
   if (communesChoisies.length > 0) {
-    if (regionsChoisies.length + departementsChoisis.length === 0) {
+    const zones = { regions: regionsChoisies, departements: departementsChoisis };
+    if (perimetreVide(zones)) {
       erreurs.ajouter("communes", MESSAGES_ETAPES.communesSansZone);
     } else {
       for (const commune of communesConnues) {
-        const couverte =
-          regionsChoisies.includes(commune.codeRegion) ||
-          departementsChoisis.includes(commune.codeDepartement);
-        if (!couverte) erreurs.ajouter("communes", MESSAGES_ETAPES.communeHorsZone(commune.nom));
+        const lieu = { region: commune.codeRegion, departement: commune.codeDepartement };
+        if (!couvre(zones, lieu))
+          erreurs.ajouter("communes", MESSAGES_ETAPES.communeHorsZone(commune.nom));
       }
     }
   }
@@ -232,7 +234,7 @@ export async function enregistrerEtape(
         and(eq(demandes.id, demande.id), inArray(demandes.etat, [...ETATS_MODIFIABLES_DEMANDEUR])),
       )
       .returning();
-    if (!apres) throw conflict(MESSAGES_ETAPES.nonModifiable);
+    if (!apres) throw conflit(MESSAGES_ETAPES.nonModifiable);
     await historiserEnregistrement(
       tx,
       apres,

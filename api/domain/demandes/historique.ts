@@ -4,7 +4,7 @@ import { lireHistorique } from "../../../contract/historique-visibilite.ts";
 import type { EntreeHistorique } from "../../../contract/schemas/demande.ts";
 import type { Database } from "../../db/client.ts";
 import { historique, utilisateurs } from "../../db/schema.ts";
-import type { UtilisateurConnecte } from "../../http/auth.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import { coteDe, type DemandeRow } from "../acces.ts";
 
 /**

@@ -8,12 +8,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Etape2 } from "../../../contract/schemas/demande.ts";
 import { agrements, demandes } from "../../db/schema.ts";
 import { emettreAttestation } from "../agrements.ts";
-import type { ContexteAction } from "./actions.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import { acteurDe, etatApres, lireFormulaire } from "./ecriture-action.ts";
 import { erreursDeChamps } from "./erreurs.ts";
 import { verifierEtape2 } from "./etapes.ts";
 import { ecrireTransition } from "./transition.ts";
-import { conflict } from "../../http/errors.ts";
+import { conflit } from "../erreurs.ts";
 
 /** A granted perimeter: codes by level. */
 type Perimetre = { regions: string[]; departements: string[]; epcis: string[]; communes: string[] };
@@ -51,7 +51,7 @@ function memePerimetre(a: Perimetre, b: Perimetre): boolean {
 export async function modifierAgrement(contexte: ContexteAction): Promise<void> {
   const { commentaire, ...saisie } = lireFormulaire(contexte, "MODIFIER_AGREMENT");
   const { demande, maintenant, deps } = contexte;
-  if (!demande.agrementId) throw conflict(MESSAGES_MODIFICATION_AGREMENT.sansAgrement);
+  if (!demande.agrementId) throw conflit(MESSAGES_MODIFICATION_AGREMENT.sansAgrement);
   const verifie = await verifierEtape2(deps.database, { ...saisie } as Etape2);
   const perimetre: Perimetre = {
     regions: verifie.regions,
@@ -63,7 +63,7 @@ export async function modifierAgrement(contexte: ContexteAction): Promise<void> 
     .select()
     .from(agrements)
     .where(eq(agrements.id, demande.agrementId));
-  if (!actuel) throw conflict(MESSAGES_MODIFICATION_AGREMENT.sansAgrement);
+  if (!actuel) throw conflit(MESSAGES_MODIFICATION_AGREMENT.sansAgrement);
   if (memePerimetre(actuel.perimetre, perimetre))
     throw erreursDeChamps({ regions: [MESSAGES_MODIFICATION_AGREMENT.inchange] });
   await deps.database.db.transaction(async (tx) => {

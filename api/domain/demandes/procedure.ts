@@ -4,6 +4,10 @@
  * limits and files, the ETP indicators asked, and what is still missing.
  */
 import { and, asc, eq } from "drizzle-orm";
+import { anneeParis } from "../../../contract/delais.ts";
+import { titreEtapeDemande } from "../../../contract/libelles.ts";
+import { MESSAGES_VALIDATION } from "../../../contract/messages/index.ts";
+import { perimetreVide } from "../../../contract/perimetre.ts";
 import { MIME_TYPES_ACCEPTES, RUBRIQUES_DEMANDE } from "../../../contract/pieces-jointes.ts";
 import {
   ETP_MAX,
@@ -14,21 +18,20 @@ import {
   type ProcedureDemande,
   type ProcedureEtp,
 } from "../../../contract/schemas/demande.ts";
-import type { Config } from "../../../server/config.ts";
+import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { arretes, piecesJointes } from "../../db/schema.ts";
 import { versPieceJointe } from "../../files/pieces-jointes.ts";
 import type { DemandeRow } from "../acces.ts";
-import { anneeParis } from "./delais.ts";
-import { contenuDe } from "./dto.ts";
+import { contenuDe } from "./contenu.ts";
 
 /** Indicators about the past year; the others are forecasts for the current year. */
 const INDICATEURS_ANNEE_PASSEE = new Set(["nb_etp_struct", "nb_etp_accomp"]);
 
 export const MESSAGES_MANQUANTS = {
-  etape1: "L'étape 1 « Informations sur la structure » n'a pas été enregistrée.",
-  etape2: "L'étape 2 « Activités de la structure » n'a pas été enregistrée.",
-  perimetre: "Le périmètre d'intervention est requis",
+  etape1: `L'étape 1 « ${titreEtapeDemande(1)} » n'a pas été enregistrée.`,
+  etape2: `L'étape 2 « ${titreEtapeDemande(2)} » n'a pas été enregistrée.`,
+  perimetre: MESSAGES_VALIDATION.perimetre,
   etp: "Les effectifs de la structure (ETP) doivent être renseignés.",
   rubrique: (libelle: string, min: number) =>
     min > 1
@@ -82,7 +85,7 @@ export async function procedureEtp(
  */
 export async function procedureDemande(
   database: Database,
-  config: Pick<Config, "uploadMaxMo" | "uploadMaxFichiers">,
+  config: Pick<ApiConfig, "uploadMaxMo" | "uploadMaxFichiers">,
   demande: DemandeRow,
 ): Promise<ProcedureDemande> {
   const fichiers = await database.db
@@ -113,12 +116,7 @@ export async function procedureDemande(
   if (!etape2 || !demande.etapesEnregistrees.includes(2)) {
     manquants.push({ etape: 2, message: MESSAGES_MANQUANTS.etape2 });
   } else {
-    const perimetre =
-      etape2.regions.length +
-      etape2.departements.length +
-      etape2.epcis.length +
-      etape2.communes.length;
-    if (perimetre === 0) manquants.push({ etape: 2, message: MESSAGES_MANQUANTS.perimetre });
+    if (perimetreVide(etape2)) manquants.push({ etape: 2, message: MESSAGES_MANQUANTS.perimetre });
     const etpManquant = INDICATEURS_ETP.some((code) => etape2[code] === undefined);
     if (etpManquant && (await etpRequis(database, demande)))
       manquants.push({ etape: 2, message: MESSAGES_MANQUANTS.etp });

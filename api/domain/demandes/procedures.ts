@@ -14,17 +14,19 @@ import type { TypeProcedureAgrement } from "../../../contract/etats.ts";
 import {
   DUREE_MAX_SUSPENSION_MOIS,
   JOURS_OBSERVATIONS_RETRAIT,
-} from "../../../contract/schemas/instruction.ts";
+  debutDecisionRetrait,
+  decalerDate,
+  finSuspension,
+} from "../../../contract/delais.ts";
 import { afficherDate, aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { agrements, demandes, proceduresAgrement } from "../../db/schema.ts";
 import { ajouterPieceJointe } from "../../files/pieces-jointes.ts";
 import type { FileStore } from "../../files/types.ts";
-import { conflict } from "../../http/errors.ts";
+import { conflit } from "../erreurs.ts";
 import { genererLettreRetrait } from "../../pdf/lettre-retrait.ts";
 import type { DemandeRow } from "../acces.ts";
-import type { ContexteAction } from "./actions.ts";
-import { decalerDate } from "./delais.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import { destinataireEtReferences } from "./documents-decision.ts";
 import { acteurDe, etatApres, lireFormulaire } from "./ecriture-action.ts";
 import { erreursDeChamps } from "./erreurs.ts";
@@ -52,15 +54,6 @@ export function etatAgrementPendant(type: TypeProcedureAgrement): "suspendu" | "
 }
 
 /**
- * First day the suspension of a procedure notified on `dateNotification`
- * ("AAAA-MM-JJ", Europe/Paris) no longer applies: notification plus
- * {@link DUREE_MAX_SUSPENSION_MOIS} calendar months (DESIGN §5).
- */
-export function finSuspension(dateNotification: string): string {
-  return decalerDate(dateNotification, { mois: DUREE_MAX_SUSPENSION_MOIS });
-}
-
-/**
  * 422 on `dateNotification` when a procedure with suspension would start
  * already past its 3 months (the suspension could not take effect).
  */
@@ -83,7 +76,7 @@ function verifierDureeSuspension(
 
 /** The approval of `demande`; 409 when it has none (only an inconsistent row can). */
 function agrementDe(demande: DemandeRow): string {
-  if (!demande.agrementId) throw conflict(MESSAGES_PROCEDURE.sansAgrement);
+  if (!demande.agrementId) throw conflit(MESSAGES_PROCEDURE.sansAgrement);
   return demande.agrementId;
 }
 
@@ -102,7 +95,7 @@ export async function procedureEnCours(
     .where(
       and(eq(proceduresAgrement.agrementId, agrementId), eq(proceduresAgrement.etat, "en_cours")),
     );
-  if (!procedure) throw conflict(MESSAGES_PROCEDURE.sansProcedure);
+  if (!procedure) throw conflit(MESSAGES_PROCEDURE.sansProcedure);
   return procedure;
 }
 
@@ -220,7 +213,7 @@ export async function terminerProcedure(contexte: ContexteAction): Promise<void>
   const procedure = await procedureEnCours(deps.database, agrementId);
   const retire = decision === "agrement_retire";
   if (retire && procedure.dateNotification) {
-    const debut = decalerDate(procedure.dateNotification, { jours: JOURS_OBSERVATIONS_RETRAIT });
+    const debut = debutDecisionRetrait(procedure.dateNotification);
     if (aujourdhuiParis(maintenant) < debut)
       throw erreursDeChamps({ decision: [MESSAGES_PROCEDURE.observationsEnCours(debut)] });
   }

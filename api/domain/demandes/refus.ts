@@ -3,7 +3,7 @@
  * proposes it, the superviseur confirms or dismisses the proposal, the
  * instructeur then writes the grounds and the refusal letter goes out.
  */
-import type { ContexteAction } from "./actions.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import { enregistrerAvis } from "./avis.ts";
 import { consignerRefus } from "./decision.ts";
 import { acteurDe, etatApres, lireFormulaire } from "./ecriture-action.ts";

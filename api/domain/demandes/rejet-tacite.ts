@@ -3,8 +3,9 @@
  * 3-month instruction clock expired without a decision, the superviseur
  * records that the request is deemed rejected and the notice goes out.
  */
-import { HttpError } from "../../http/errors.ts";
-import type { ContexteAction } from "./actions.ts";
+import { DELAIS } from "../../../contract/delais.ts";
+import { interdit } from "../erreurs.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import { estReputeRejete } from "./delais.ts";
 import { joindreAvisRejetTacite } from "./documents-decision.ts";
 import {
@@ -16,8 +17,7 @@ import {
 import { ecrireTransition } from "./transition.ts";
 
 /** Reason recorded for the applicant when the superviseur adds no comment. */
-export const RAISON_REJET_TACITE =
-  "Le délai d'instruction de trois mois a expiré sans décision : la demande est réputée rejetée.";
+export const RAISON_REJET_TACITE = `Le délai d'instruction de ${DELAIS.instruction.enLettres} a expiré sans décision : la demande est réputée rejetée.`;
 
 /** 403 when the clock has not expired (guard `reputeRejete`). */
 export const MESSAGE_DELAI_NON_EXPIRE =
@@ -34,8 +34,7 @@ export const MESSAGE_DELAI_NON_EXPIRE =
 export async function rejeterTacitement(contexte: ContexteAction): Promise<void> {
   const { commentaire } = lireFormulaire(contexte, "REJETER_TACITEMENT_DOSSIER");
   const { demande, maintenant, deps } = contexte;
-  if (!estReputeRejete(demande, maintenant))
-    throw new HttpError(403, { message: MESSAGE_DELAI_NON_EXPIRE });
+  if (!estReputeRejete(demande, maintenant)) throw interdit(MESSAGE_DELAI_NON_EXPIRE);
   await deps.database.db.transaction(async (tx) => {
     const { demande: rejetee, historiqueId } = await ecrireTransition(tx, {
       demande,

@@ -2,7 +2,7 @@
  * VISUALISER_RESULTAT (DESIGN §3; spec §4 "View result, posted when viewing
  * the decision certificate"): the applicant has seen the granted decision.
  */
-import type { ContexteAction } from "./actions.ts";
+import type { ContexteAction } from "./contexte-action.ts";
 import { acteurDe, etatApres, lireFormulaire } from "./ecriture-action.ts";
 import { ecrireTransition } from "./transition.ts";
 

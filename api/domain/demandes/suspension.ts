@@ -6,7 +6,7 @@
  * place where this arithmetic lives; the handlers write what it returns.
  */
 import type { DemandeRow } from "../acces.ts";
-import { decalerDate, joursCalendairesParis } from "./delais.ts";
+import { decalerDate, joursCalendairesParis } from "../../../contract/delais.ts";
 
 type EtatHorloge = Pick<DemandeRow, "suspenduDepuis" | "dateLimiteInstruction">;
 

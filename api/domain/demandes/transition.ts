@@ -9,7 +9,7 @@ import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { demandes, historique } from "../../db/schema.ts";
-import { conflict } from "../../http/errors.ts";
+import { conflit } from "../erreurs.ts";
 import type { DemandeRow } from "../acces.ts";
 import { planifierNotification } from "../notifications.ts";
 
@@ -62,7 +62,7 @@ export async function ecrireTransition(
       ),
     )
     .returning();
-  if (!apres) throw conflict(ecriture.messageConflit ?? MESSAGE_VERSION_PERIMEE);
+  if (!apres) throw conflit(ecriture.messageConflit ?? MESSAGE_VERSION_PERIMEE);
   const [entree] = await tx
     .insert(historique)
     .values({

@@ -4,8 +4,6 @@
  * across filters, inside the reader's visibility (DESIGN §4). Drafts are
  * never listed.
  */
-import { TZDate } from "@date-fns/tz";
-import { addDays, format } from "date-fns";
 import {
   and,
   eq,
@@ -21,15 +19,13 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { ETATS_BROUILLON_DEMANDE } from "../../../contract/etats.ts";
-import {
-  JOURS_EXPIRE_BIENTOT,
-  type FiltresDemandes,
-} from "../../../contract/schemas/instruction.ts";
+import { horizonExpireBientot } from "../../../contract/delais.ts";
+import type { FiltresDemandes } from "../../../contract/schemas/listes.ts";
 import { ETAPES_INSTRUCTION, etatsDeLEtape } from "../../../contract/statuts.ts";
 import { normaliserRecherche } from "../../../contract/texte.ts";
 import { demandes } from "../../db/schema.ts";
-import type { UtilisateurConnecte } from "../../http/auth.ts";
-import { forbidden } from "../../http/errors.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
+import { interdit } from "../erreurs.ts";
 import type { KindDemande } from "../acces.ts";
 import { ETATS_DEPOSES_SANS_DECISION } from "../workflow.ts";
 import { conditionMesDossiers, conditionVisibilite } from "./visibilite.ts";
@@ -88,13 +84,10 @@ export function conditionReputeRejete(aujourdhui: string): SQL {
 
 /**
  * `expireBientot=true`: the clock ends today or within
- * {@link JOURS_EXPIRE_BIENTOT} calendar days.
+ * JOURS_EXPIRE_BIENTOT calendar days (`horizonExpireBientot`, contract/delais.ts).
  */
 export function conditionExpireBientot(aujourdhui: string): SQL {
-  const seuil = format(
-    addDays(new TZDate(`${aujourdhui}T12:00:00`, "Europe/Paris"), JOURS_EXPIRE_BIENTOT),
-    "yyyy-MM-dd",
-  );
+  const seuil = horizonExpireBientot(aujourdhui);
   return and(
     horlogeEnCours(),
     gte(demandes.dateLimiteInstruction, aujourdhui),
@@ -118,7 +111,7 @@ export function conditionListe(
   let mesDossiers: SQL | undefined;
   if (filtres.mesDossiers) {
     mesDossiers = conditionMesDossiers(utilisateur);
-    if (!mesDossiers) throw forbidden();
+    if (!mesDossiers) throw interdit();
   }
   const instructeurs = filtres.instructeur.filter((id) => UUID.test(id));
   const etapes = filtres.etape.filter((etape) => ETAPES_INSTRUCTION.includes(etape));

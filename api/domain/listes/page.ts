@@ -6,15 +6,11 @@
  */
 import { count } from "drizzle-orm";
 import type { DemandeResume } from "../../../contract/schemas/demande.ts";
-import {
-  TAILLE_PAGE,
-  type FiltresDemandes,
-  type Page,
-} from "../../../contract/schemas/instruction.ts";
+import { TAILLE_PAGE, type FiltresDemandes, type Page } from "../../../contract/schemas/listes.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
 import { demandes } from "../../db/schema.ts";
-import type { UtilisateurConnecte } from "../../http/auth.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import type { KindDemande } from "../acces.ts";
 import { COLONNES_RESUME, versResumes } from "../demandes/dto.ts";
 import { conditionListe } from "./filtres.ts";

@@ -5,7 +5,7 @@
  * export prints joined in, the next one read while the previous is written.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { FiltresDemandes } from "../../../contract/schemas/instruction.ts";
+import type { FiltresDemandes } from "../../../contract/schemas/listes.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -15,7 +15,7 @@ import {
   servicesInstructeur,
   utilisateurs,
 } from "../../db/schema.ts";
-import type { UtilisateurConnecte } from "../../http/auth.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import type { DemandeRow, KindDemande } from "../acces.ts";
 import { conditionListe } from "./filtres.ts";
 import { apresSql, cleTriSql, ordreSql } from "./tri.ts";

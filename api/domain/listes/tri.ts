@@ -7,7 +7,7 @@
  * every order, read forwards or backwards.
  */
 import { asc, desc, sql, type SQL } from "drizzle-orm";
-import type { FiltresDemandes, TriDemandes } from "../../../contract/schemas/instruction.ts";
+import type { FiltresDemandes, TriDemandes } from "../../../contract/schemas/listes.ts";
 import { demandes } from "../../db/schema.ts";
 
 type Ordre = FiltresDemandes["order"];

@@ -8,7 +8,7 @@ import { and, eq, inArray, isNotNull, notInArray, or, sql, type SQL } from "driz
 import { ETATS_BROUILLON_DEMANDE } from "../../../contract/etats.ts";
 import { CENTRAL_ROLES, hasAnyRole } from "../../../contract/roles.ts";
 import { demandes } from "../../db/schema.ts";
-import type { UtilisateurConnecte } from "../../http/auth.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 
 const AUCUNE = sql`false`;
 
@@ -19,7 +19,8 @@ function ouAucune(...conditions: (SQL | undefined)[]): SQL {
 
 /**
  * Requests whose head office lies in the superviseur's perimeter (régions or
- * départements), or of his service when he has not defined one yet.
+ * départements), or of his service when he has not defined one yet: the SQL
+ * form of `couvre` (contract/perimetre.ts), which `peutVoir` applies.
  */
 function perimetreSuperviseur(utilisateur: UtilisateurConnecte): SQL {
   const { perimetreSupervision: perimetre, serviceInstructeurId } = utilisateur.row;

@@ -1,23 +1,25 @@
 /**
  * Approvals (spec §7 Approvals; §4 "The approval page is accessible when
  * en_cours or suspendu"; DESIGN §4): the applicant's current approval and
- * one approval by id.
+ * one approval by id (contract/api/agrements.ts).
  */
 import { Router } from "express";
+import { lireAgrement, lireMonAgrement } from "../../../contract/api/agrements.ts";
 import {
   MESSAGE_SANS_AGREMENT,
   chargerAgrementAccessible,
   monAgrement,
   versAgrement,
 } from "../../domain/agrements.ts";
-import { currentUser, requireGate } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
+import { endpoints } from "../endpoint.ts";
 import { HttpError } from "../errors.ts";
 
 /** Routes of this resource, each behind `authenticate`. */
 export function agrementsRoutes(deps: ApiDeps): Router {
   const { database, authenticate } = deps;
   const router = Router();
+  const points = endpoints(router, authenticate);
 
   /**
    * GET /api/agrement/mon-agrement (applicants only, 403 otherwise): the
@@ -25,8 +27,8 @@ export function agrementsRoutes(deps: ApiDeps): Router {
    * contract `Agrement` (perimeter by name, attestations, procedures);
    * 404 `{ message }` when it holds none.
    */
-  router.get("/agrement/mon-agrement", authenticate, requireGate("demandeur"), async (req, res) => {
-    const agrement = await monAgrement(database, currentUser(req));
+  points.register(lireMonAgrement, async ({ utilisateur }, _req, res) => {
+    const agrement = await monAgrement(database, utilisateur);
     if (!agrement) throw new HttpError(404, { message: MESSAGE_SANS_AGREMENT });
     res.json(await versAgrement(database, agrement));
   });
@@ -36,12 +38,8 @@ export function agrementsRoutes(deps: ApiDeps): Router {
    * staff who may see the request it was granted on; 404 for anyone else
    * and for an unknown or malformed id.
    */
-  router.get("/agrement/:id", authenticate, async (req, res) => {
-    const agrement = await chargerAgrementAccessible(
-      database,
-      currentUser(req),
-      req.params.id as string,
-    );
+  points.register(lireAgrement, async ({ utilisateur, params }, _req, res) => {
+    const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
     res.json(await versAgrement(database, agrement));
   });
 

@@ -1,30 +1,24 @@
 /** Information banners (spec §3 Information banner, §7 GET /api/bandeaux-informatifs). */
 import { and, asc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
-import {
-  bandeauxQuerySchema,
-  type BandeauInformatif,
-} from "../../../contract/schemas/reference.ts";
+import { listerBandeaux } from "../../../contract/api/reference.ts";
+import type { BandeauInformatif } from "../../../contract/schemas/reference.ts";
 import type { Database } from "../../db/client.ts";
 import { bandeauxInformatifs } from "../../db/schema.ts";
-import { parseOrThrow } from "../errors.ts";
-import { queryValue } from "../query.ts";
+import { endpoints } from "../endpoint.ts";
 
-/** Routes under /bandeaux-informatifs; every route requires `authenticate`. */
+/** Routes under /bandeaux-informatifs (contract/api/reference.ts), signed in. */
 export function bandeauxRoutes(database: Database, authenticate: RequestHandler): Router {
   const { db } = database;
   const router = Router();
+  const points = endpoints(router, authenticate);
 
   /**
    * Active banners whose date window contains now: every `general` banner,
    * plus the `info` banners of `demandeType` when given. `demande` (a request
    * id the UI sends along) does not narrow the list.
    */
-  router.get("/bandeaux-informatifs", authenticate, async (req, res) => {
-    const { demandeType } = parseOrThrow(bandeauxQuerySchema, {
-      demandeType: queryValue(req, "demandeType"),
-      demande: queryValue(req, "demande"),
-    });
+  points.register(listerBandeaux, async ({ query: { demandeType } }, _req, res) => {
     const now = new Date();
     const rows = await db
       .select()

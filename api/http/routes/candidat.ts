@@ -6,14 +6,16 @@
  */
 import express, { Router, type Request, type Response } from "express";
 import {
-  CHAMPS_VERIFIABLES_PUBLICS,
+  accepterCgu as accepterCguPoint,
+  confirmerCompte as confirmerComptePoint,
+  creerCompteCandidat as creerComptePoint,
+  demanderNouveauLien,
+  verifierChamp,
+} from "../../../contract/api/candidat.ts";
+import {
   MESSAGE_LIEN_INVALIDE,
   messageTropDeDemandes,
-  schemaAcceptationCgu,
-  schemaCreationCompte,
-  schemaNouveauLien,
   type ChampCompteExistant,
-  type ChampVerifiablePublic,
   type CompteExistant,
   type TropDeDemandes,
   type VerificationChamp,
@@ -35,11 +37,10 @@ import {
   type Limite,
 } from "../../domain/limites-publiques.ts";
 import { ADRESSE_SUPPORT } from "../../mail/courriel-compte-existant.ts";
-import { currentUser, requireGate } from "../auth.ts";
-import type { Config } from "../../../server/config.ts";
+import type { ApiConfig as Config } from "../../config.ts";
 import type { ApiDeps } from "../deps.ts";
-import { HttpError, notFound, parseOrThrow } from "../errors.ts";
-import { queryValue } from "../query.ts";
+import { endpoints } from "../endpoint.ts";
+import { HttpError } from "../errors.ts";
 
 /**
  * 409 texts of spec §8 "Existing account": sign in, or contact support. An
@@ -58,23 +59,13 @@ export const MESSAGE_ENVOI_IMPOSSIBLE =
 export const MESSAGE_NOUVEAU_LIEN =
   "Si un compte en attente de confirmation correspond à cette adresse, un nouveau lien de confirmation vient de lui être envoyé. Il est valable 72 heures.";
 
-/** Form bodies post lists as repeated `key[]` (spec §7): keep them under `key`. */
-function corpsFormulaire(body: unknown): Record<string, unknown> {
-  const corps: Record<string, unknown> = {};
-  for (const [cle, valeur] of Object.entries((body ?? {}) as Record<string, unknown>)) {
-    const nom = cle.endsWith("[]") ? cle.slice(0, -2) : cle;
-    const precedent = corps[nom];
-    corps[nom] = precedent === undefined ? valeur : [precedent, valeur].flat();
-  }
-  return corps;
-}
-
-/** Router of the applicant account routes. */
+/** Router of the applicant account routes (contract/api/candidat.ts). */
 export function candidatRoutes(deps: ApiDeps): Router {
   const { config, database, logger, horloge, mailer, authenticate } = deps;
   const comptes = { database, horloge, mailer, publicUrl: config.publicUrl };
-  const formulaire = express.urlencoded({ extended: false, limit: "16kb" });
+  const formulaire = { parsers: [express.urlencoded({ extended: false, limit: "16kb" })] };
   const router = Router();
+  const points = endpoints(router, authenticate);
   const limiteur = creerLimiteur(database, horloge);
   const limites = limitesPubliques(config.publicRateLimit);
 
@@ -117,16 +108,14 @@ export function candidatRoutes(deps: ApiDeps): Router {
    * which addresses have an account). 429 beyond CHECK_RATE_LIMIT_IP_MINUTE
    * or CHECK_RATE_LIMIT_IP_HOUR checks per IP.
    */
-  router.get("/user/check/:field/:value", async (req, res) => {
-    const champ = req.params.field as ChampVerifiablePublic;
-    if (!CHAMPS_VERIFIABLES_PUBLICS.includes(champ)) throw notFound();
+  points.register(verifierChamp, async ({ params }, req, res) => {
     const ip = sujetIp(req.ip);
     await limiter(req, res, [
       { limite: limites.verificationsParIpMinute, sujet: ip },
       { limite: limites.verificationsParIpHeure, sujet: ip },
     ]);
     const answer: VerificationChamp = {
-      exists: await valeurExiste(database.db, champ, req.params.value),
+      exists: await valeurExiste(database.db, params.field, params.value),
     };
     res.set("Cache-Control", "no-store").json(answer);
   });
@@ -141,43 +130,45 @@ export function candidatRoutes(deps: ApiDeps): Router {
    * created); 429 beyond SIGNUP_RATE_LIMIT_IP requests per IP or
    * MAIL_RATE_LIMIT_ADDRESS per e-mail address and per hour.
    */
-  router.post("/candidate/create", formulaire, async (req, res) => {
-    const donnees = parseOrThrow(schemaCreationCompte, corpsFormulaire(req.body));
-    await limiter(req, res, envoi(req, donnees.email), donnees.email);
-    try {
-      const { email, compteCree } = await creerCompteCandidat(comptes, donnees);
-      if (!compteCree)
-        logger.info(
-          {
-            event: "creation_compte_adresse_existante",
-            compte: pseudonymiserAdresse(config.sessionSecret, email),
-          },
-          "Création de compte avec une adresse déjà inscrite : son titulaire est prévenu",
-        );
-      res.status(201).json({ email });
-    } catch (error) {
-      if (error instanceof CompteExistantErreur) {
-        const body: CompteExistant = {
-          message: MESSAGES_COMPTE_EXISTANT[error.champ],
-          champ: error.champ,
-        };
-        throw new HttpError(409, { ...body });
+  points.register(
+    creerComptePoint,
+    async ({ body: donnees }, req, res) => {
+      await limiter(req, res, envoi(req, donnees.email), donnees.email);
+      try {
+        const { email, compteCree } = await creerCompteCandidat(comptes, donnees);
+        if (!compteCree)
+          logger.info(
+            {
+              event: "creation_compte_adresse_existante",
+              compte: pseudonymiserAdresse(config.sessionSecret, email),
+            },
+            "Création de compte avec une adresse déjà inscrite : son titulaire est prévenu",
+          );
+        res.status(201).json({ email });
+      } catch (error) {
+        if (error instanceof CompteExistantErreur) {
+          const body: CompteExistant = {
+            message: MESSAGES_COMPTE_EXISTANT[error.champ],
+            champ: error.champ,
+          };
+          throw new HttpError(409, { ...body });
+        }
+        if (error instanceof EnvoiCourrielErreur) {
+          logger.error({ err: error.cause }, "Courriel de confirmation de compte non envoyé");
+          throw new HttpError(503, { message: MESSAGE_ENVOI_IMPOSSIBLE });
+        }
+        throw error;
       }
-      if (error instanceof EnvoiCourrielErreur) {
-        logger.error({ err: error.cause }, "Courriel de confirmation de compte non envoyé");
-        throw new HttpError(503, { message: MESSAGE_ENVOI_IMPOSSIBLE });
-      }
-      throw error;
-    }
-  });
+    },
+    formulaire,
+  );
 
   /**
    * GET /api/user/token-mail-check?token= (public): confirms the account of
    * a valid link, 200 `{ email }`; an unknown, used or expired link (or none)
    * answers 422 `{ detail: MESSAGE_LIEN_INVALIDE }` (spec §8).
    */
-  router.get("/user/token-mail-check", async (req, res) => {
-    const jeton = queryValue(req, "token");
+  points.register(confirmerComptePoint, async ({ query: { token: jeton } }, _req, res) => {
     const confirme = jeton ? await confirmerCompte(database, horloge, jeton) : undefined;
     res.set("Cache-Control", "no-store");
     if (!confirme) throw new HttpError(422, { detail: MESSAGE_LIEN_INVALIDE });
@@ -192,32 +183,32 @@ export function candidatRoutes(deps: ApiDeps): Router {
    * requests per IP or MAIL_RATE_LIMIT_ADDRESS per address and per hour,
    * counted whether the account exists or not.
    */
-  router.post("/user/token-mail", formulaire, async (req, res) => {
-    const { email } = parseOrThrow(schemaNouveauLien, corpsFormulaire(req.body));
-    await limiter(req, res, envoi(req, email), email);
-    try {
-      await renouvelerLienConfirmation(comptes, email);
-    } catch (error) {
-      logger.error({ err: error }, "Nouveau lien de confirmation non envoyé");
-    }
-    res.status(202).json({ message: MESSAGE_NOUVEAU_LIEN });
-  });
+  points.register(
+    demanderNouveauLien,
+    async ({ body: { email } }, req, res) => {
+      await limiter(req, res, envoi(req, email), email);
+      try {
+        await renouvelerLienConfirmation(comptes, email);
+      } catch (error) {
+        logger.error({ err: error }, "Nouveau lien de confirmation non envoyé");
+      }
+      res.status(202).json({ message: MESSAGE_NOUVEAU_LIEN });
+    },
+    formulaire,
+  );
 
   /**
    * POST /api/user/accept-cgu (demandeur only, else 403): `{ consentCgu,
    * consentMail }` as JSON or form data, both ticked (422 otherwise); records
    * the terms version in force and the consent date. 204.
    */
-  router.post(
-    "/user/accept-cgu",
-    authenticate,
-    requireGate("demandeur"),
-    formulaire,
-    async (req, res) => {
-      parseOrThrow(schemaAcceptationCgu, corpsFormulaire(req.body));
-      await accepterCgu(database, horloge, currentUser(req).row.id);
+  points.register(
+    accepterCguPoint,
+    async ({ utilisateur }, _req, res) => {
+      await accepterCgu(database, horloge, utilisateur.row.id);
       res.status(204).end();
     },
+    formulaire,
   );
 
   return router;

@@ -1,18 +1,15 @@
 /** Applicant accounts for the functional administrator (spec §6, §7 GET /api/user/accounts). */
 import { and, asc, count, desc, ilike, or, sql, type SQL } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
+import { listerComptes } from "../../../contract/api/comptes.ts";
 import {
   COMPTES_PAR_PAGE,
-  COMPTES_TRI,
-  comptesQuerySchema,
   type CompteDemandeur,
   type Page,
 } from "../../../contract/schemas/comptes.ts";
 import type { Database } from "../../db/client.ts";
 import { societes, utilisateurs } from "../../db/schema.ts";
-import { requireGate } from "../auth.ts";
-import { parseOrThrow } from "../errors.ts";
-import { queryValue } from "../query.ts";
+import { endpoints } from "../endpoint.ts";
 
 const SORT_COLUMNS = {
   dateCreation: utilisateurs.dateCreation,
@@ -21,27 +18,11 @@ const SORT_COLUMNS = {
   siren: societes.siren,
 } as const;
 
-/** `order[field]=asc|desc` of spec §7 (first recognised field wins). */
-function readOrder(query: Record<string, unknown>): {
-  orderField?: string;
-  orderDirection?: string;
-} {
-  const order = query.order;
-  if (order && typeof order === "object") {
-    const [field, direction] = Object.entries(order as Record<string, unknown>)[0] ?? [];
-    return { orderField: field, orderDirection: String(direction) };
-  }
-  for (const field of COMPTES_TRI) {
-    const direction = query[`order[${field}]`];
-    if (direction !== undefined) return { orderField: field, orderDirection: String(direction) };
-  }
-  return {};
-}
-
-/** Routes under /user/accounts; admin_fonctionnel only. */
+/** Routes under /user/accounts (contract/api/comptes.ts); admin_fonctionnel only. */
 export function comptesRoutes(database: Database, authenticate: RequestHandler): Router {
   const { db } = database;
   const router = Router();
+  const points = endpoints(router, authenticate);
 
   /**
    * Paged applicant accounts (20 per page), searched by company name, SIREN,
@@ -49,12 +30,7 @@ export function comptesRoutes(database: Database, authenticate: RequestHandler):
    * `order[dateCreation|raisonSociale|email|siren]=asc|desc` (default newest
    * first). 422 in French for a bad page or sort.
    */
-  router.get("/user/accounts", authenticate, requireGate("adminFonctionnel"), async (req, res) => {
-    const params = parseOrThrow(comptesQuerySchema, {
-      page: queryValue(req, "page"),
-      query: queryValue(req, "query"),
-      ...readOrder(req.query as Record<string, unknown>),
-    });
+  points.register(listerComptes, async ({ query: params }, _req, res) => {
     const conditions: SQL[] = [sql`'demandeur' = any(${utilisateurs.roles})`];
     if (params.query) {
       const like = `%${params.query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;

@@ -4,36 +4,27 @@
  */
 import { and, asc, between, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import { Router } from "express";
-import {
-  RECHERCHE_EPCI_MIN,
-  communesQuerySchema,
-  epcisQuerySchema,
-  type Commune,
-} from "../../../contract/schemas/geographie.ts";
+import { rechercherCommunes, rechercherEpcis } from "../../../contract/api/geographie.ts";
+import { RECHERCHE_EPCI_MIN, type Commune } from "../../../contract/schemas/geographie.ts";
 import { normaliserRecherche } from "../../../contract/texte.ts";
 import type { Database } from "../../db/client.ts";
 import { communeCodesPostaux, communes, epcis } from "../../db/schema.ts";
-import { parseOrThrow, unprocessable } from "../errors.ts";
-import { queryList, queryValue } from "../query.ts";
+import { endpoints } from "../endpoint.ts";
+import { unprocessable } from "../errors.ts";
 
-/** Routes GET /communes/filter and GET /epcis/filter. */
+/** Routes GET /communes/filter and GET /epcis/filter (contract/api/geographie.ts). */
 export function geographieRoutes(database: Database): Router {
   const { db } = database;
   const router = Router();
+  const points = endpoints(router);
 
   /**
    * `query`: a name prefix ("saint-etienne" finds "Saint-Étienne") or, when
    * made of digits, a postal-code prefix ("69001" finds Lyon); optional exact
    * `codePostal`, `departements[]` and `limit` (≤ 50). Exact names first,
-   * then by population. 422 `{ detail }` when `query` is empty.
+   * then by population. 422 `{ detail }` when `query` is blank (400 when absent).
    */
-  router.get("/communes/filter", async (req, res) => {
-    const params = parseOrThrow(communesQuerySchema, {
-      query: queryValue(req, "query"),
-      codePostal: queryValue(req, "codePostal"),
-      departements: queryList(req, "departements"),
-      limit: queryValue(req, "limit"),
-    });
+  points.register(rechercherCommunes, async ({ query: params }, _req, res) => {
     const terme = normaliserRecherche(params.query);
     const chiffresSaisis = params.query.replace(/\s+/g, "");
     const chiffres = /^\d+$/.test(chiffresSaisis);
@@ -84,13 +75,10 @@ export function geographieRoutes(database: Database): Router {
 
   /**
    * `query` (≥ 3 characters): any part of the EPCI's name, or its SIREN.
-   * Names starting with the text come first. 422 `{ detail }` when shorter.
+   * Names starting with the text come first. 422 `{ detail }` when shorter
+   * (400 when absent).
    */
-  router.get("/epcis/filter", async (req, res) => {
-    const params = parseOrThrow(epcisQuerySchema, {
-      query: queryValue(req, "query"),
-      limit: queryValue(req, "limit"),
-    });
+  points.register(rechercherEpcis, async ({ query: params }, _req, res) => {
     const terme = normaliserRecherche(params.query);
     if (terme.replace(/ /g, "").length < RECHERCHE_EPCI_MIN) {
       throw unprocessable("Saisissez au moins 3 caractères pour rechercher un EPCI.");

@@ -11,10 +11,10 @@ import {
   hasAnyRole,
 } from "../../../contract/roles.ts";
 import {
-  intervenantsQuerySchema,
-  type Intervenant,
-  type ServiceInstructeur,
-} from "../../../contract/schemas/utilisateur.ts";
+  listerIntervenants,
+  listerServicesInstructeurs,
+} from "../../../contract/api/intervenants.ts";
+import type { Intervenant, ServiceInstructeur } from "../../../contract/schemas/utilisateur.ts";
 import type { Database } from "../../db/client.ts";
 import {
   departements,
@@ -22,26 +22,22 @@ import {
   servicesInstructeur,
   utilisateurs,
 } from "../../db/schema.ts";
-import { currentUser, requireGate } from "../auth.ts";
-import { parseOrThrow } from "../errors.ts";
-import { queryList } from "../query.ts";
+import { endpoints } from "../endpoint.ts";
 
-/** Routes under /intervenants; every route requires `authenticate`. */
+/** Routes under /intervenants (contract/api/intervenants.ts); staff, signed in. */
 export function intervenantsRoutes(database: Database, authenticate: RequestHandler): Router {
   const { db } = database;
   const router = Router();
-  const staff = requireGate("staff");
+  const points = endpoints(router, authenticate);
 
   /**
    * Instruction-role users of `servicesInstructeur[]` (service ids); without
    * the parameter, of the caller's service, or of every service for central
    * roles. Sorted by last then first name.
    */
-  router.get("/intervenants", authenticate, staff, async (req, res) => {
-    const { row, roles } = currentUser(req);
-    const { servicesInstructeur: demandes } = parseOrThrow(intervenantsQuerySchema, {
-      servicesInstructeur: queryList(req, "servicesInstructeur"),
-    });
+  points.register(listerIntervenants, async ({ utilisateur, query }, _req, res) => {
+    const { row, roles } = utilisateur;
+    const demandes = query.servicesInstructeur;
     let serviceIds: number[] | "tous";
     if (demandes.length > 0) serviceIds = demandes;
     else if (row.serviceInstructeurId) serviceIds = [row.serviceInstructeurId];
@@ -86,7 +82,7 @@ export function intervenantsRoutes(database: Database, authenticate: RequestHand
   });
 
   /** Every service instructeur with the départements it covers, by code. */
-  router.get("/intervenants/services-instructeur", authenticate, staff, async (_req, res) => {
+  points.register(listerServicesInstructeurs, async (_entree, _req, res) => {
     const rows = await db
       .select({
         id: servicesInstructeur.id,

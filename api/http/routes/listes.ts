@@ -5,10 +5,7 @@
  * one sees is DESIGN §4 (api/domain/listes/visibilite.ts).
  */
 import { Router, type Request } from "express";
-import {
-  lireFiltresDemandes,
-  type FiltresDemandes,
-} from "../../../contract/schemas/instruction.ts";
+import { lireFiltresDemandes, type FiltresDemandes } from "../../../contract/schemas/listes.ts";
 import type { KindDemande } from "../../domain/acces.ts";
 import { pageDemandes } from "../../domain/listes/page.ts";
 import { envoyerExportDemandes } from "../../exports/demandes-csv.ts";

@@ -5,7 +5,7 @@
  */
 import express, { Router } from "express";
 import multer from "multer";
-import { CODE_TYPE_PJ_NOTE, schemaNote } from "../../../contract/schemas/instruction.ts";
+import { CODE_TYPE_PJ_NOTE, schemaNote } from "../../../contract/schemas/notes.ts";
 import { chargerDemandeAccessible, lireKind } from "../../domain/acces.ts";
 import { marquerLu } from "../../domain/lectures.ts";
 import { ajouterNote, listerNotes, verifierAccesNotes } from "../../domain/notes.ts";

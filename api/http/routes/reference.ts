@@ -1,13 +1,23 @@
 /**
  * Public reference data (spec §7 Configuration): version, feature flags,
  * current arrêté, régions, départements, company qualities and legal forms.
+ * Declared in contract/api/reference.ts and contract/api/geographie.ts.
  */
 import { asc, eq } from "drizzle-orm";
 import { Router } from "express";
+import { listerDepartements, listerRegions } from "../../../contract/api/geographie.ts";
+import {
+  lireArreteCourant,
+  lireVersion,
+  listerFonctionnalites,
+  listerFormesJuridiques,
+  listerQualites,
+} from "../../../contract/api/reference.ts";
 import { QUALITES } from "../../../contract/qualites.ts";
 import type { Arrete, FeatureFlags } from "../../../contract/schemas/reference.ts";
 import type { Database } from "../../db/client.ts";
 import { arretes, departements, featureFlags, formesJuridiques, regions } from "../../db/schema.ts";
+import { endpoints } from "../endpoint.ts";
 import { notFound } from "../errors.ts";
 import { portalVersion } from "../version.ts";
 
@@ -15,19 +25,20 @@ import { portalVersion } from "../version.ts";
 export function referenceRoutes(database: Database): Router {
   const { db } = database;
   const router = Router();
+  const points = endpoints(router);
   const version = portalVersion();
 
-  router.get("/version", (_req, res) => {
+  points.register(lireVersion, (_entree, _req, res) => {
     res.json({ version });
   });
 
-  router.get("/feature-flipping/list", async (_req, res) => {
+  points.register(listerFonctionnalites, async (_entree, _req, res) => {
     const rows = await db.select().from(featureFlags).orderBy(asc(featureFlags.name));
     const flags: FeatureFlags = Object.fromEntries(rows.map((row) => [row.name, row.enabled]));
     res.json(flags);
   });
 
-  router.get("/arrete/current", async (_req, res) => {
+  points.register(lireArreteCourant, async (_entree, _req, res) => {
     const [row] = await db.select().from(arretes).where(eq(arretes.current, true)).limit(1);
     if (!row) throw notFound();
     const arrete: Arrete = {
@@ -40,11 +51,11 @@ export function referenceRoutes(database: Database): Router {
     res.json(arrete);
   });
 
-  router.get("/regions", async (_req, res) => {
+  points.register(listerRegions, async (_entree, _req, res) => {
     res.json(await db.select().from(regions).orderBy(asc(regions.code)));
   });
 
-  router.get("/departements", async (_req, res) => {
+  points.register(listerDepartements, async (_entree, _req, res) => {
     res.json(
       await db
         .select({
@@ -57,11 +68,11 @@ export function referenceRoutes(database: Database): Router {
     );
   });
 
-  router.get("/company/qualities", (_req, res) => {
+  points.register(listerQualites, (_entree, _req, res) => {
     res.json(QUALITES);
   });
 
-  router.get("/company/forme_juridiques", async (_req, res) => {
+  points.register(listerFormesJuridiques, async (_entree, _req, res) => {
     res.json(await db.select().from(formesJuridiques).orderBy(asc(formesJuridiques.code)));
   });
 

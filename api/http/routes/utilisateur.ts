@@ -4,21 +4,24 @@
  */
 import { eq } from "drizzle-orm";
 import express, { Router, type RequestHandler } from "express";
+import {
+  enregistrerParametresMail,
+  lireUtilisateurCourant,
+} from "../../../contract/api/utilisateur.ts";
 import { CGU_VERSION } from "../../../contract/cgu.ts";
 import {
   parametresMailAvecDefauts,
-  schemaParametresMail,
   type UtilisateurCourant,
 } from "../../../contract/schemas/utilisateur.ts";
 import type { Database } from "../../db/client.ts";
 import { servicesInstructeur, societes, utilisateurs } from "../../db/schema.ts";
-import { currentUser } from "../auth.ts";
-import { parseOrThrow } from "../errors.ts";
+import { endpoints } from "../endpoint.ts";
 
-/** Routes under /user; every route requires `authenticate`. */
+/** Routes under /user (contract/api/utilisateur.ts); every route requires `authenticate`. */
 export function utilisateurRoutes(database: Database, authenticate: RequestHandler): Router {
   const { db } = database;
   const router = Router();
+  const points = endpoints(router, authenticate);
 
   /**
    * The current user: identity, business roles, service, CGU status (only a
@@ -26,8 +29,8 @@ export function utilisateurRoutes(database: Database, authenticate: RequestHandl
    * (null when never defined), for a demandeur his company, and the mail
    * preferences (`parametresMail`, a code never set reads true).
    */
-  router.get("/user/account", authenticate, async (req, res) => {
-    const { row, roles } = currentUser(req);
+  points.register(lireUtilisateurCourant, async ({ utilisateur }, _req, res) => {
+    const { row, roles } = utilisateur;
     const [service] = row.serviceInstructeurId
       ? await db
           .select({
@@ -76,16 +79,16 @@ export function utilisateurRoutes(database: Database, authenticate: RequestHandl
    * ("on"/"true" = yes, absent = no; unknown fields ignored). Replaces the
    * stored preferences as a whole → 204. Any signed-in user.
    */
-  router.post(
-    "/user/parametre-mail",
-    authenticate,
-    express.urlencoded({ extended: false, limit: "10kb" }),
-    async (req, res) => {
-      const { row } = currentUser(req);
-      const parametresMail = parseOrThrow(schemaParametresMail, req.body ?? {});
-      await db.update(utilisateurs).set({ parametresMail }).where(eq(utilisateurs.id, row.id));
+  points.register(
+    enregistrerParametresMail,
+    async ({ utilisateur, body: parametresMail }, _req, res) => {
+      await db
+        .update(utilisateurs)
+        .set({ parametresMail })
+        .where(eq(utilisateurs.id, utilisateur.row.id));
       res.status(204).end();
     },
+    { parsers: [express.urlencoded({ extended: false, limit: "10kb" })] },
   );
 
   return router;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Attestation } from "#contract/schemas/instruction";
+import type { Attestation } from "#contract/schemas/agrement";
 import { agrementAccessible } from "./agrement";
 import { ordonnerAttestations } from "./attestations-agrement";
 

@@ -3,7 +3,7 @@
  * approval page is accessible when it is en_cours or suspendu, and so are
  * the approved operator's home and menu (spec §2 "Home for applicants").
  */
-import type { Agrement } from "#contract/schemas/instruction";
+import type { Agrement } from "#contract/schemas/agrement";
 
 /** Approval states in which /mon-agrement is accessible (spec §4). */
 export const ETATS_AGREMENT_ACCESSIBLES: readonly Agrement["etat"][] = ["en_cours", "suspendu"];

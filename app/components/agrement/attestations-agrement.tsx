@@ -1,4 +1,4 @@
-import type { Attestation } from "#contract/schemas/instruction";
+import type { Attestation } from "#contract/schemas/agrement";
 import { descriptionFichier } from "~/components/demande/decision-demande";
 import { dateFr } from "~/utils/dates";
 

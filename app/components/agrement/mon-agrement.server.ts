@@ -1,6 +1,6 @@
 /** The signed-in applicant's approval, as the layout, the home and /mon-agrement read it. */
 import type { AppLoadContext } from "@remix-run/node";
-import type { Agrement } from "#contract/schemas/instruction";
+import type { Agrement } from "#contract/schemas/agrement";
 import { apiJson } from "~/.server/api.server";
 
 /**

@@ -1,11 +1,5 @@
-import type { Agrement } from "#contract/schemas/instruction";
-
-const NIVEAUX = [
-  ["regions", "Régions"],
-  ["departements", "Départements"],
-  ["epcis", "EPCI"],
-  ["communes", "Communes"],
-] as const;
+import { NIVEAUX_PERIMETRE } from "#contract/perimetre";
+import type { Agrement } from "#contract/schemas/agrement";
 
 /**
  * The granted intervention perimeter of an approval (spec §3 Agrement,
@@ -13,14 +7,14 @@ const NIVEAUX = [
  * the perimeter is empty.
  */
 export function PerimetreAgrement({ perimetre }: { perimetre: Agrement["perimetre"] }) {
-  const niveaux = NIVEAUX.filter(([cle]) => perimetre[cle].length > 0);
+  const niveaux = NIVEAUX_PERIMETRE.filter(({ cle }) => perimetre[cle].length > 0);
   return (
     <section className="fr-mb-6w" aria-labelledby="agrement-perimetre">
       <h2 id="agrement-perimetre" className="fr-h4">
         Périmètre d'intervention
       </h2>
       {niveaux.length === 0 ? <p>Aucun territoire n'est rattaché à cet agrément.</p> : null}
-      {niveaux.map(([cle, libelle]) => (
+      {niveaux.map(({ cle, libelle }) => (
         <div key={cle} className="fr-mb-3w">
           <h3 className="fr-h6 fr-mb-1w">{libelle}</h3>
           <ul>

@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { DELAIS } from "#contract/delais";
+import { TEXTE_RECOURS } from "#contract/messages/index";
 import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
 import type { DemandeResume, PieceJointe } from "#contract/schemas/demande";
-import type { Agrement } from "#contract/schemas/instruction";
+import type { Agrement } from "#contract/schemas/agrement";
 import type { StatutSimplifie } from "#contract/statuts";
 import { dateFr } from "~/utils/dates";
 
@@ -38,9 +40,6 @@ export const STATUTS_DECISION_DANS_ENCADRE: readonly StatutSimplifie[] = [
   "refusee",
   "rejetee_tacitement",
 ];
-
-const RECOURS =
-  "Vous disposez d'un délai de deux mois à compter de sa notification pour former un recours gracieux auprès de l'Anah, un recours hiérarchique auprès du ministre chargé du logement ou un recours contentieux devant le tribunal administratif.";
 
 interface ContenuEncadre {
   titre: string;
@@ -116,14 +115,14 @@ function contenu(demande: DemandeResume): ContenuEncadre | null {
     case "accordee_tacitement":
       return {
         titre: "Votre demande a été accordée tacitement",
-        texte: "Faute de décision dans le délai de deux mois, votre demande est réputée acceptée.",
+        texte: `Faute de décision dans le délai de ${DELAIS.acceptationTacite.enLettres}, votre demande est réputée acceptée.`,
         accent: "fr-callout--green-emeraude",
         icone: "fr-icon-success-line",
       };
     case "refusee":
       return {
         titre: "Votre demande d'agrément a été refusée",
-        texte: `La lettre de décision motivée de l'Anah est disponible. ${RECOURS}`,
+        texte: `La lettre de décision motivée de l'Anah est disponible. ${TEXTE_RECOURS}`,
         accent: "fr-callout--pink-tuile",
         icone: "fr-icon-close-circle-line",
         suite: lettre,
@@ -131,7 +130,7 @@ function contenu(demande: DemandeResume): ContenuEncadre | null {
     case "rejetee_tacitement":
       return {
         titre: "Votre demande d'agrément a été rejetée tacitement",
-        texte: `Le délai d'instruction de trois mois a expiré sans décision expresse : votre demande est réputée rejetée. ${RECOURS} Vous pouvez aussi déposer une nouvelle demande.`,
+        texte: `Le délai d'instruction de ${DELAIS.instruction.enLettres} a expiré sans décision expresse : votre demande est réputée rejetée. ${TEXTE_RECOURS} Vous pouvez aussi déposer une nouvelle demande.`,
         accent: "fr-callout--pink-tuile",
         icone: "fr-icon-close-circle-line",
         suite: lettre,
@@ -139,15 +138,14 @@ function contenu(demande: DemandeResume): ContenuEncadre | null {
     case "agrement_suspendu":
       return {
         titre: "Votre agrément est suspendu",
-        texte:
-          "Une procédure de retrait de votre agrément est en cours. Pendant la suspension, qui dure au plus trois mois, vos établissements ne sont plus visibles des ménages et vous ne pouvez pas en référencer de nouveaux.",
+        texte: `Une procédure de retrait de votre agrément est en cours. Pendant la suspension, qui dure au plus ${DELAIS.suspension.enLettres}, vos établissements ne sont plus visibles des ménages et vous ne pouvez pas en référencer de nouveaux.`,
         accent: "fr-callout--orange-terre-battue",
         icone: "fr-icon-warning-line",
       };
     case "agrement_retire":
       return {
         titre: "Votre agrément a été retiré",
-        texte: `Votre agrément Mon Accompagnateur Rénov' a été retiré et vos établissements ne sont plus référencés. ${RECOURS}`,
+        texte: `Votre agrément Mon Accompagnateur Rénov' a été retiré et vos établissements ne sont plus référencés. ${TEXTE_RECOURS}`,
         accent: "fr-callout--pink-tuile",
         icone: "fr-icon-close-circle-line",
       };
@@ -162,8 +160,10 @@ function contenu(demande: DemandeResume): ContenuEncadre | null {
  * tacitly granted each have their own): a DSFR callout with a French title
  * (h4, under the card's h3) and text, plus what the status offers — for an
  * available decision the "Consulter la décision" form (VISUALISER_RESULTAT,
- * then the certificate), for a refusal or tacit rejection the letter, which
- * states the two-month appeal, for an approval a link to /mon-agrement.
+ * then the certificate), for a refusal or tacit rejection the letter, for
+ * an approval a link to /mon-agrement. A refusal, a tacit rejection and a
+ * withdrawal quote the appeal routes of the catalogue (TEXTE_RECOURS,
+ * contract/messages/recours.ts), the same text as the letters.
  * Nothing for the other statuses.
  */
 export function DecisionDemande({ demande }: { demande: DemandeResume }) {

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { NON_RENSEIGNE, titreEtapeDemande } from "#contract/libelles";
+import { NIVEAUX_PERIMETRE } from "#contract/perimetre";
 import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
 import { libelleQualite } from "#contract/qualites";
 import {
@@ -85,7 +87,7 @@ export function Recapitulatif({
       </section>
 
       <section aria-labelledby="recap-etape-1" className="fr-mb-4w">
-        {entete(1, "Informations sur la structure", "recap-etape-1")}
+        {entete(1, titreEtapeDemande(1), "recap-etape-1")}
         {etape1 ? (
           <>
             <SousTitre className="fr-h6">Signataire</SousTitre>
@@ -119,16 +121,16 @@ export function Recapitulatif({
       </section>
 
       <section aria-labelledby="recap-etape-2" className="fr-mb-4w">
-        {entete(2, "Activités de la structure", "recap-etape-2")}
+        {entete(2, titreEtapeDemande(2), "recap-etape-2")}
         {etape2 ? (
           <>
             <SousTitre className="fr-h6">Périmètre d'intervention</SousTitre>
             <Liste
               lignes={[
-                ["Régions", noms(libelles.regions)],
-                ["Départements", noms(libelles.departements)],
-                ["EPCI", noms(libelles.epcis)],
-                ["Communes", noms(libelles.communes)],
+                ...NIVEAUX_PERIMETRE.map(({ cle, libelle }): Ligne => [
+                  libelle,
+                  noms(libelles[cle]),
+                ]),
                 ...(libelles.communes.length
                   ? ([["Précisions sur les communes", etape2.precisions]] as Ligne[])
                   : []),
@@ -159,7 +161,7 @@ export function Recapitulatif({
 
       {avecPiecesJointes ? (
         <section aria-labelledby="recap-etape-3" className="fr-mb-4w">
-          {entete(3, "Pièces justificatives", "recap-etape-3")}
+          {entete(3, titreEtapeDemande(3), "recap-etape-3")}
           {procedure.rubriques.map((rubrique) => (
             <div key={rubrique.code} className="fr-mb-3w">
               <SousTitre className="fr-h6 fr-mb-1w">{rubrique.libelle}</SousTitre>
@@ -198,7 +200,7 @@ function Liste({ lignes }: { lignes: Ligne[] }) {
           <dt className="fr-text--bold fr-mb-0">{libelle}</dt>
           <dd className="fr-ml-0">
             {valeur === null || valeur === undefined || valeur === "" ? (
-              <span className="fr-text-mention--grey">Non renseigné</span>
+              <span className="fr-text-mention--grey">{NON_RENSEIGNE}</span>
             ) : (
               valeur
             )}

@@ -1,7 +1,6 @@
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
 import type { Departement, Region } from "#contract/schemas/geographie";
-import { CheckboxGroup } from "~/components/checkbox-group";
-import { RequiredStar } from "~/components/field";
+import { CheckboxGroup, Fieldset, FieldsetElement } from "~/components/forms";
 
 /**
  * What the perimeter fields of MODIFIER_AGREMENT offer: every région and
@@ -45,23 +44,21 @@ export function ChampsPerimetreAgrement({ geographie, champs }: ChampsPerimetreA
     [champs.departements.initialValue ?? []].flat().filter(Boolean) as string[],
   );
   return (
-    <fieldset className="fr-fieldset" aria-labelledby="perimetre-agrement-legende">
-      <legend className="fr-fieldset__legend" id="perimetre-agrement-legende">
-        Périmètre d'intervention agréé
-        <RequiredStar />
-        <span className="fr-hint-text">
-          Au moins un choix. Les départements d'une région cochée sont compris dans la région.
-        </span>
-      </legend>
-      <div className="fr-fieldset__element">
+    <Fieldset
+      id="perimetre-agrement"
+      legend="Périmètre d'intervention agréé"
+      required
+      hint="Au moins un choix. Les départements d'une région cochée sont compris dans la région."
+    >
+      <FieldsetElement>
         <CheckboxGroup
           id={champs.regions.id}
           legend="Régions"
           errors={champs.regions.errors}
           options={options(champs.regions, geographie.regions, false)}
         />
-      </div>
-      <div className="fr-fieldset__element">
+      </FieldsetElement>
+      <FieldsetElement>
         <details open={departementsCoches.size > 0 || Boolean(champs.departements.errors)}>
           <summary className="fr-mb-1w">Départements</summary>
           <CheckboxGroup
@@ -71,9 +68,9 @@ export function ChampsPerimetreAgrement({ geographie, champs }: ChampsPerimetreA
             options={options(champs.departements, geographie.departements, true)}
           />
         </details>
-      </div>
+      </FieldsetElement>
       {geographie.epcis.length ? (
-        <div className="fr-fieldset__element">
+        <FieldsetElement>
           <CheckboxGroup
             id={champs.epcis.id}
             legend="EPCI de l'agrément"
@@ -81,10 +78,10 @@ export function ChampsPerimetreAgrement({ geographie, champs }: ChampsPerimetreA
             errors={champs.epcis.errors}
             options={options(champs.epcis, geographie.epcis, false)}
           />
-        </div>
+        </FieldsetElement>
       ) : null}
       {geographie.communes.length ? (
-        <div className="fr-fieldset__element">
+        <FieldsetElement>
           <CheckboxGroup
             id={champs.communes.id}
             legend="Communes de l'agrément"
@@ -92,8 +89,8 @@ export function ChampsPerimetreAgrement({ geographie, champs }: ChampsPerimetreA
             errors={champs.communes.errors}
             options={options(champs.communes, geographie.communes, true)}
           />
-        </div>
+        </FieldsetElement>
       ) : null}
-    </fieldset>
+    </Fieldset>
   );
 }

@@ -14,22 +14,28 @@ import {
   TYPES_PROCEDURE_AGREMENT,
   type ActionDemande,
 } from "#contract/etats";
+import { AVIS_PAR_ACTION, LIBELLES_AVIS, type ActionAvis } from "#contract/schemas/avis";
+import { ACTIONS_AVEC_FICHIERS } from "#contract/schemas/instruction";
 import {
-  ACTIONS_AVEC_FICHIERS,
-  AVIS_PAR_ACTION,
   DUREE_MAX_SUSPENSION_MOIS,
   JOURS_OBSERVATIONS_RETRAIT,
-  LIBELLES_AVIS,
   LIBELLES_DECISION_PROCEDURE,
   LIBELLES_TYPE_PROCEDURE,
-  type ActionAvis,
-} from "#contract/schemas/instruction";
-import { CheckboxField } from "~/components/checkbox-group";
-import { Field, RequiredFieldsNotice } from "~/components/field";
+} from "#contract/schemas/procedures";
+import { MIME_TYPES_ACCEPTES } from "#contract/pieces-jointes";
+import {
+  CheckboxField,
+  Field,
+  FormErrors,
+  RadioGroup,
+  RequiredFieldsNotice,
+  SelectField,
+  UploadField,
+  acceptAttribute,
+} from "~/components/forms";
 import { libelleAction, schemaFormulaireAction } from "./actions";
 import { ChampsPerimetreAgrement, type GeographieAgrement } from "./champs-perimetre-agrement";
-import { ChampFichier } from "./champ-fichier";
-import { GroupeRadios } from "./groupe-radios";
+import { INDICE_FICHIER_FACULTATIF } from "./fichier-facultatif";
 
 /** An instructor the file may be assigned to (GET /api/intervenants). */
 export interface InstructeurAssignable {
@@ -161,15 +167,11 @@ export function FormulaireAction({
       {...getFormProps(form)}
     >
       <RequiredFieldsNotice />
-      {form.errors?.length ? (
-        <div className="fr-alert fr-alert--error fr-alert--sm fr-mb-3w">
-          <p id={form.errorId}>{form.errors.join(" ")}</p>
-        </div>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="version" value={version} />
 
       {aLeChamp("instructeurId") ? (
-        <Field
+        <SelectField
           id={champs.instructeurId.id}
           label="Instructeur"
           hint={
@@ -178,20 +180,17 @@ export function FormulaireAction({
               : undefined
           }
           errors={champs.instructeurId.errors}
-        >
-          <select {...getSelectProps(champs.instructeurId)}>
-            <option value="">Sélectionnez un instructeur</option>
-            {instructeurs.map((instructeur) => (
-              <option key={instructeur.id} value={instructeur.id}>
-                {instructeur.libelle}
-              </option>
-            ))}
-          </select>
-        </Field>
+          placeholder="Sélectionnez un instructeur"
+          options={instructeurs.map((instructeur) => ({
+            value: instructeur.id,
+            label: instructeur.libelle,
+          }))}
+          selectProps={getSelectProps(champs.instructeurId)}
+        />
       ) : null}
 
       {aLeChamp("consultationCrhh") ? (
-        <GroupeRadios
+        <RadioGroup
           id={champs.consultationCrhh.id}
           legend="Le dossier doit-il être soumis à l'avis du CRHH ?"
           required
@@ -208,7 +207,7 @@ export function FormulaireAction({
       ) : null}
 
       {avis ? (
-        <GroupeRadios
+        <RadioGroup
           id={champs.avis.id}
           legend={action === "EXPRIMER_AVIS_DECIDEUR" ? "Décision" : "Avis"}
           required
@@ -224,7 +223,7 @@ export function FormulaireAction({
       ) : null}
 
       {aLeChamp("type") ? (
-        <GroupeRadios
+        <RadioGroup
           id={champs.type.id}
           legend="Type de procédure"
           required={action === "CREER_PROCEDURE"}
@@ -251,7 +250,7 @@ export function FormulaireAction({
       ) : null}
 
       {aLeChamp("decision") ? (
-        <GroupeRadios
+        <RadioGroup
           id={champs.decision.id}
           legend="Issue de la procédure"
           required
@@ -305,11 +304,14 @@ export function FormulaireAction({
       ) : null}
 
       {avecFichier ? (
-        <ChampFichier
+        <UploadField
           id={champs.fichier.id}
           name="fichier"
           label="Pièce jointe à l'avis"
+          hint={INDICE_FICHIER_FACULTATIF}
+          accept={acceptAttribute(MIME_TYPES_ACCEPTES)}
           errors={champs.fichier.errors}
+          className="fr-mb-3w"
         />
       ) : null}
 

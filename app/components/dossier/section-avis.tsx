@@ -1,5 +1,5 @@
-import type { Avis } from "#contract/schemas/instruction";
-import { LIBELLES_AVIS, LIBELLES_TYPE_AVIS } from "#contract/schemas/instruction";
+import type { Avis } from "#contract/schemas/avis";
+import { LIBELLES_AVIS, LIBELLES_TYPE_AVIS } from "#contract/schemas/avis";
 import { dateFr, dateHeureFr } from "~/utils/dates";
 import { LienFichier } from "./lien-fichier";
 

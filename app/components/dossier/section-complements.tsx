@@ -1,4 +1,4 @@
-import type { PjAdditionnelles } from "#contract/schemas/instruction";
+import type { PjAdditionnelles } from "#contract/schemas/complements";
 import { dateHeureFr } from "~/utils/dates";
 import { LienFichier } from "./lien-fichier";
 

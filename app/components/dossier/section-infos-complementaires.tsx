@@ -1,4 +1,4 @@
-import type { InfoComplementaire } from "#contract/schemas/instruction";
+import type { InfoComplementaire } from "#contract/schemas/complements";
 import { dateFr, dateHeureFr } from "~/utils/dates";
 import { Tableau } from "./tableau";
 

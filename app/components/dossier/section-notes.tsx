@@ -1,10 +1,17 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { schemaNote, type Note } from "#contract/schemas/instruction";
-import { Field, RequiredFieldsNotice } from "~/components/field";
+import { MIME_TYPES_ACCEPTES } from "#contract/pieces-jointes";
+import { schemaNote, type Note } from "#contract/schemas/notes";
+import {
+  Field,
+  FormErrors,
+  RequiredFieldsNotice,
+  UploadField,
+  acceptAttribute,
+} from "~/components/forms";
 import { dateHeureFr } from "~/utils/dates";
-import { ChampFichier } from "./champ-fichier";
+import { INDICE_FICHIER_FACULTATIF } from "./fichier-facultatif";
 import { LienFichier } from "./lien-fichier";
 
 /** "1 note non lue", "3 notes non lues". */
@@ -97,19 +104,18 @@ export function SectionNotes({
         >
           <h3 className="fr-h5">Ajouter une note</h3>
           <RequiredFieldsNotice />
-          {form.errors?.length ? (
-            <div className="fr-alert fr-alert--error fr-alert--sm fr-mb-3w">
-              <p id={form.errorId}>{form.errors.join(" ")}</p>
-            </div>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
           <Field id={fields.note.id} label="Note" errors={fields.note.errors}>
             <textarea {...getTextareaProps(fields.note)} rows={5} />
           </Field>
-          <ChampFichier
+          <UploadField
             id={fields.fichier.id}
             name="fichier"
             label="Pièce jointe"
+            hint={INDICE_FICHIER_FACULTATIF}
+            accept={acceptAttribute(MIME_TYPES_ACCEPTES)}
             errors={fields.fichier.errors}
+            className="fr-mb-3w"
           />
           <button type="submit" className="fr-btn fr-icon-add-line fr-btn--icon-left">
             Ajouter la note

@@ -1,10 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { ETATS_DEMANDE, estBrouillon, TYPES_CHANGEMENT_NOTABLE } from "#contract/etats";
 import { LIBELLES_ETAT_DEMANDE } from "#contract/libelles";
-import type { FiltresDemandes } from "#contract/schemas/instruction";
+import type { FiltresDemandes } from "#contract/schemas/listes";
 import { ETAPES_INSTRUCTION } from "#contract/statuts";
-import { CheckboxGroup } from "~/components/checkbox-group";
-import { Field } from "~/components/field";
+import { CheckboxGroup, Field, SelectField } from "~/components/forms";
 import { libelleEtape } from "./badges";
 import { lienFiltres, type OngletDossiers } from "./liste-params";
 
@@ -64,16 +63,13 @@ export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDos
     valeur: string | undefined,
   ) => (
     <div className="fr-col-12 fr-col-md-6 fr-col-lg-4">
-      <Field id={`${prefixe}-${nom}`} label={label}>
-        <select name={`${nom}[]`} defaultValue={valeur ?? ""}>
-          <option value="">{tous}</option>
-          {choix.map((option) => (
-            <option key={option.valeur} value={option.valeur}>
-              {option.libelle}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        id={`${prefixe}-${nom}`}
+        label={label}
+        placeholder={tous}
+        options={choix.map((option) => ({ value: option.valeur, label: option.libelle }))}
+        selectProps={{ name: `${nom}[]`, defaultValue: valeur ?? "" }}
+      />
     </div>
   );
   const etapes = new Set<string>(filtres.etape);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lireFiltresDemandes } from "#contract/schemas/instruction";
+import { lireFiltresDemandes } from "#contract/schemas/listes";
 import { badgeEtat, marqueursDelai } from "./badges";
 import {
   ariaSort,

@@ -11,7 +11,7 @@ import {
   versParamsDemandes,
   type FiltresDemandes,
   type TriDemandes,
-} from "#contract/schemas/instruction";
+} from "#contract/schemas/listes";
 
 /** What a row of a staff list shows of a file (the rest stays on the server). */
 export type LigneDossier = Pick<

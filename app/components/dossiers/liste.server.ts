@@ -11,7 +11,7 @@ import {
   versParamsDemandes,
   type FiltresDemandes,
   type Page,
-} from "#contract/schemas/instruction";
+} from "#contract/schemas/listes";
 import type { Qualite } from "#contract/schemas/reference";
 import type { Intervenant, ServiceInstructeur } from "#contract/schemas/utilisateur";
 import { apiJson } from "~/.server/api.server";

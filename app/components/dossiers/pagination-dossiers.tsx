@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { FiltresDemandes } from "#contract/schemas/instruction";
+import type { FiltresDemandes } from "#contract/schemas/listes";
 import { lienFiltres, pagesVisibles } from "./liste-params";
 
 /** Props of {@link PaginationDossiers}. */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { FiltresDemandes, TriDemandes } from "#contract/schemas/instruction";
+import type { FiltresDemandes, TriDemandes } from "#contract/schemas/listes";
 import { dateFr } from "~/utils/dates";
 import { BadgeEtape, BadgeEtat, MarqueursDelai } from "./badges-dossier";
 import { LIBELLES_TYPE_CHANGEMENT, type OptionFiltre } from "./filtres-dossiers";

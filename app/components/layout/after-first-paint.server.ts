@@ -1,4 +1,4 @@
-import { INERT_MODULE, INERT_MODULEPRELOAD } from "./after-first-paint";
+import { INERT_MODULE, INERT_MODULEPRELOAD } from "#contract/after-first-paint";
 
 const MODULEPRELOAD = /<link rel="modulepreload"/g;
 /** Remix's one module script (`<Scripts>`): React writes `type` then `async`. */
@@ -7,7 +7,7 @@ const MODULE_SCRIPT = /<script([^>]*) type="module" async="">/;
 /**
  * Makes Remix's module preloads and module script of a rendered document
  * (`html`, the whole page) inert until the page's after-first-paint script
- * (after-first-paint.ts) starts them: same elements, same attributes but
+ * (contract/after-first-paint.ts) starts them: same elements, same attributes but
  * `rel` and `type`, so hydration finds what it rendered. A document where
  * they are not found, should Remix write them otherwise, is returned as
  * is: its scripts then load as before, sooner. ADR 0008.

@@ -17,10 +17,8 @@
  * before (00:10 or 01:10 in Paris).
  */
 import type { EtatDemande } from "../../../../contract/etats.ts";
-import {
-  DELAI_COMPLETUDE_MOIS,
-  DUREE_AGREMENT_ANS,
-} from "../../../../contract/schemas/instruction.ts";
+import { DUREE_AGREMENT_ANS } from "../../../../contract/schemas/agrement.ts";
+import { DELAI_COMPLETUDE_MOIS } from "../../../../contract/schemas/complements.ts";
 import { ETATS_COMPLEMENT_DEMANDE } from "../../../../contract/statuts.ts";
 import { DUREE_INSTRUCTION_MOIS } from "../../../domain/demandes/delais.ts";
 import type { Hasard } from "./hasard.ts";

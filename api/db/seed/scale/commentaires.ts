@@ -4,7 +4,7 @@
  * each action (reasons, grounds, deadlines, opinions, procedures).
  */
 import type { TypeAvis } from "../../../../contract/etats.ts";
-import type { ContexteSociete } from "./lignes.ts";
+import type { ContexteSociete } from "./contexte.ts";
 import type { EtapeDatee } from "./chronologie.ts";
 import type { AgentPlan } from "./personnel.ts";
 import type { DossierPlan } from "./plan.ts";

@@ -7,7 +7,7 @@
  */
 import type { FileStore } from "../../../files/types.ts";
 import { creerDocumentAnah, terminerDocumentAnah, texteWinAnsi } from "../../../pdf/identite.ts";
-import type { Fichier } from "./lignes.ts";
+import type { Fichier } from "./contexte.ts";
 
 /** Generation date printed in both files: fixed, so their hash is too. */
 const GENERE_LE = new Date("2026-01-05T09:00:00Z");

@@ -3,7 +3,7 @@
  * applicant and the service, read marks, and the staff's internal notes.
  */
 import { JOUR_MS } from "./chronologie.ts";
-import { piece, type ContexteSociete } from "./lignes.ts";
+import { piece, type ContexteSociete } from "./contexte.ts";
 import type { AgentPlan } from "./personnel.ts";
 import type { DossierPlan } from "./plan.ts";
 import { MESSAGES_DEMANDEUR, MESSAGES_INSTRUCTION, NOTES } from "./vocabulaire.ts";

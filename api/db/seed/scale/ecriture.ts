@@ -8,7 +8,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../client.ts";
 import * as schema from "../../schema.ts";
-import type { Lot, TableLot } from "./lignes.ts";
+import type { Lot, TableLot } from "./contexte.ts";
 
 /** Rows per INSERT. */
 export const TAILLE_LOT = 1000;

@@ -13,7 +13,8 @@ import { ErreurEchelle } from "./arguments.ts";
 import { stockerDocuments } from "./documents.ts";
 import { ecrireLot, inserer, mesurer, reserver, type Mesures } from "./ecriture.ts";
 import { PLAGE_UUID } from "./identifiants.ts";
-import { Generateur, TABLES_LOT, type Numerotation } from "./lignes.ts";
+import { TABLES_LOT, type Numerotation } from "./contexte.ts";
+import { Generateur } from "./lignes.ts";
 import { GRAINE_PAR_DEFAUT, nombreHistorique, planifier, type Plan } from "./plan.ts";
 import { chargerReferentiel } from "./referentiel.ts";
 

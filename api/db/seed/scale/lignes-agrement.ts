@@ -10,7 +10,7 @@ import { normaliserRecherche } from "../../../../contract/texte.ts";
 import type { PerimetreEtablissement } from "../../schema.ts";
 import { JOUR_MS, jourDe, jourParis, validite } from "./chronologie.ts";
 import { siretEchelle, uuidEchelle } from "./identifiants.ts";
-import { numeroAgrement, type ContexteSociete } from "./lignes.ts";
+import { numeroAgrement, type ContexteSociete } from "./contexte.ts";
 import type { Resultat } from "./lignes-dossier.ts";
 import type { DossierPlan } from "./plan.ts";
 import { TirageCommunes, type CommuneRef, type Referentiel } from "./referentiel.ts";

@@ -13,7 +13,13 @@ import { INFOS_EN_ATTENTE_DE_REPONSE } from "../../../domain/demandes/ecriture-a
 import { RAISON_REJET_TACITE } from "../../../domain/demandes/rejet-tacite.ts";
 import { commentaireEtDonnees, TYPE_AVIS } from "./commentaires.ts";
 import { echanges } from "./echanges.ts";
-import { numeroAgrement, numeroDossier, piece, type ContexteSociete, type Lot } from "./lignes.ts";
+import {
+  numeroAgrement,
+  numeroDossier,
+  piece,
+  type ContexteSociete,
+  type Lot,
+} from "./contexte.ts";
 import { ACTION_ACCORD_TACITE } from "./parcours.ts";
 import type { AgentPlan } from "./personnel.ts";
 import { alerteEnvoyee, type DossierPlan } from "./plan.ts";

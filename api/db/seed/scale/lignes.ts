@@ -7,158 +7,24 @@
  * lignes-agrement.ts; the staff once.
  */
 import { CGU_VERSION } from "../../../../contract/cgu.ts";
-import type { FichierStocke } from "../../../files/types.ts";
-import type {
-  agrements,
-  attestations,
-  avis,
-  demandes,
-  etablissements,
-  historique,
-  infosComplementaires,
-  lectures,
-  messages,
-  notes,
-  piecesJointes,
-  proceduresAgrement,
-  societes,
-  utilisateurs,
-} from "../../schema.ts";
-import { JOUR_MS, jourParis } from "./chronologie.ts";
+import { JOUR_MS } from "./chronologie.ts";
+import {
+  lotVide,
+  type ContexteSociete,
+  type Fichier,
+  type Lot,
+  type Numerotation,
+} from "./contexte.ts";
 import { Hasard } from "./hasard.ts";
-import { uuidEchelle } from "./identifiants.ts";
 import { lignesAgrement } from "./lignes-agrement.ts";
 import { lignesDossier, type Resultat } from "./lignes-dossier.ts";
 import { agents, type AgentPlan, type EquipePlan } from "./personnel.ts";
-import type { DossierPlan, Plan } from "./plan.ts";
+import type { Plan } from "./plan.ts";
 import type { Referentiel } from "./referentiel.ts";
 import type { SocietePlan } from "./societes.ts";
-import { NOMS_FICHIERS } from "./vocabulaire.ts";
-
-/** The rows of some companies, table by table, in an order the foreign keys accept. */
-export interface Lot {
-  societe: (typeof societes.$inferInsert)[];
-  utilisateur: (typeof utilisateurs.$inferInsert)[];
-  demande: (typeof demandes.$inferInsert)[];
-  historique: (typeof historique.$inferInsert)[];
-  piece_jointe: (typeof piecesJointes.$inferInsert)[];
-  avis: (typeof avis.$inferInsert)[];
-  info_complementaire: (typeof infosComplementaires.$inferInsert)[];
-  message: (typeof messages.$inferInsert)[];
-  note: (typeof notes.$inferInsert)[];
-  lecture: (typeof lectures.$inferInsert)[];
-  agrement: (typeof agrements.$inferInsert)[];
-  attestation: (typeof attestations.$inferInsert)[];
-  procedure_agrement: (typeof proceduresAgrement.$inferInsert)[];
-  etablissement: (typeof etablissements.$inferInsert)[];
-}
-
-export type TableLot = keyof Lot;
-
-/** Tables in insertion order (parents first). */
-export const TABLES_LOT: readonly TableLot[] = [
-  "societe",
-  "utilisateur",
-  "demande",
-  "historique",
-  "piece_jointe",
-  "avis",
-  "info_complementaire",
-  "message",
-  "note",
-  "lecture",
-  "agrement",
-  "attestation",
-  "procedure_agrement",
-  "etablissement",
-];
-
-/** An empty lot. */
-export function lotVide(): Lot {
-  return Object.fromEntries(TABLES_LOT.map((table) => [table, []])) as unknown as Lot;
-}
-
-/**
- * Numbers the database hands out: file numbers (numero_dossier_seq),
- * approval numbers (numero_agrement_seq) and history ids, by rank.
- */
-export interface Numerotation {
-  dossier(ordinal: number): number;
-  agrement(ordinal: number): number;
-  historique(rang: number): number;
-}
-
-/** A stored file every attachment record of the dataset points to (file store key, hash, bytes). */
-export type Fichier = FichierStocke;
 
 /** Roles of the staff accounts, with the technical ones Keycloak adds (as the demo's). */
 const ROLES_TECHNIQUES = ["offline_access", "uma_authorization"];
-
-/** What the generation of one company's rows shares. */
-export interface ContexteSociete {
-  plan: Plan;
-  referentiel: Referentiel;
-  numerotation: Numerotation;
-  fichiers: { document: Fichier; attestation: Fichier };
-  hasard: Hasard;
-  societe: SocietePlan;
-  equipe: EquipePlan;
-  lot: Lot;
-  compteurs: { pieces: number; etablissements: number };
-  /** Rank of the first history row of each request of the plan. */
-  premierHistorique: number[];
-}
-
-/** "MAR-2025-000123": the file number of a deposited request. */
-export function numeroDossier(contexte: ContexteSociete, dossier: DossierPlan): string | null {
-  if (dossier.ordinalNumero === null) return null;
-  const numero = contexte.numerotation.dossier(dossier.ordinalNumero);
-  return `MAR-${jourParis(dossier.chronologie.dateDepot!).slice(0, 4)}-${String(numero).padStart(6, "0")}`;
-}
-
-/** "AGR-MAR-2025-000045": the number of the approval granted on `dossier`. */
-export function numeroAgrement(contexte: ContexteSociete, dossier: DossierPlan): string {
-  const { agrement } = dossier;
-  const numero = contexte.numerotation.agrement(agrement!.ordinal);
-  return `AGR-MAR-${jourParis(agrement!.dateOctroi).slice(0, 4)}-${String(numero).padStart(6, "0")}`;
-}
-
-/**
- * Adds an attachment record (the stored `fichier`, PDF) to the lot and
- * returns its id. `nom` defaults to a file name usual for the rubric.
- */
-export function piece(
-  contexte: ContexteSociete,
-  valeurs: {
-    ressourceType: "demande" | "changement-notable" | "agrement";
-    ressourceId: string;
-    rubrique: string;
-    nom?: string;
-    deposeParId: string | null;
-    historiqueId?: number | null;
-    date: number;
-    fichier?: Fichier;
-  },
-): string {
-  const id = uuidEchelle("piece_jointe", contexte.compteurs.pieces++);
-  const fichier = valeurs.fichier ?? contexte.fichiers.document;
-  const noms = NOMS_FICHIERS[valeurs.rubrique];
-  contexte.lot.piece_jointe.push({
-    id,
-    ressourceType: valeurs.ressourceType,
-    ressourceId: valeurs.ressourceId,
-    rubrique: valeurs.rubrique,
-    nom: valeurs.nom ?? (noms ? contexte.hasard.choix(noms) : `${valeurs.rubrique}.pdf`),
-    mimeType: "application/pdf",
-    taille: fichier.taille,
-    sha256: fichier.sha256,
-    cle: fichier.cle,
-    deposeParId: valeurs.deposeParId,
-    historiqueId: valeurs.historiqueId ?? null,
-    dateCreation: new Date(valeurs.date),
-  });
-  return id;
-}
 
 /** Generates the rows of the plan, company slice after company slice. */
 export class Generateur {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProcedureDemande, RubriqueProcedure } from "#contract/schemas/demande";
-import type { InfoComplementaire } from "#contract/schemas/instruction";
+import type { InfoComplementaire } from "#contract/schemas/complements";
 import {
   commentaireRetourEdition,
   demandeDePiecesEnCours,

@@ -11,7 +11,7 @@ import {
   afficherTypeFichier,
 } from "#contract/pieces-jointes";
 import type { ProcedureDemande } from "#contract/schemas/demande";
-import type { InfoComplementaire } from "#contract/schemas/instruction";
+import type { InfoComplementaire } from "#contract/schemas/complements";
 
 /** Event kinds of a request for documents (spec §3): completeness, then complement. */
 const TYPES_DEMANDE_DE_PIECES = ["complement_completude", "complement"];

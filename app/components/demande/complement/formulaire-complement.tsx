@@ -2,15 +2,16 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { parseWithZod } from "@conform-to/zod";
 import { Link } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
-import {
-  MESSAGES_PJ,
-  TYPES_FICHIER,
-  afficherTaille,
-  afficherTypeFichier,
-  type MimeTypeAccepte,
-} from "#contract/pieces-jointes";
 import { MESSAGES_INSTRUCTION, schemasAction } from "#contract/schemas/instruction";
-import { Field, RequiredFieldsNotice, RequiredStar } from "~/components/field";
+import {
+  Field,
+  FormErrors,
+  RequiredFieldsNotice,
+  UploadField,
+  UploadProgress,
+  acceptAttribute,
+  checkFilesBeforeUpload,
+} from "~/components/forms";
 import { texteAideComplement, type LimitesComplement } from "./complement";
 
 /** What the upload endpoint (…/completude/{id}/envoi) answers, as JSON. */
@@ -32,32 +33,6 @@ export function urlEnvoiComplement(id: string): string {
 const ID_FORMULAIRE = "complement";
 
 const schema = schemasAction().DONNER_COMPLEMENT;
-
-/** `accept` of the file input: the mime types and their usual extensions. */
-function accepte(limites: LimitesComplement): string {
-  const extensions = limites.typesAcceptes.flatMap((type) => {
-    const extension = TYPES_FICHIER[type as MimeTypeAccepte]?.extension;
-    return extension === "jpg" ? [".jpg", ".jpeg"] : extension ? [`.${extension}`] : [];
-  });
-  return [...limites.typesAcceptes, ...extensions].join(",");
-}
-
-/**
- * What the browser can tell before sending (spec §5 Attachments): no file,
- * too many, one too big, a declared type not accepted. The API checks again
- * and recognises the type from the bytes.
- */
-function verifierAvantEnvoi(limites: LimitesComplement, fichiers: File[]): string[] {
-  if (fichiers.length === 0) return [MESSAGES_INSTRUCTION.fichierRequis];
-  const erreurs: string[] = [];
-  if (fichiers.length > limites.maxPj) erreurs.push(MESSAGES_PJ.trop);
-  const tailleMax = limites.tailleMaxKo * 1024;
-  if (fichiers.some((fichier) => fichier.size > tailleMax))
-    erreurs.push(MESSAGES_PJ.taille(afficherTaille(tailleMax)));
-  if (fichiers.some((fichier) => fichier.type && !limites.typesAcceptes.includes(fichier.type)))
-    erreurs.push(MESSAGES_PJ.type(limites.typesAcceptes.map(afficherTypeFichier).join(", ")));
-  return erreurs;
-}
 
 /** Props of {@link FormulaireComplement}. */
 export interface FormulaireComplementProps {
@@ -99,7 +74,6 @@ export function FormulaireComplement({
   const [erreurEnvoi, setErreurEnvoi] = useState<string | null>(null);
   const [progression, setProgression] = useState<number | null>(null);
   const erreursFichier = erreursClient ?? fields.fichier.errors ?? [];
-  const fichierInvalide = erreursFichier.length > 0;
   const erreursFormulaire = erreurEnvoi ? [erreurEnvoi] : (form.errors ?? []);
   const idFichier = fields.fichier.id;
 
@@ -107,7 +81,9 @@ export function FormulaireComplement({
     const formulaire = event.currentTarget;
     event.preventDefault();
     const fichiers = [...(champ.current?.files ?? [])];
-    const refus = verifierAvantEnvoi(limites, fichiers);
+    const refus = checkFilesBeforeUpload(fichiers, limites, {
+      requiredMessage: MESSAGES_INSTRUCTION.fichierRequis,
+    });
     if (refus.length) {
       setErreursClient(refus);
       champ.current?.focus();
@@ -156,49 +132,21 @@ export function FormulaireComplement({
       onSubmit={envoyer}
     >
       <RequiredFieldsNotice />
-      {erreursFormulaire.length ? (
-        <div className="fr-alert fr-alert--error fr-alert--sm fr-mb-3w" role="alert">
-          <p id={form.errorId}>{erreursFormulaire.join(" ")}</p>
-        </div>
-      ) : null}
+      <FormErrors id={form.errorId} errors={erreursFormulaire} />
       <input type="hidden" name="version" value={version} />
-      <div
-        className={[
-          "fr-upload-group",
-          "fr-mb-4w",
-          fichierInvalide ? "fr-upload-group--error" : null,
-        ]
-          .filter(Boolean)
-          .join(" ")}
-      >
-        <label className="fr-label" htmlFor={idFichier}>
-          Pièces complémentaires
-          <RequiredStar />
-          <span className="fr-hint-text">
-            Vous pouvez sélectionner plusieurs fichiers. {texteAideComplement(limites)}
-          </span>
-        </label>
-        <input
-          ref={champ}
-          className="fr-upload"
-          type="file"
-          id={idFichier}
-          name="fichier"
-          multiple
-          required
-          accept={accepte(limites)}
-          aria-invalid={fichierInvalide || undefined}
-          aria-describedby={fichierInvalide ? `${idFichier}-error` : undefined}
-          onChange={() => setErreursClient(null)}
-        />
-        <div className="fr-messages-group" id={`${idFichier}-messages`} aria-live="polite">
-          {fichierInvalide ? (
-            <p className="fr-message fr-message--error" id={`${idFichier}-error`}>
-              {erreursFichier.join(" ")}
-            </p>
-          ) : null}
-        </div>
-      </div>
+      <UploadField
+        id={idFichier}
+        name="fichier"
+        label="Pièces complémentaires"
+        hint={`Vous pouvez sélectionner plusieurs fichiers. ${texteAideComplement(limites)}`}
+        required
+        multiple
+        accept={acceptAttribute(limites.typesAcceptes)}
+        errors={erreursFichier}
+        inputRef={champ}
+        onChange={() => setErreursClient(null)}
+        className="fr-mb-4w"
+      />
       <Field
         id={fields.commentaire.id}
         label="Commentaire (facultatif)"
@@ -207,17 +155,12 @@ export function FormulaireComplement({
       >
         <textarea {...getTextareaProps(fields.commentaire)} rows={5} />
       </Field>
-      {progression !== null ? (
-        <div className="fr-mb-2w">
-          <label className="fr-label" htmlFor={`${ID_FORMULAIRE}-progression`}>
-            Envoi en cours : {progression} %
-          </label>
-          <progress id={`${ID_FORMULAIRE}-progression`} max={100} value={progression}>
-            {progression} %
-          </progress>
-        </div>
-      ) : null}
-      <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-4w">
+      <UploadProgress
+        id={`${ID_FORMULAIRE}-progression`}
+        percent={progression}
+        className="fr-mb-2w"
+      />
+      <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-right fr-mt-4w">
         <li>
           <button
             type="submit"

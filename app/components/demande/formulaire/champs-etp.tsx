@@ -1,6 +1,6 @@
 import { getCollectionProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ProcedureEtp } from "#contract/schemas/demande";
-import { Field } from "~/components/field";
+import { Field, Fieldset, FieldsetElement, RadioGroup } from "~/components/forms";
 
 /** conform's metadata of one step-2 field (its value is posted as text). */
 type Champ = FieldMetadata<unknown, Record<string, unknown>, string[]>;
@@ -26,19 +26,16 @@ export function ChampsEtp({ procedureEtp, champs }: ChampsEtpProps) {
   const missions = champs.missionsFacultatives;
   return (
     <>
-      <fieldset className="fr-fieldset" aria-labelledby="etp-legende">
-        <legend className="fr-fieldset__legend" id="etp-legende">
-          <h3 className="fr-h5 fr-mb-0">Effectifs de la structure</h3>
-          <span className="fr-hint-text">
-            En équivalents temps plein (ETP) annuels, et non en heures. Renseignez tous les champs
-            ou aucun
-            {procedureEtp.required ? " : ils sont nécessaires pour déposer la demande." : "."}
-          </span>
-        </legend>
+      <Fieldset
+        id="etape2-etp"
+        legend="Effectifs de la structure"
+        heading="h3"
+        hint={`En équivalents temps plein (ETP) annuels, et non en heures. Renseignez tous les champs ou aucun${procedureEtp.required ? " : ils sont nécessaires pour déposer la demande." : "."}`}
+      >
         {etps.map((etp) => {
           const champ = champs[etp.code];
           return (
-            <div className="fr-fieldset__element fr-col-12 fr-col-md-6" key={etp.code}>
+            <FieldsetElement className="fr-col-12 fr-col-md-6" key={etp.code}>
               <Field
                 id={champ.id}
                 label={`${etp.libelle} en ${etp.annee}`}
@@ -47,17 +44,14 @@ export function ChampsEtp({ procedureEtp, champs }: ChampsEtpProps) {
               >
                 <input {...getInputProps(champ, { type: "text" })} inputMode="decimal" />
               </Field>
-            </div>
+            </FieldsetElement>
           );
         })}
-      </fieldset>
+      </Fieldset>
 
-      <fieldset className="fr-fieldset" aria-labelledby="activite-legende">
-        <legend className="fr-fieldset__legend" id="activite-legende">
-          <h3 className="fr-h5 fr-mb-0">Activité</h3>
-        </legend>
+      <Fieldset id="etape2-activite" legend="Activité" heading="h3">
         {part ? (
-          <div className="fr-fieldset__element fr-col-12 fr-col-md-6">
+          <FieldsetElement className="fr-col-12 fr-col-md-6">
             <Field
               id={champs[part.code].id}
               label={`${part.libelle} en ${part.annee}`}
@@ -66,51 +60,24 @@ export function ChampsEtp({ procedureEtp, champs }: ChampsEtpProps) {
             >
               <input {...getInputProps(champs[part.code], { type: "text" })} inputMode="decimal" />
             </Field>
-          </div>
+          </FieldsetElement>
         ) : null}
         {procedureEtp.missionsFacultatives ? (
-          <div className="fr-fieldset__element">
-            <fieldset
-              className={["fr-fieldset", missions.errors?.length ? "fr-fieldset--error" : null]
-                .filter(Boolean)
-                .join(" ")}
+          <FieldsetElement>
+            <RadioGroup
               id={missions.id}
-              aria-labelledby={`${missions.id}-legende ${missions.id}-messages`}
-            >
-              <legend
-                className="fr-fieldset__legend fr-fieldset__legend--regular"
-                id={`${missions.id}-legende`}
-              >
-                La structure prévoit-elle de réaliser des missions facultatives de l'accompagnement
-                ?
-                <span className="fr-hint-text">
-                  Par exemple l'accompagnement à la recherche d'un artisan ou le suivi après
-                  travaux.
-                </span>
-              </legend>
-              {getCollectionProps(missions, { type: "radio", options: ["oui", "non"] }).map(
-                ({ key, ...props }) => (
-                  <div className="fr-fieldset__element fr-fieldset__element--inline" key={key}>
-                    <div className="fr-radio-group">
-                      <input {...props} />
-                      <label className="fr-label" htmlFor={props.id}>
-                        {props.value === "oui" ? "Oui" : "Non"}
-                      </label>
-                    </div>
-                  </div>
-                ),
-              )}
-              <div className="fr-messages-group" id={`${missions.id}-messages`} aria-live="polite">
-                {missions.errors?.length ? (
-                  <p className="fr-message fr-message--error" id={missions.errorId}>
-                    {missions.errors.join(" ")}
-                  </p>
-                ) : null}
-              </div>
-            </fieldset>
-          </div>
+              legend="La structure prévoit-elle de réaliser des missions facultatives de l'accompagnement ?"
+              hint="Par exemple l'accompagnement à la recherche d'un artisan ou le suivi après travaux."
+              inline
+              errors={missions.errors}
+              options={getCollectionProps(missions, {
+                type: "radio",
+                options: ["oui", "non"],
+              }).map((props) => ({ props, label: props.value === "oui" ? "Oui" : "Non" }))}
+            />
+          </FieldsetElement>
         ) : null}
-      </fieldset>
+      </Fieldset>
     </>
   );
 }

@@ -15,6 +15,8 @@ import {
 import type { FormeJuridique } from "#contract/schemas/reference";
 import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
 import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { fieldErrorsOf } from "~/components/forms";
+import { t } from "~/i18n";
 import {
   MESSAGE_COMMUNE_SANS_TERRITOIRE,
   MESSAGE_RECHERCHE_COMMUNE,
@@ -62,6 +64,19 @@ export function procedureDe(
   return apiJson<ProcedureDemande>(request, context, `/api/demande/${id}/procedure`);
 }
 
+/**
+ * Where a draft resumes (a URL without `etape`): the first of steps 1 to 3
+ * the procedure does not say complete, else the summary.
+ */
+export async function etapeDeReprise(
+  request: Request,
+  context: AppLoadContext,
+  id: string,
+): Promise<1 | 2 | 3 | 4> {
+  const { etapesCompletes } = await procedureDe(request, context, id);
+  return ([1, 2, 3] as const).find((numero) => !etapesCompletes[numero]) ?? 4;
+}
+
 /** GET /api/demande/{id}/procedure-etp: labels and years of the staffing figures. */
 export function procedureEtpDe(
   request: Request,
@@ -106,19 +121,21 @@ export interface ErreursFormulaire {
  */
 export function erreursDeApi(error: unknown): ErreursFormulaire {
   if (!(error instanceof ApiError) || ![403, 409, 422].includes(error.status)) throw error;
-  const body = (error.body ?? {}) as { errors?: Record<string, unknown> };
-  const fieldErrors: Record<string, string[]> = {};
-  if (error.status === 422 && body.errors && typeof body.errors === "object") {
-    for (const [name, messages] of Object.entries(body.errors)) {
-      const liste = (Array.isArray(messages) ? messages : [messages]).map(String).filter(Boolean);
-      if (liste.length) fieldErrors[name] = liste;
-    }
-  }
+  const fieldErrors = error.status === 422 ? fieldErrorsOf(error.body) : {};
   const formErrors =
     Object.keys(fieldErrors).length > 0
       ? []
       : [error.message || "La demande n'a pas pu être enregistrée."];
   return { fieldErrors, formErrors };
+}
+
+/** The notification after "Enregistrer" on step 1 or 2 (spec §2: a draft saved). */
+export function toastBrouillon(etape: 1 | 2) {
+  return {
+    type: "success" as const,
+    titre: t("notification.titre.success"),
+    description: t(`notification.action.success.demande.ENREGISTRE_BROUILLON_STEP_${etape}`),
+  };
 }
 
 /** "Paris 11e Arrondissement (75)": the département tells homonyms apart. */

@@ -1,6 +1,14 @@
-import { Fragment, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import {
+  Fragment,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ChangeEvent,
+  type ReactNode,
+} from "react";
 import type { Departement, Region } from "#contract/schemas/geographie";
-import { RequiredStar } from "~/components/field";
+import { Checkbox, Field, Fieldset, FieldsetElement } from "~/components/forms";
 import { t } from "~/i18n";
 import {
   MESSAGE_COMMUNE_SANS_TERRITOIRE,
@@ -51,6 +59,22 @@ export interface PerimetreProps {
 }
 
 const abonnementVide = () => () => {};
+
+/** Change handler of a controlled box: adds `code` to, or removes it from, the set `setter` updates. */
+function basculer(
+  setter: (update: (courant: Set<string>) => Set<string>) => void,
+  code: string,
+): (event: ChangeEvent<HTMLInputElement>) => void {
+  return (event) => {
+    const coche = event.currentTarget.checked;
+    setter((courant) => {
+      const suivant = new Set(courant);
+      if (coche) suivant.add(code);
+      else suivant.delete(code);
+      return suivant;
+    });
+  };
+}
 
 /** True once React runs in the browser (false in the server's HTML and during hydration). */
 function useJavaScriptActif(): boolean {
@@ -106,53 +130,29 @@ export function Perimetre({
     )
     .map((departement) => departement.code);
 
-  const basculer =
-    (setter: (update: (courant: Set<string>) => Set<string>) => void, code: string) =>
-    (coche: boolean) =>
-      setter((courant) => {
-        const suivant = new Set(courant);
-        if (coche) suivant.add(code);
-        else suivant.delete(code);
-        return suivant;
-      });
-
-  const invalide = Boolean(erreurs.perimetre?.length);
-
   return (
-    <fieldset
-      className={["fr-fieldset", invalide ? "fr-fieldset--error" : null].filter(Boolean).join(" ")}
+    <Fieldset
       id="perimetre"
-      aria-labelledby="perimetre-legende perimetre-messages"
+      legend="Périmètre d'intervention"
+      heading="h3"
+      required
+      hint="Au moins un choix : des régions, des départements, des EPCI ou des communes."
+      errors={erreurs.perimetre ?? []}
+      errorId={erreurId}
+      errorsFirst
     >
-      <legend className="fr-fieldset__legend" id="perimetre-legende">
-        <h3 className="fr-h5 fr-mb-0">
-          Périmètre d'intervention
-          <RequiredStar />
-        </h3>
-        <span className="fr-hint-text">
-          Au moins un choix : des régions, des départements, des EPCI ou des communes.
-        </span>
-      </legend>
-      <div className="fr-messages-group" id="perimetre-messages" aria-live="polite">
-        {invalide ? (
-          <p className="fr-message fr-message--error" id={erreurId}>
-            {erreurs.perimetre!.join(" ")}
-          </p>
-        ) : null}
-      </div>
-
-      <div className="fr-fieldset__element">
-        <fieldset className="fr-fieldset" aria-labelledby="perimetre-regions-legende">
-          <legend
-            className="fr-fieldset__legend fr-fieldset__legend--regular"
-            id="perimetre-regions-legende"
-          >
-            Régions
-          </legend>
-          <MessagesListe id="perimetre-regions" messages={erreurs.regions} />
+      <FieldsetElement>
+        <Fieldset
+          id="perimetre-regions"
+          legend="Régions"
+          regular
+          errors={erreurs.regions}
+          errorsFirst
+        >
           {regions.map((region) => (
-            <div className="fr-fieldset__element" key={region.code}>
-              <CaseACocher
+            <FieldsetElement key={region.code}>
+              <Checkbox
+                small
                 id={`perimetre-region-${region.code}`}
                 name="regions"
                 value={region.code}
@@ -160,24 +160,20 @@ export function Perimetre({
                 onChange={basculer(setRegionsCochees, region.code)}
                 label={region.nom}
               />
-            </div>
+            </FieldsetElement>
           ))}
-        </fieldset>
-      </div>
+        </Fieldset>
+      </FieldsetElement>
 
-      <div className="fr-fieldset__element">
-        <fieldset className="fr-fieldset" aria-labelledby="perimetre-departements-legende">
-          <legend
-            className="fr-fieldset__legend fr-fieldset__legend--regular"
-            id="perimetre-departements-legende"
-          >
-            Départements
-            <span className="fr-hint-text">
-              Classés par région. Les départements d'une région cochée sont déjà compris dans votre
-              périmètre.
-            </span>
-          </legend>
-          <MessagesListe id="perimetre-departements" messages={erreurs.departements} />
+      <FieldsetElement>
+        <Fieldset
+          id="perimetre-departements"
+          legend="Départements"
+          regular
+          hint="Classés par région. Les départements d'une région cochée sont déjà compris dans votre périmètre."
+          errors={erreurs.departements}
+          errorsFirst
+        >
           {regions.map((region) => {
             const liste = departementsParRegion.get(region.code) ?? [];
             if (!liste.length) return null;
@@ -191,7 +187,8 @@ export function Perimetre({
                 </summary>
                 <div className="fr-pl-2w fr-pt-1w">
                   {liste.map((departement) => (
-                    <CaseACocher
+                    <Checkbox
+                      small
                       key={departement.code}
                       id={`perimetre-departement-${departement.code}`}
                       name="departements"
@@ -207,10 +204,10 @@ export function Perimetre({
               </details>
             );
           })}
-        </fieldset>
-      </div>
+        </Fieldset>
+      </FieldsetElement>
 
-      <div className="fr-fieldset__element">
+      <FieldsetElement>
         <RechercheGeo
           type="epcis"
           legende="EPCI (intercommunalités)"
@@ -224,9 +221,9 @@ export function Perimetre({
           erreurs={erreurs.epcis}
           parametres={() => new URLSearchParams()}
         />
-      </div>
+      </FieldsetElement>
 
-      <div className="fr-fieldset__element">
+      <FieldsetElement>
         <RechercheGeo
           type="communes"
           legende="Communes"
@@ -245,10 +242,10 @@ export function Perimetre({
             return params;
           }}
         />
-      </div>
+      </FieldsetElement>
 
-      {communesCochees.size > 0 ? <div className="fr-fieldset__element">{precisions}</div> : null}
-    </fieldset>
+      {communesCochees.size > 0 ? <FieldsetElement>{precisions}</FieldsetElement> : null}
+    </Fieldset>
   );
 }
 
@@ -324,20 +321,14 @@ function RechercheGeo({
   }
 
   const option = (code: string, nom: string) => (
-    <div className="fr-fieldset__element" key={code}>
-      <CaseACocher
+    <FieldsetElement key={code}>
+      <Checkbox
+        small
         id={`${prefixe}-${code}`}
         name={nomCase}
         value={code}
         checked={coches.has(code)}
-        onChange={(coche) =>
-          setCoches((courant) => {
-            const suivant = new Set(courant);
-            if (coche) suivant.add(code);
-            else suivant.delete(code);
-            return suivant;
-          })
-        }
+        onChange={basculer(setCoches, code)}
         label={nom}
       />
       <input
@@ -345,49 +336,27 @@ function RechercheGeo({
         name={type === "epcis" ? "libellesEpcis" : "libellesCommunes"}
         value={encoderOption({ code, nom })}
       />
-    </div>
+    </FieldsetElement>
   );
 
   return (
-    <fieldset className="fr-fieldset" aria-labelledby={`${prefixe}-legende`}>
-      <legend
-        className="fr-fieldset__legend fr-fieldset__legend--regular"
-        id={`${prefixe}-legende`}
-      >
-        {legende}
-      </legend>
-      <MessagesListe id={prefixe} messages={erreurs} />
+    <Fieldset id={prefixe} legend={legende} regular errors={erreurs} errorsFirst>
       {choisis.length ? (
-        <div className="fr-fieldset__element">
+        <FieldsetElement>
           <p className="fr-text--sm fr-mb-1w">Vos choix :</p>
           {choisis.map((code) => option(code, connus.get(code) ?? code))}
-        </div>
+        </FieldsetElement>
       ) : null}
-      <div className="fr-fieldset__element">
-        <div className="fr-input-group">
-          <label className="fr-label" htmlFor={`${prefixe}-recherche`}>
-            {libelleRecherche}
-            <span className="fr-hint-text">{indice}</span>
-          </label>
-          <div className="fr-input-wrap fr-grid-row fr-grid-row--middle">
-            <input
-              ref={champ}
-              className="fr-input fr-col"
-              type="search"
-              id={`${prefixe}-recherche`}
-              name={type === "epcis" ? "rechercheEpci" : "rechercheCommune"}
-              defaultValue={recherche?.terme ?? ""}
-              aria-describedby={`${prefixe}-annonce`}
-              onKeyDown={(event) => {
-                if (event.key !== "Enter") return;
-                // Enter searches here instead of submitting the whole step.
-                event.preventDefault();
-                if (!desactive) void rechercher();
-              }}
-            />
+      <FieldsetElement>
+        <Field
+          id={`${prefixe}-recherche`}
+          label={libelleRecherche}
+          hint={indice}
+          className="fr-mb-0"
+          addon={
             <button
               type="submit"
-              className="fr-btn fr-btn--secondary fr-icon-search-line fr-btn--icon-left fr-ml-1w"
+              className="fr-btn fr-btn--secondary fr-icon-search-line fr-btn--icon-left"
               name="intent"
               value={type}
               formNoValidate
@@ -400,31 +369,45 @@ function RechercheGeo({
               Rechercher
               <span className="fr-sr-only"> {type === "epcis" ? "un EPCI" : "une commune"}</span>
             </button>
-          </div>
-          <p
-            className={[
-              "fr-mt-1w fr-mb-0 fr-text--sm",
-              recherche?.erreur ? "fr-message fr-message--error" : null,
-            ]
-              .filter(Boolean)
-              .join(" ")}
-            id={`${prefixe}-annonce`}
-            role="status"
-            aria-live="polite"
-          >
-            {desactive ? MESSAGE_COMMUNE_SANS_TERRITOIRE : annonce}
-          </p>
-        </div>
-      </div>
+          }
+        >
+          <input
+            ref={champ}
+            type="search"
+            name={type === "epcis" ? "rechercheEpci" : "rechercheCommune"}
+            defaultValue={recherche?.terme ?? ""}
+            aria-describedby={`${prefixe}-annonce`}
+            onKeyDown={(event) => {
+              if (event.key !== "Enter") return;
+              // Enter searches here instead of submitting the whole step.
+              event.preventDefault();
+              if (!desactive) void rechercher();
+            }}
+          />
+        </Field>
+        <p
+          className={[
+            "fr-mt-1w fr-mb-0 fr-text--sm",
+            recherche?.erreur ? "fr-message fr-message--error" : null,
+          ]
+            .filter(Boolean)
+            .join(" ")}
+          id={`${prefixe}-annonce`}
+          role="status"
+          aria-live="polite"
+        >
+          {desactive ? MESSAGE_COMMUNE_SANS_TERRITOIRE : annonce}
+        </p>
+      </FieldsetElement>
       {resultats.length ? (
-        <div className="fr-fieldset__element">
+        <FieldsetElement>
           <p className="fr-text--sm fr-mb-1w">Résultats de la recherche :</p>
           {resultats.map((resultat) => (
             <Fragment key={resultat.code}>{option(resultat.code, resultat.nom)}</Fragment>
           ))}
-        </div>
+        </FieldsetElement>
       ) : null}
-    </fieldset>
+    </Fieldset>
   );
 }
 
@@ -435,53 +418,4 @@ function annonceDe(recherche: RechercheGeographie | null): string {
   return recherche.resultats.length
     ? t("validation.resultatsDisponibles", { n: recherche.resultats.length })
     : t("validation.aucunResultat");
-}
-
-/** The error area of one list of the perimeter. */
-function MessagesListe({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return (
-    <div className="fr-messages-group" id={`${id}-messages`}>
-      <p className="fr-message fr-message--error">{messages.join(" ")}</p>
-    </div>
-  );
-}
-
-/** One DSFR checkbox; controlled so that JavaScript can react to it. */
-function CaseACocher({
-  id,
-  name,
-  value,
-  checked,
-  disabled,
-  onChange,
-  label,
-  hint,
-}: {
-  id: string;
-  name: string;
-  value: string;
-  checked: boolean;
-  disabled?: boolean;
-  onChange: (coche: boolean) => void;
-  label: string;
-  hint?: string;
-}) {
-  return (
-    <div className="fr-checkbox-group fr-checkbox-group--sm">
-      <input
-        type="checkbox"
-        id={id}
-        name={name}
-        value={value}
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.currentTarget.checked)}
-      />
-      <label className="fr-label" htmlFor={id}>
-        {label}
-        {hint ? <span className="fr-hint-text">{hint}</span> : null}
-      </label>
-    </div>
-  );
 }

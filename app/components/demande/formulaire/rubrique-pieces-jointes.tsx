@@ -1,14 +1,14 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
-import {
-  MESSAGES_PJ,
-  afficherTaille,
-  afficherTypeFichier,
-  type MimeTypeAccepte,
-  TYPES_FICHIER,
-} from "#contract/pieces-jointes";
+import { MESSAGES_PJ, afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
 import type { RubriqueProcedure } from "#contract/schemas/demande";
-import { RequiredStar } from "~/components/field";
+import {
+  RequiredStar,
+  UploadField,
+  UploadProgress,
+  acceptAttribute,
+  checkFilesBeforeUpload,
+} from "~/components/forms";
 import { t } from "~/i18n";
 import { urlEtape } from "./stepper";
 
@@ -27,33 +27,6 @@ export function urlTeleversement(id: string, rubrique: string): string {
 export function texteAideTeleversement(rubrique: RubriqueProcedure): string {
   const formats = rubrique.typesAcceptes.map(afficherTypeFichier).join(", ");
   return `Taille maximale : ${afficherTaille(rubrique.tailleMaxKo * 1024)}. Formats acceptés : ${formats}. Nombre maximal de fichiers : ${rubrique.maxPj}.`;
-}
-
-/** `accept` of the file input: the mime types and their usual extensions. */
-function accepte(rubrique: RubriqueProcedure): string {
-  const extensions = rubrique.typesAcceptes.flatMap((type) => {
-    const extension = TYPES_FICHIER[type as MimeTypeAccepte]?.extension;
-    return extension === "jpg" ? [".jpg", ".jpeg"] : extension ? [`.${extension}`] : [];
-  });
-  return [...rubrique.typesAcceptes, ...extensions].join(",");
-}
-
-/**
- * What the browser can tell before sending (spec §5 Attachments): too many
- * files for the rubric, a file over the size limit, a declared type not
- * accepted. The server checks again, and recognises the type from the bytes.
- */
-function verifierAvantEnvoi(rubrique: RubriqueProcedure, fichiers: File[]): string[] {
-  if (fichiers.length === 0) return [MESSAGES_PJ.requis];
-  const erreurs: string[] = [];
-  if (rubrique.piecesJointes.length + fichiers.length > rubrique.maxPj)
-    erreurs.push(MESSAGES_PJ.trop);
-  const tailleMax = rubrique.tailleMaxKo * 1024;
-  if (fichiers.some((fichier) => fichier.size > tailleMax))
-    erreurs.push(MESSAGES_PJ.taille(afficherTaille(tailleMax)));
-  if (fichiers.some((fichier) => fichier.type && !rubrique.typesAcceptes.includes(fichier.type)))
-    erreurs.push(MESSAGES_PJ.type(rubrique.typesAcceptes.map(afficherTypeFichier).join(", ")));
-  return erreurs;
 }
 
 /** Props of {@link RubriquePiecesJointes}. */
@@ -82,13 +55,15 @@ export function RubriquePiecesJointes({ id, rubrique, erreurs = [] }: RubriquePi
   const champ = useRef<HTMLInputElement>(null);
   const prefixe = `pj-${rubrique.code}`;
   const messages = erreursClient ?? erreurs;
-  const invalide = messages.length > 0;
 
   function envoyer(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formulaire = event.currentTarget;
     const fichiers = [...(champ.current?.files ?? [])];
-    const refus = verifierAvantEnvoi(rubrique, fichiers);
+    const refus = checkFilesBeforeUpload(fichiers, rubrique, {
+      alreadyThere: rubrique.piecesJointes.length,
+      requiredMessage: MESSAGES_PJ.requis,
+    });
     if (refus.length) {
       setErreursClient(refus);
       setAnnonce("");
@@ -115,8 +90,15 @@ export function RubriquePiecesJointes({ id, rubrique, erreurs = [] }: RubriquePi
       }
       // The refused upload comes back as the step's page with the message in place.
       const page = new DOMParser().parseFromString(xhr.responseText, "text/html");
-      const message = page.getElementById(`${prefixe}-fichier-error`)?.textContent?.trim();
-      setErreursClient([message || "Le fichier n'a pas pu être envoyé. Réessayez."]);
+      const messages = [
+        ...(page.getElementById(`${prefixe}-fichier-messages`)?.querySelectorAll(".fr-message") ??
+          []),
+      ]
+        .map((message) => message.textContent?.trim() ?? "")
+        .filter(Boolean);
+      setErreursClient(
+        messages.length ? messages : ["Le fichier n'a pas pu être envoyé. Réessayez."],
+      );
       champ.current?.focus();
     });
     xhr.addEventListener("error", () => {
@@ -172,46 +154,20 @@ export function RubriquePiecesJointes({ id, rubrique, erreurs = [] }: RubriquePi
         onSubmit={envoyer}
       >
         <input type="hidden" name="codeTypePJ" value={rubrique.code} />
-        <div
-          className={["fr-upload-group", invalide ? "fr-upload-group--error" : null]
-            .filter(Boolean)
-            .join(" ")}
-        >
-          <label className="fr-label" htmlFor={`${prefixe}-fichier`}>
-            Ajouter des fichiers
-            <span className="fr-hint-text">{texteAideTeleversement(rubrique)}</span>
-          </label>
-          <input
-            ref={champ}
-            className="fr-upload"
-            type="file"
-            id={`${prefixe}-fichier`}
-            name="fichier"
-            multiple
-            required
-            accept={accepte(rubrique)}
-            aria-invalid={invalide || undefined}
-            aria-describedby={invalide ? `${prefixe}-fichier-error` : undefined}
-            onChange={() => setErreursClient(null)}
-          />
-          <div className="fr-messages-group" id={`${prefixe}-fichier-messages`} aria-live="polite">
-            {invalide ? (
-              <p className="fr-message fr-message--error" id={`${prefixe}-fichier-error`}>
-                {messages.join(" ")}
-              </p>
-            ) : null}
-          </div>
-        </div>
-        {progression !== null ? (
-          <div className="fr-mt-1w">
-            <label className="fr-label" htmlFor={`${prefixe}-progression`}>
-              Envoi en cours : {progression} %
-            </label>
-            <progress id={`${prefixe}-progression`} max={100} value={progression}>
-              {progression} %
-            </progress>
-          </div>
-        ) : null}
+        <UploadField
+          id={`${prefixe}-fichier`}
+          name="fichier"
+          label="Ajouter des fichiers"
+          hint={texteAideTeleversement(rubrique)}
+          required
+          star={false}
+          multiple
+          accept={acceptAttribute(rubrique.typesAcceptes)}
+          errors={messages}
+          inputRef={champ}
+          onChange={() => setErreursClient(null)}
+        />
+        <UploadProgress id={`${prefixe}-progression`} percent={progression} />
         <p className="fr-sr-only" role="status">
           {annonce}
         </p>

@@ -51,6 +51,12 @@ export function EtapesDemande({ etape }: { etape: NumeroEtape }) {
  * `intent=enregistrer` (save and stay) and "Suivant" `intent=suivant` (save
  * and go on). `form` ties the buttons to a form elsewhere in the page;
  * `occupe` disables them while the form is being sent (double submit).
+ * The group mixes a left icon ("Précédent") and a right one ("Suivant"):
+ * without a `fr-btns-group--icon-*` class the DSFR draws every button with
+ * an icon as an icon-only 40 px square, which cut "Suivant" to "Suiv"
+ * (issue 21 item 1). `--icon-left` keeps each button at its text's width;
+ * "Suivant" keeps its arrow on the right through its own `fr-btn--icon-right`
+ * (`--icon-right` on the group would move the arrow of "Précédent" to the right).
  */
 export function BoutonsEtape({
   id,
@@ -64,7 +70,7 @@ export function BoutonsEtape({
   occupe?: boolean;
 }) {
   return (
-    <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--right fr-mt-4w">
+    <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--right fr-btns-group--icon-left fr-mt-4w">
       {etape > 1 ? (
         <li>
           <Link

@@ -1,0 +1,47 @@
+/**
+ * The settings the API needs (README "Paramètres"). server/config.ts reads
+ * and validates the environment, and its `Config` extends this type:
+ * server.ts passes the whole configuration in, the API never imports
+ * server/ (issue 23 item 1, docs/architecture.md).
+ */
+export interface ApiConfig {
+  /** Public address of the portal, without trailing slash (links in mails, OpenAPI server). */
+  publicUrl: string;
+  /** Absolute directory of the data: file store, mail outbox, embedded database. */
+  dataDir: string;
+  /** PostgreSQL URL; undefined selects the embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** True when OIDC_ISSUER is unset: server.ts mounts idp/ at /realms/mar_users. */
+  embeddedIdp: boolean;
+  /** `iss` of the access tokens. */
+  oidcIssuer: string;
+  /** `aud` the API requires in access tokens. */
+  oidcAudience: string;
+  /**
+   * Base URL of this process's API (loopback by default): the BFF calls it,
+   * and the API reads the embedded provider's keys (JWKS) through it.
+   */
+  apiUrl: string;
+  /** Secret of the portal; the API derives the pseudonyms of e-mail addresses in its logs from it. */
+  sessionSecret: string;
+  /** SMTP server; undefined drops the mails in `DATA_DIR/outbox`. */
+  smtpUrl: string | undefined;
+  /** Sender of the mails. */
+  mailFrom: string;
+  /** Upload limits (DESIGN §7): largest file in Mo, most files per rubric. */
+  uploadMaxMo: number;
+  uploadMaxFichiers: number;
+  /**
+   * Limits of the public account endpoints (issue 20 item 8): mails per
+   * e-mail address per hour (account creation and new link), those requests
+   * per IP per hour, uniqueness checks per IP per minute and per hour.
+   */
+  publicRateLimit: {
+    mailsPerAddressHour: number;
+    signupsPerIpHour: number;
+    checksPerIpMinute: number;
+    checksPerIpHour: number;
+  };
+  /** Whether this instance runs the scheduled jobs (api/jobs/); false in API tests. */
+  jobs: boolean;
+}

@@ -1,0 +1,121 @@
+/**
+ * Server side of step 4 "Récapitulatif" of `/demande/formulaire` (spec §5
+ * Deposit, §4 effects, §7 canBe/depose and POST /api/demande/{id}/action).
+ */
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import type { DemandeDetail, Manquant, PeutEtreDepose } from "#contract/schemas/demande";
+import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import { t } from "~/i18n";
+import {
+  ACTIONS_DEPOT,
+  INTENT_SOUMETTRE,
+  actionDepot,
+  type ActionDepot,
+  type DonneesEtapeRecapitulatif,
+  type ResultatEtapeRecapitulatif,
+} from "./etape-recapitulatif";
+import { ETATS_MODIFIABLES, procedureDe, procedureEtpDe } from "./formulaire.server";
+import { urlEtape } from "./stepper";
+
+/** Step 4 of a request: its procedure (files) and ETP labels, for the summary. */
+export async function chargerEtapeRecapitulatif(
+  request: Request,
+  context: AppLoadContext,
+  demande: DemandeDetail,
+): Promise<DonneesEtapeRecapitulatif> {
+  const [procedure, procedureEtp] = await Promise.all([
+    procedureDe(request, context, demande.id),
+    procedureEtpDe(request, context, demande.id),
+  ]);
+  return { vue: "etape4", etape: 4, id: demande.id, demande, procedure, procedureEtp };
+}
+
+/**
+ * What still prevents the deposit: `canBe/depose` for a draft; for a
+ * request returned for edition (which `canBe/depose` does not cover), the
+ * procedure's missing items.
+ */
+async function manquantsDuDepot(
+  request: Request,
+  context: AppLoadContext,
+  id: string,
+  depot: ActionDepot,
+): Promise<{ depose: boolean; manquants: Manquant[] }> {
+  if (depot === "DEPOSER")
+    return apiJson<PeutEtreDepose>(request, context, `/api/demande/${id}/canBe/depose`);
+  const { manquants } = await procedureDe(request, context, id);
+  return { depose: manquants.length === 0, manquants };
+}
+
+/**
+ * Step 4 "Soumettre" (spec §5 Deposit, §4 effects): a draft is deposited
+ * with DEPOSER, a request returned for edition with DEPOSER_EN_EDITION
+ * (DESIGN §3), chosen from the request's state. What is missing comes
+ * first; when something is, the page comes back listing it (the procedure
+ * is loaded again with the page). Else POST …/action with the version
+ * seen, then the confirmation page with the action as `actionType`. A
+ * second click, or a 409 from a deposit that already went through, also
+ * lands on the confirmation (of the deposit the page showed: `depot`).
+ * API errors other than 403, 409 and 422 are rethrown (the error page).
+ */
+export async function deposerDemande(request: Request, context: AppLoadContext, id: string) {
+  const formData = await request.formData();
+  const depotAffiche = ACTIONS_DEPOT.find((action) => action === formData.get("depot"));
+  const confirmation = (depot: ActionDepot) =>
+    `/demande/demande/confirmation/${id}?actionType=${depot}`;
+  const lire = () => apiJson<DemandeDetail>(request, context, `/api/demande/${id}`);
+  const dejaDeposee = (demande: DemandeDetail) =>
+    demande.dateDepot !== null && !ETATS_MODIFIABLES.includes(demande.etat);
+  const refus = (manquants: Manquant[], erreur: string | null, status: number) =>
+    data(
+      {
+        vue: "etape4",
+        cle: crypto.randomUUID(),
+        manquants,
+        erreur,
+      } satisfies ResultatEtapeRecapitulatif,
+      { status },
+    );
+  if (formData.get("intent") !== INTENT_SOUMETTRE) return redirect(urlEtape(id, 4));
+  const demande = await lire();
+  if (dejaDeposee(demande)) return redirect(confirmation(depotAffiche ?? "DEPOSER"));
+  const depot = actionDepot(demande.etat);
+  const verification = await manquantsDuDepot(request, context, id, depot);
+  if (!verification.depose) {
+    // A second click may read the procedure just after the first deposit committed.
+    if (dejaDeposee(await lire())) return redirect(confirmation(depot));
+    return refus(
+      verification.manquants,
+      verification.manquants.length
+        ? null
+        : "La demande ne peut pas être déposée en l'état. Rechargez la page et réessayez.",
+      422,
+    );
+  }
+  const corps = new URLSearchParams({ action: depot });
+  const version = String(formData.get("version") ?? "");
+  if (/^\d+$/.test(version)) corps.set("version", version);
+  try {
+    await apiFetch(request, context, `/api/demande/${id}/action`, { method: "POST", body: corps });
+  } catch (error) {
+    if (!(error instanceof ApiError) || ![403, 409, 422].includes(error.status)) throw error;
+    if (dejaDeposee(await lire())) return redirect(confirmation(depot));
+    const manquants =
+      error.status === 422 ? (await manquantsDuDepot(request, context, id, depot)).manquants : [];
+    return refus(
+      manquants,
+      manquants.length ? null : error.message || t("notification.error.conflit"),
+      error.status,
+    );
+  }
+  return redirectWithToast(
+    confirmation(depot),
+    {
+      type: "success",
+      titre: t("notification.titre.success"),
+      description: t(`notification.action.success.demande.${depot}`),
+    },
+    { request, context },
+  );
+}

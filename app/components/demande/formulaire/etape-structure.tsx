@@ -1,0 +1,367 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { libelleQualite } from "#contract/qualites";
+import { schemaEtape1, type DemandeDetail, type Etape1 } from "#contract/schemas/demande";
+import type { FormeJuridique } from "#contract/schemas/reference";
+import {
+  Field,
+  Fieldset,
+  FieldsetElement,
+  FormErrors,
+  RequiredFieldsNotice,
+  SelectField,
+} from "~/components/forms";
+import { t } from "~/i18n";
+import type { RechercheGeographie, ResultatGeographie } from "./geographie";
+import { schemaRecherche } from "./schema-recherche";
+import { BoutonsEtape, urlEtape } from "./stepper";
+
+/** Intent of the "Rechercher les communes" button (re-render, nothing saved). */
+export const INTENT_COMMUNES_CODE_POSTAL = "communes";
+
+/**
+ * The shared step-1 rules. In the browser the date is compared with the
+ * browser's day; the server checks again with the Europe/Paris day.
+ */
+const schema = schemaEtape1();
+
+/** The account's company: SIREN and name shown read-only, qualities to choose from. */
+export interface SocieteCompte {
+  siren: string;
+  raisonSociale: string;
+  qualites: string[];
+}
+
+/** What the loader gives step 1 (`chargerEtapeStructure`). */
+export interface DonneesEtapeStructure {
+  vue: "etape1";
+  etape: 1;
+  /** The request's id; null for a new request (the post creates it). */
+  id: string | null;
+  demande: DemandeDetail | null;
+  societe: SocieteCompte;
+  formesJuridiques: FormeJuridique[];
+  /** Communes of the saved postal code. */
+  communes: ResultatGeographie[];
+}
+
+/** What a refused post or a postal-code search gives back (`enregistrerEtapeStructure`). */
+export interface ResultatEtapeStructure {
+  vue: "etape1";
+  /** A new key per answer: the form remounts from the posted values. */
+  cle: string;
+  lastResult: SubmissionResult<string[]>;
+  /** Communes of the posted postal code. */
+  communes: ResultatGeographie[];
+}
+
+/** Step 1 of the page: the loader's data, and the last answer of the action if any. */
+export function VueEtapeStructure({
+  donnees,
+  resultat,
+}: {
+  donnees: DonneesEtapeStructure;
+  resultat: ResultatEtapeStructure | null;
+}) {
+  return (
+    <EtapeStructure
+      key={resultat?.cle ?? "chargement"}
+      id={donnees.id}
+      valeurs={donnees.demande?.etape1 ?? null}
+      societe={donnees.societe}
+      formesJuridiques={donnees.formesJuridiques}
+      communes={resultat?.communes ?? donnees.communes}
+      lastResult={resultat?.lastResult ?? null}
+    />
+  );
+}
+
+/** Props of {@link EtapeStructure}. */
+export interface EtapeStructureProps {
+  /** The request's id; null for a new request (the post creates it). */
+  id: string | null;
+  /** Saved content of the step, if any. */
+  valeurs: Etape1 | null;
+  societe: SocieteCompte;
+  formesJuridiques: FormeJuridique[];
+  /** Communes of the postal code shown (saved or searched). */
+  communes: ResultatGeographie[];
+  /** conform's result of the last post (refused save or postal-code search). */
+  lastResult?: SubmissionResult<string[]> | null;
+}
+
+/**
+ * Step 1 "Informations sur la structure" (spec §3 signatory and structure,
+ * §5 Phone, Dates, Address): signatory, structure (SIREN and company name
+ * read-only from the account), quality among the account's, legal form,
+ * creation date (native date input; "JJ/MM/AAAA" typed by hand is accepted
+ * too), phone, e-mail, address, postal code and the commune chosen among
+ * that code's communes. Without JavaScript "Rechercher les communes" posts
+ * the form (intent `communes`) and it comes back with every value kept and
+ * the select filled; with JavaScript the select fills as the code is typed.
+ */
+export function EtapeStructure({
+  id,
+  valeurs,
+  societe,
+  formesJuridiques,
+  communes: communesInitiales,
+  lastResult,
+}: EtapeStructureProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "demande-etape-1",
+    lastResult,
+    defaultValue: valeursParDefaut(valeurs, societe),
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: formData.get("intent") === INTENT_COMMUNES_CODE_POSTAL ? schemaRecherche : schema,
+      }),
+  });
+  const [communes, setCommunes] = useState(communesInitiales);
+  const [annonce, setAnnonce] = useState("");
+  const dernierCode = useRef<string | null>(null);
+
+  /** With JavaScript: the communes of a complete postal code, without posting. */
+  async function chargerCommunes(codePostal: string) {
+    const code = codePostal.trim();
+    if (!/^\d{5}$/.test(code) || code === dernierCode.current) return;
+    dernierCode.current = code;
+    const reponse = await fetch(
+      `/resources/geographie?${new URLSearchParams({ type: "codePostal", codePostal: code })}`,
+    );
+    if (!reponse.ok) return;
+    const resultat = (await reponse.json()) as RechercheGeographie;
+    setCommunes(resultat.resultats);
+    setAnnonce(
+      resultat.resultats.length
+        ? t("validation.resultatsDisponibles", { n: resultat.resultats.length })
+        : t("validation.aucunResultat"),
+    );
+  }
+
+  const communeChoisie = String(fields.commune.initialValue ?? "");
+  const communeParDefaut = communes.some((commune) => commune.code === communeChoisie)
+    ? communeChoisie
+    : communes.length === 1
+      ? communes[0].code
+      : "";
+  const envoi = navigation.state === "submitting";
+  const demi = "fr-col-12 fr-col-md-6";
+
+  return (
+    <Form method="post" action={urlEtape(id, 1)} {...getFormProps(form)}>
+      <RequiredFieldsNotice />
+      <FormErrors id={form.errorId} errors={form.errors} />
+
+      <Fieldset id="etape1-signataire" legend="Signataire de la demande" heading="h3">
+        <FieldsetElement className={demi}>
+          <Field id={fields.signataireNom.id} label="Nom" errors={fields.signataireNom.errors}>
+            <input
+              {...getInputProps(fields.signataireNom, { type: "text" })}
+              autoComplete="family-name"
+            />
+          </Field>
+        </FieldsetElement>
+        <FieldsetElement className={demi}>
+          <Field
+            id={fields.signatairePrenom.id}
+            label="Prénom"
+            errors={fields.signatairePrenom.errors}
+          >
+            <input
+              {...getInputProps(fields.signatairePrenom, { type: "text" })}
+              autoComplete="given-name"
+            />
+          </Field>
+        </FieldsetElement>
+        <FieldsetElement>
+          <Field
+            id={fields.signataireQualite.id}
+            label="Qualité du signataire"
+            hint="Par exemple : gérant, président, directeur général"
+            errors={fields.signataireQualite.errors}
+          >
+            <input
+              {...getInputProps(fields.signataireQualite, { type: "text" })}
+              autoComplete="organization-title"
+            />
+          </Field>
+        </FieldsetElement>
+      </Fieldset>
+
+      <Fieldset id="etape1-structure" legend="Structure" heading="h3">
+        <FieldsetElement className={demi}>
+          <Field id="etape1-siren" label="SIREN" hint="Celui de votre compte, non modifiable">
+            <input type="text" readOnly value={societe.siren} />
+          </Field>
+        </FieldsetElement>
+        <FieldsetElement className={demi}>
+          <Field
+            id="etape1-raison-sociale"
+            label="Raison sociale"
+            hint="Celle de votre compte, non modifiable"
+          >
+            <input type="text" readOnly value={societe.raisonSociale} />
+          </Field>
+        </FieldsetElement>
+        <FieldsetElement>
+          <SelectField
+            id={fields.structureQualite.id}
+            label="Qualité de la structure"
+            errors={fields.structureQualite.errors}
+            placeholder="Sélectionnez une qualité"
+            placeholderDisabled
+            options={societe.qualites.map((code) => ({ value: code, label: libelleQualite(code) }))}
+            selectProps={{
+              ...getSelectProps(fields.structureQualite),
+              defaultValue: String(fields.structureQualite.initialValue ?? ""),
+            }}
+          />
+        </FieldsetElement>
+        <FieldsetElement>
+          <SelectField
+            id={fields.formeJuridique.id}
+            label="Forme juridique"
+            errors={fields.formeJuridique.errors}
+            placeholder="Sélectionnez une forme juridique"
+            placeholderDisabled
+            options={formesJuridiques.map((forme) => ({ value: forme.code, label: forme.libelle }))}
+            selectProps={{
+              ...getSelectProps(fields.formeJuridique),
+              defaultValue: String(fields.formeJuridique.initialValue ?? ""),
+            }}
+          />
+        </FieldsetElement>
+        <FieldsetElement className={demi}>
+          <Field
+            id={fields.dateCreationStructure.id}
+            label="Date de création de la structure"
+            hint="Au format JJ/MM/AAAA, antérieure à aujourd'hui"
+            errors={fields.dateCreationStructure.errors}
+          >
+            <input
+              {...getInputProps(fields.dateCreationStructure, { type: "date" })}
+              placeholder={t("validation.dateSaisie")}
+            />
+          </Field>
+        </FieldsetElement>
+        <FieldsetElement className={demi}>
+          <Field
+            id={fields.telephone.id}
+            label="Téléphone"
+            hint="Par exemple : 01 23 45 67 89 ou +33 1 23 45 67 89"
+            errors={fields.telephone.errors}
+          >
+            <input {...getInputProps(fields.telephone, { type: "tel" })} autoComplete="tel" />
+          </Field>
+        </FieldsetElement>
+        <FieldsetElement>
+          <Field
+            id={fields.email.id}
+            label="Adresse électronique"
+            hint="Par exemple : contact@structure.fr"
+            errors={fields.email.errors}
+          >
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+          </Field>
+        </FieldsetElement>
+        <FieldsetElement>
+          <Field id={fields.adresse.id} label="Adresse" errors={fields.adresse.errors}>
+            <input
+              {...getInputProps(fields.adresse, { type: "text" })}
+              autoComplete="address-line1"
+            />
+          </Field>
+        </FieldsetElement>
+        <FieldsetElement>
+          <Field
+            id={fields.complementAdresse.id}
+            label="Complément d'adresse"
+            hint="Bâtiment, étage, boîte postale…"
+            errors={fields.complementAdresse.errors}
+          >
+            <input
+              {...getInputProps(fields.complementAdresse, { type: "text" })}
+              autoComplete="address-line2"
+            />
+          </Field>
+        </FieldsetElement>
+        <FieldsetElement className={demi}>
+          <Field
+            id={fields.codePostal.id}
+            label="Code postal"
+            hint="5 chiffres, puis choisissez la commune"
+            errors={fields.codePostal.errors}
+          >
+            <input
+              {...getInputProps(fields.codePostal, { type: "text" })}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              onChange={(event) => void chargerCommunes(event.currentTarget.value)}
+            />
+          </Field>
+          <button
+            type="submit"
+            className="fr-btn fr-btn--secondary fr-btn--sm fr-icon-search-line fr-btn--icon-left"
+            name="intent"
+            value={INTENT_COMMUNES_CODE_POSTAL}
+            formNoValidate
+            onClick={(event) => {
+              const champ = event.currentTarget.form?.elements.namedItem("codePostal");
+              if (!(champ instanceof HTMLInputElement) || !/^\d{5}$/.test(champ.value.trim()))
+                return;
+              // With JavaScript the select fills without posting the whole form.
+              event.preventDefault();
+              dernierCode.current = null;
+              void chargerCommunes(champ.value);
+            }}
+          >
+            Rechercher les communes
+          </button>
+          <p className="fr-sr-only" aria-live="polite">
+            {annonce}
+          </p>
+        </FieldsetElement>
+        <FieldsetElement className={demi}>
+          <SelectField
+            id={fields.commune.id}
+            label="Commune"
+            hint={
+              communes.length
+                ? "Parmi les communes du code postal"
+                : "Saisissez d'abord le code postal, puis « Rechercher les communes »"
+            }
+            errors={fields.commune.errors}
+            placeholder="Sélectionnez une commune"
+            placeholderDisabled
+            options={communes.map((commune) => ({ value: commune.code, label: commune.nom }))}
+            selectProps={{
+              ...getSelectProps(fields.commune),
+              key: `${fields.commune.key ?? ""}-${communes.map((commune) => commune.code).join()}`,
+              defaultValue: communeParDefaut,
+            }}
+          />
+        </FieldsetElement>
+      </Fieldset>
+
+      <BoutonsEtape id={id} etape={1} occupe={envoi} />
+    </Form>
+  );
+}
+
+function valeursParDefaut(valeurs: Etape1 | null, societe: { qualites: string[] }) {
+  if (valeurs) return { ...valeurs, complementAdresse: valeurs.complementAdresse ?? "" };
+  return { structureQualite: societe.qualites.length === 1 ? societe.qualites[0] : "" };
+}

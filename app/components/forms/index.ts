@@ -1,0 +1,36 @@
+/**
+ * The forms module (issue 23 item 4): every form of the portal is built from
+ * these components, bound to conform and zod, in DSFR markup, so that
+ * labels, hints, stars, messages, `aria-invalid` and `aria-describedby` are
+ * written once.
+ */
+export { fieldErrorsOf } from "./api-errors";
+export { Checkbox, Radio, type ChoiceProps } from "./choice";
+export {
+  CheckboxField,
+  CheckboxGroup,
+  RadioGroup,
+  type CheckboxFieldProps,
+  type ChoiceGroupProps,
+  type ChoiceOption,
+} from "./choice-groups";
+export { ErrorList, describedBy, errorIds, normaliseErrors, type Errors } from "./error-list";
+export {
+  ErrorSummary,
+  errorSummaryEntries,
+  type ErrorSummaryEntry,
+  type ErrorSummaryProps,
+} from "./error-summary";
+export { Field, type FieldProps } from "./field";
+export { Fieldset, FieldsetElement, type FieldsetProps } from "./fieldset";
+export { FormErrors, type FormErrorsProps } from "./form-errors";
+export { RequiredFieldsNotice, RequiredStar } from "./required";
+export { SelectField, type SelectFieldProps, type SelectOption } from "./select-field";
+export {
+  UploadField,
+  UploadProgress,
+  acceptAttribute,
+  checkFilesBeforeUpload,
+  type UploadFieldProps,
+  type UploadLimits,
+} from "./upload";

@@ -1,0 +1,65 @@
+/**
+ * Named components of the OpenAPI document (GET /api/openapi.json): the
+ * schemas of contract/schemas under the names clients know them by. The
+ * declarations use these instances, so that the document refers to them
+ * (`$ref`) instead of repeating them.
+ */
+import { z } from "zod";
+import "./endpoint.ts";
+import { compteDemandeurSchema } from "../schemas/comptes.ts";
+import { erreurValidationSchema, messageErreurSchema } from "../schemas/erreurs.ts";
+import {
+  communeSchema,
+  departementSchema,
+  epciSchema,
+  regionSchema,
+} from "../schemas/geographie.ts";
+import {
+  arreteSchema,
+  bandeauInformatifSchema,
+  formeJuridiqueSchema,
+  qualiteSchema,
+} from "../schemas/reference.ts";
+import {
+  intervenantSchema,
+  serviceInstructeurSchema,
+  utilisateurCourantSchema,
+} from "../schemas/utilisateur.ts";
+
+/** 401, 403, 404, 409, 500: `{ message }` ("Forbidden" for a failed role gate). */
+export const MessageErreur = messageErreurSchema.openapi("MessageErreur");
+
+/** 422: the French message(s) the UI shows (spec §8), and for forms the messages by field. */
+export const ErreurValidation = erreurValidationSchema
+  .extend({
+    errors: z
+      .record(z.array(z.string()))
+      .optional()
+      .openapi({ description: "Messages par nom de champ (comme conform les nomme)" }),
+  })
+  .openapi("ErreurValidation");
+
+/**
+ * 400 (413 for a body too large) of a request that breaks its declaration
+ * or cannot be read (issue 20 item 7, issue 23 "Bad input"): the same
+ * French text in both fields.
+ */
+export const ErreurEntree = z
+  .object({ detail: z.string(), message: z.string() })
+  .openapi("ErreurEntree");
+
+export const Region = regionSchema.openapi("Region");
+export const Departement = departementSchema.openapi("Departement");
+export const Commune = communeSchema.openapi("Commune");
+export const Epci = epciSchema.openapi("Epci");
+export const Arrete = arreteSchema.openapi("Arrete");
+export const Qualite = qualiteSchema.openapi("Qualite");
+export const FormeJuridique = formeJuridiqueSchema.openapi("FormeJuridique");
+export const BandeauInformatif = bandeauInformatifSchema.openapi("BandeauInformatif");
+export const UtilisateurCourant = utilisateurCourantSchema.openapi("UtilisateurCourant");
+export const Intervenant = intervenantSchema.openapi("Intervenant");
+export const ServiceInstructeur = serviceInstructeurSchema.openapi("ServiceInstructeur");
+export const CompteDemandeur = compteDemandeurSchema.openapi("CompteDemandeur");
+
+/** A JSON answer of `schema` described by `description`. */
+export const json = (schema: z.ZodTypeAny, description: string) => ({ description, schema });
