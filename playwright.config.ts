@@ -11,9 +11,6 @@ export const dataDir = port === 3210 ? "data-e2e" : `data-e2e-${port}`;
  */
 export default defineConfig({
   testDir: "./e2e",
-  // The layout check of issue 21 runs alone (`npm run test:mise-en-page`)
-  // until the defects it reports are fixed: then delete this line.
-  testIgnore: ["**/mise-en-page.spec.ts"],
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

@@ -11,15 +11,19 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_RemixContext,
   isRouteErrorResponse,
   useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useContext, useEffect, useMemo, type ReactNode } from "react";
+// Remix's own router (a dependency of @remix-run/react): the only reader of every route's action data.
+import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { CGU_VERSION } from "#contract/cgu";
+import { MESSAGES_INTERFACE } from "#contract/messages";
 import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
-import { apiJson } from "~/.server/api.server";
+import { callEndpoint, lireUtilisateurCourant } from "~/.server/api-client.server";
 import { getOptionalUser } from "~/.server/auth.server";
 import type { SessionData, SessionUser } from "~/.server/context";
 import { commitSession, getSession } from "~/.server/session.server";
@@ -29,12 +33,14 @@ import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { CguForm, cguMiseAJour, pageHorsBlocageCgu } from "~/components/cgu-form";
 import { ErrorPage, errorKindOf, errorTitle } from "~/components/error-page";
+import { formulaireRefuse, titreErreur } from "~/components/forms/titre-erreur";
 import { afterFirstPaintScript } from "#contract/after-first-paint";
 import { BackToTop } from "~/components/layout/back-to-top";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { LoadingBar } from "~/components/layout/loading-bar";
 import { isManager, navItemsFor } from "~/components/layout/navigation";
+import { pageOuverte } from "~/components/layout/pages-a-venir";
 import { Notifications } from "~/components/layout/notifications";
 import { t } from "~/i18n";
 import portailStyles from "~/styles/portail.css?url";
@@ -66,7 +72,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       defaultTitle: DEFAULT_TITLE,
       manager: user ? isManager(user.roles) : false,
       navigation: user
-        ? navItemsFor(user.roles, { agrement: await detientAgrement(request, context, user) })
+        ? navItemsFor(user.roles, {
+            agrement: await detientAgrement(request, context, user),
+          }).filter((item) => pageOuverte(item.href))
         : [],
     },
     [...headers.keys()].length ? { headers } : undefined,
@@ -97,7 +105,7 @@ async function etatCgu(
   if (session.get(CGU_SESSION_KEY) === CGU_VERSION) return aucun;
   let compte: UtilisateurCourant;
   try {
-    compte = await apiJson<UtilisateurCourant>(request, context, "/api/user/account");
+    compte = await callEndpoint(request, context, lireUtilisateurCourant);
   } catch {
     return aucun;
   }
@@ -156,7 +164,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="format-detection" content="telephone=no" />
-        <Meta />
+        <MetaDePage />
         <Links />
         <noscript>
           <link rel="stylesheet" href={dsfr.polices} />
@@ -202,6 +210,54 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** A route module's `meta` export: a function, an array, or nothing. */
+type RouteMeta = ((args: never) => unknown) | readonly unknown[] | undefined;
+
+/** `descriptors` with "Erreur : " in front of their title (issue 21 item 5). */
+function avecTitreErreur(descriptors: unknown): unknown {
+  if (!Array.isArray(descriptors)) return descriptors;
+  return descriptors.map((descriptor: unknown) =>
+    descriptor && typeof descriptor === "object" && "title" in descriptor
+      ? { ...descriptor, title: titreErreur(String(descriptor.title)) }
+      : descriptor,
+  );
+}
+
+/**
+ * Remix's `<Meta />`, whose page title starts with "Erreur : " while the
+ * page shows a refused form (issue 21 item 5, RGAA 8.6): an action's answer
+ * that `formulaireRefuse` recognises, on the server (a post without
+ * JavaScript) as in the browser. Route `meta` functions do not receive the
+ * action's data, so each route's `meta` is wrapped here instead of in every
+ * route; the browser's own check of a form does the same through
+ * `FormErrorSummary`.
+ */
+function MetaDePage() {
+  const remix = useContext(UNSAFE_RemixContext);
+  const etat = useContext(UNSAFE_DataRouterStateContext);
+  const refuse = Object.values(etat?.actionData ?? {}).some(formulaireRefuse);
+  const valeur = useMemo(() => {
+    if (!remix || !refuse) return remix;
+    const routeModules = Object.fromEntries(
+      Object.entries(remix.routeModules).map(([id, module]) => {
+        const meta = module?.meta as RouteMeta;
+        if (!meta) return [id, module];
+        const enErreur =
+          typeof meta === "function"
+            ? (args: never) => avecTitreErreur(meta(args))
+            : avecTitreErreur(meta);
+        return [id, { ...module, meta: enErreur }];
+      }),
+    );
+    return { ...remix, routeModules } as typeof remix;
+  }, [remix, refuse]);
+  return (
+    <UNSAFE_RemixContext.Provider value={valeur}>
+      <Meta />
+    </UNSAFE_RemixContext.Provider>
+  );
+}
+
 /** Loads the fonts and starts Remix once the page has painted (ADR 0008). */
 const AFTER_FIRST_PAINT = afterFirstPaintScript(dsfr.polices);
 
@@ -244,11 +300,18 @@ export const links: LinksFunction = () => [
 /**
  * Error pages of spec §8 inside the normal layout: 404 "Page non trouvée",
  * 401 "Accès non autorisé", 403 "Non Autorisé", ≥ 500 "Erreur Serveur". The
- * status comes from the thrown Response; anything else is a 500 whose
- * details stay in the server log.
+ * status comes from the thrown Response (or Remix's own: 405 for a post to
+ * a page without a form, with its own explanation; issue 21 item 8);
+ * anything else is a 500 whose details stay in the server log.
  */
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage kind={errorKindOf(status)} status={status} />;
+  return (
+    <ErrorPage
+      kind={errorKindOf(status)}
+      status={status}
+      description={status === 405 ? MESSAGES_INTERFACE.methodeNonAutorisee : undefined}
+    />
+  );
 }

@@ -127,9 +127,11 @@ test("un nouveau demandeur crée son compte, l'active, se connecte et accepte le
   );
   if (js) await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Valider" }).click();
-  await expect(page.getByText(MESSAGES.cgu)).toBeVisible();
+  // Under each box (the error summary at the top of the form repeats them).
+  const messagesDesCases = page.locator(".fr-messages-group");
+  await expect(messagesDesCases.getByText(MESSAGES.cgu)).toBeVisible();
   await expect(
-    page.getByText(
+    messagesDesCases.getByText(
       "Vous devez accepter de recevoir les notifications par lettre recommandée électronique.",
     ),
   ).toBeVisible();

@@ -29,24 +29,28 @@ async function toujoursConnecte(page: Page) {
 }
 
 /**
- * Clicks "Se déconnecter" within `zone`, confirms on the identity provider's
- * page when it asks (without JavaScript it cannot submit itself), and
- * expects to land on the sign-in page through /account/login (spec §2).
+ * Clicks "Se déconnecter" within `zone` and expects to land on the sign-in
+ * page through /account/login (spec §2) in one step: the identity provider
+ * ends its session on the server and shows no page of its own, with or
+ * without JavaScript (issue 21 item 4).
  */
-async function seDeconnecterDepuis(page: Page, zone: ReturnType<Page["locator"]>, js: boolean) {
+async function seDeconnecterDepuis(page: Page, zone: ReturnType<Page["locator"]>) {
   const chemins: string[] = [];
+  const reponses: string[] = [];
   page.on("request", (request) => {
     if (request.isNavigationRequest()) chemins.push(new URL(request.url()).pathname);
   });
+  page.on("response", (response) => {
+    const chemin = new URL(response.url()).pathname;
+    if (chemin.endsWith("/protocol/openid-connect/logout"))
+      reponses.push(`${response.status()} ${chemin}`);
+  });
   await zone.getByRole("button", { name: "Se déconnecter" }).click();
-  if (!js) {
-    // The provider's own page submits itself with JavaScript only.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Déconnexion");
-    await page.getByRole("button", { name: "Se déconnecter" }).click();
-  }
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");
   expect(chemins).toContain("/account/logout");
   expect(chemins).toContain("/account/login");
+  // The provider's end-session answered a redirect, not a "Déconnexion" page.
+  expect(reponses).toEqual(["303 /realms/mar_users/protocol/openid-connect/logout"]);
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");
 }
@@ -84,7 +88,7 @@ test("la page /account/logout propose le bouton, qui déconnecte", async ({ page
   expect(reponse?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Se déconnecter");
   if (info.project.name === "js") await expectNoAxeViolations(page);
-  await seDeconnecterDepuis(page, page.getByRole("main"), info.project.name === "js");
+  await seDeconnecterDepuis(page, page.getByRole("main"));
 });
 
 test("le bouton « Se déconnecter » de l'en-tête déconnecte et ramène à /account/login", async ({
@@ -96,11 +100,7 @@ test("le bouton « Se déconnecter » de l'en-tête déconnecte et ramène à /a
   await expect(bouton.filter({ visible: true })).toHaveCount(1);
   // For a look at the button among DSFR's header tools (the test's output folder).
   await page.getByRole("banner").screenshot({ path: info.outputPath("entete-1280.png") });
-  await seDeconnecterDepuis(
-    page,
-    page.getByRole("banner").locator(".fr-header__tools-links"),
-    info.project.name === "js",
-  );
+  await seDeconnecterDepuis(page, page.getByRole("banner").locator(".fr-header__tools-links"));
 });
 
 test("sur un petit écran, le menu de l'en-tête donne le bouton « Se déconnecter »", async ({
@@ -120,5 +120,5 @@ test("sur un petit écran, le menu de l'en-tête donne le bouton « Se déconnec
   const menu = page.locator("#header-menu");
   await expect(menu.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
   await page.screenshot({ path: info.outputPath("menu-375.png") });
-  await seDeconnecterDepuis(page, menu, info.project.name === "js");
+  await seDeconnecterDepuis(page, menu);
 });

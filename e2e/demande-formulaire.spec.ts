@@ -29,6 +29,9 @@ const etapeAffichee = (page: Page, numero: number) =>
 const rubrique = (page: Page, libelle: string) =>
   page.getByRole("region", { name: libelle, exact: true });
 
+/** The messages under the fields (the error summary at the top of the form repeats them). */
+const messagesDesChamps = (page: Page) => page.locator(".fr-messages-group");
+
 const champEtp = (page: Page, debut: string) => page.getByLabel(new RegExp(`^${debut} en \\d{4}`));
 
 /** Step 1 with valid values except those in `remplacements`; stays on the page. */
@@ -97,8 +100,8 @@ test("un demandeur remplit les quatre étapes et dépose sa demande", async ({ p
   // Step 1: a bad phone and a future date are refused next to their fields, nothing is lost.
   await remplirEtape1(page, { telephone: "12345", date: "2099-01-01" });
   await page.getByRole("button", { name: "Suivant" }).click();
-  await expect(page.getByText(MESSAGES.telephone("12345"))).toBeVisible();
-  await expect(page.getByText(MESSAGES.dateAvantAujourdhui)).toBeVisible();
+  await expect(messagesDesChamps(page).getByText(MESSAGES.telephone("12345"))).toBeVisible();
+  await expect(messagesDesChamps(page).getByText(MESSAGES.dateAvantAujourdhui)).toBeVisible();
   await expect(page.getByLabel(/^Téléphone/)).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("textbox", { name: "Nom", exact: true })).toHaveValue("Martin");
   await expect(page.getByRole("textbox", { name: "Adresse", exact: true })).toHaveValue(
@@ -116,7 +119,7 @@ test("un demandeur remplit les quatre étapes et dépose sa demande", async ({ p
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
   if (js) await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Suivant" }).click();
-  await expect(page.getByText(MESSAGES.perimetre)).toBeVisible();
+  await expect(messagesDesChamps(page).getByText(MESSAGES.perimetre)).toBeVisible();
   await cocher(page.getByRole("checkbox", { name: "Île-de-France", exact: true }));
   await page.getByLabel(/^Rechercher un EPCI/).fill("gr");
   await page.getByRole("button", { name: "Rechercher un EPCI" }).click();
@@ -134,7 +137,7 @@ test("un demandeur remplit les quatre étapes et dépose sa demande", async ({ p
   await remplirEtp(page, "Nombre d'ETP prévisionnels dédiés à l'accompagnement renforcé");
   await cocher(page.getByRole("radio", { name: "Oui" }));
   await page.getByRole("button", { name: "Suivant" }).click();
-  await expect(page.getByText(MESSAGES.tousLesChamps)).toBeVisible();
+  await expect(messagesDesChamps(page).getByText(MESSAGES.tousLesChamps)).toBeVisible();
   await expect(champEtp(page, "Nombre d'ETP de la structure")).toHaveValue("7,5");
   await expect(page.getByRole("checkbox", { name: "Métropole du Grand Paris" })).toBeChecked();
   await champEtp(page, "Nombre d'ETP prévisionnels dédiés à l'accompagnement renforcé").fill("2");

@@ -132,8 +132,11 @@ test("annuler une demande : motif et confirmation exigés, puis carte « Annulé
     await expect(page.locator(`#${await motif.getAttribute("id")}-error`)).toHaveText(
       MESSAGES.requis,
     );
+    // Under the box (the error summary at the top of the form repeats it).
     await expect(
-      page.getByText("Veuillez confirmer l'annulation définitive de la demande."),
+      page
+        .locator(".fr-messages-group")
+        .getByText("Veuillez confirmer l'annulation définitive de la demande."),
     ).toBeVisible();
   }
   // Blank text passes the browser's own check; conform (with JavaScript) or the server
@@ -205,7 +208,21 @@ test("un brouillon montre ses dates et « Continuer », sans récapitulatif ni m
   );
   await expect(carte.getByRole("link", { name: /Récapitulatif de la demande/ })).toHaveCount(0);
   await expect(carte.getByRole("link", { name: /Messagerie/ })).toHaveCount(0);
+  // A draft is deleted, not cancelled (issue 21 item 7), with its own confirmation.
+  await expect(carte.getByRole("link", { name: "Annuler la demande" })).toHaveCount(0);
+  await expect(carte.getByRole("link", { name: "Supprimer le brouillon" })).toHaveAttribute(
+    "href",
+    `/demande/demande/annulation/${brouillon.id}`,
+  );
   if (info.project.name === "js") await expectNoAxeViolations(page);
+  await carte.getByRole("link", { name: "Supprimer le brouillon" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Supprimer le brouillon");
+  await expect(page).toHaveTitle(/^Supprimer le brouillon/);
+  await expect(
+    page.getByLabel("Je confirme vouloir supprimer définitivement mon brouillon"),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Supprimer le brouillon" })).toBeVisible();
+  await page.goto("/");
 
   await page.goto(`/messagerie/demande?id=${brouillon.id}`);
   await expect(page).toHaveURL("/");

@@ -73,6 +73,15 @@ test("le superviseur affecte, l'instructeur demande la complétude, la confirme 
   );
   await expect(page).toHaveTitle(new RegExp(`^Demande d'agrément n° ${demande.numeroDossier} \\|`));
   await expect(page.getByText(demandeur.raisonSociale, { exact: false }).first()).toBeVisible();
+  // The breadcrumb goes through the list (issue 21 item 7).
+  const filAriane = page.getByRole("navigation", { name: /vous êtes ici/i });
+  await expect(filAriane.getByRole("link", { name: "Tous les dossiers" })).toHaveAttribute(
+    "href",
+    "/tous-les-dossiers/demande",
+  );
+  await expect(filAriane.locator("[aria-current=page]")).toHaveText(
+    `Demande d'agrément n° ${demande.numeroDossier}`,
+  );
   await expect(badgeEtat(page)).toHaveText("Déposée");
   await expect(page.getByText("Étape : En attente d'affectation")).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: "Non affecté" })).toBeVisible();
@@ -367,7 +376,11 @@ test("un dossier inconnu donne « Page non trouvée » ; un demandeur n'a pas ac
   expect(typeInconnu?.status()).toBe(404);
   // The crhh sees the file of his service, without any action in state deposee.
   await page.goto(urlDossier(demande));
-  await expect(page.getByText("Aucune action n'est possible pour vous")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Aucune action ne vous revient à cette étape : le dossier attend d'être affecté à un instructeur par un superviseur.",
+    ),
+  ).toBeVisible();
 
   await page.context().clearCookies();
   await page.goto("/account/login");

@@ -74,7 +74,10 @@ test("le superviseur ouvre une procédure de retrait avec suspension, la modifie
   // Nothing chosen: the errors in French, on the same page.
   const ouvrir = page.getByRole("button", { name: "Ouvrir une procédure de retrait" });
   await ouvrir.click();
-  await expect(page.getByText("Veuillez choisir le type de procédure.")).toBeVisible();
+  // Under the field (the error summary at the top of the form repeats it).
+  await expect(
+    page.locator(".fr-messages-group").getByText("Veuillez choisir le type de procédure."),
+  ).toBeVisible();
   const date = page.getByLabel(/^Date de notification à la structure/);
   const motifs = page.getByLabel(/^Motifs de la procédure/);
   await expect(page.locator(`#${await date.getAttribute("id")}-error`)).toHaveText(MESSAGES.requis);
@@ -155,7 +158,9 @@ test("le superviseur modifie le périmètre de l'agrément", async ({ page, base
   await page.getByLabel(/^Motifs de la modification/).fill("Périmètre restreint à Paris.");
   const modifier = page.getByRole("button", { name: "Modifier l'agrément" });
   await modifier.click();
-  await expect(page.getByText(MESSAGES.perimetre, { exact: true })).toBeVisible();
+  await expect(
+    page.locator(".fr-messages-group").getByText(MESSAGES.perimetre, { exact: true }),
+  ).toBeVisible();
   await expect(page.getByLabel(/^Motifs de la modification/)).toHaveValue(
     "Périmètre restreint à Paris.",
   );

@@ -287,6 +287,22 @@ test("« Mes dossiers » de l'instructeur : les dossiers qui lui sont affectés"
   await expect(ligne(page, depots[1])).toHaveCount(1);
 });
 
+test("« Mes dossiers » du superviseur : les dossiers de son périmètre qui l'attendent, pas tous", async ({
+  page,
+}, info) => {
+  await signIn(page, DEMO.superviseur.email);
+  await page.goto("/tous-les-dossiers/demande");
+  await expect(ligne(page, depots[0])).toHaveCount(1);
+  await expect(ligne(page, depots[1])).toHaveCount(1);
+
+  // depots[1] waits to be assigned: his; depots[0] is with its instructeur (ADR 0015).
+  await page.goto("/mes-dossiers/demande");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mes dossiers");
+  await expect(ligne(page, depots[1])).toHaveCount(1);
+  await expect(ligne(page, depots[0])).toHaveCount(0);
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+});
+
 test("un demandeur reçoit « Non Autorisé » (403) sur les listes, un crhh sur « Mes dossiers »", async ({
   page,
 }) => {

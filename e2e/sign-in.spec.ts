@@ -1,59 +1,49 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, signIn, submitCredentials } from "./support";
 
+/**
+ * Tiles of pages the portal does not serve yet (app/components/layout/pages-a-venir.ts):
+ * neither a tile nor a menu entry may lead to "Page non trouvée". The issue
+ * that builds a page moves its tile back to `voit`.
+ */
+const A_VENIR = [
+  "Suivi de l'activité",
+  "Référentiel des établissements",
+  "Liste des établissements",
+  "Agréments",
+];
+
 /** What each role must find on its home page (spec §2 "Home for staff", §6). */
 const HOMES = [
   {
     role: "mar_admin",
-    voit: [
-      "Tous les dossiers",
-      "Suivi de l'activité",
-      "Référentiel des établissements",
-      "Agréments",
-    ],
-    nevoitpas: ["Mes dossiers", "Gestion des comptes", "Liste des établissements"],
+    voit: ["Tous les dossiers"],
+    nevoitpas: ["Mes dossiers", "Gestion des comptes", ...A_VENIR],
   },
   {
     role: "anah_centrale",
-    voit: [
-      "Tous les dossiers",
-      "Suivi de l'activité",
-      "Référentiel des établissements",
-      "Agréments",
-    ],
-    nevoitpas: ["Mes dossiers", "Gestion des comptes"],
+    voit: ["Tous les dossiers"],
+    nevoitpas: ["Mes dossiers", "Gestion des comptes", ...A_VENIR],
   },
   {
     role: "crhh",
     voit: ["Tous les dossiers"],
-    nevoitpas: ["Mes dossiers", "Gestion des comptes", "Suivi de l'activité"],
+    nevoitpas: ["Mes dossiers", "Gestion des comptes", ...A_VENIR],
   },
   {
     role: "instructeur",
-    voit: [
-      "Mes dossiers",
-      "Tous les dossiers",
-      "Suivi de l'activité",
-      "Liste des établissements",
-      "Agréments",
-    ],
-    nevoitpas: ["Gestion des comptes", "Référentiel des établissements"],
+    voit: ["Mes dossiers", "Tous les dossiers"],
+    nevoitpas: ["Gestion des comptes", ...A_VENIR],
   },
   {
     role: "superviseur",
-    voit: [
-      "Mes dossiers",
-      "Tous les dossiers",
-      "Suivi de l'activité",
-      "Liste des établissements",
-      "Agréments",
-    ],
-    nevoitpas: ["Gestion des comptes", "Référentiel des établissements"],
+    voit: ["Mes dossiers", "Tous les dossiers"],
+    nevoitpas: ["Gestion des comptes", ...A_VENIR],
   },
   {
     role: "admin_fonctionnel",
     voit: ["Gestion des comptes"],
-    nevoitpas: ["Mes dossiers", "Tous les dossiers", "Agréments"],
+    nevoitpas: ["Mes dossiers", "Tous les dossiers", ...A_VENIR],
   },
 ] as const;
 
@@ -73,6 +63,14 @@ for (const home of HOMES) {
     }
     // The card with service and role links to the account settings (spec §2 Home for staff).
     await expect(main.locator('a[href="/account/params"]')).toBeVisible();
+    // Every tile and every entry of the role's menu opens a page of the portal.
+    const liens = await page
+      .locator("main .fr-tile a[href], #navigation a[href]")
+      .evaluateAll((ancres) => ancres.map((ancre) => ancre.getAttribute("href")!));
+    for (const href of new Set(liens)) {
+      const reponse = await page.request.get(href);
+      expect(reponse.status(), href).toBe(200);
+    }
   });
 }
 
@@ -129,8 +127,7 @@ test("la déconnexion ramène à la page de connexion", async ({ page }) => {
     .getByRole("button", { name: "Se déconnecter" })
     .filter({ visible: true })
     .click();
-  const confirm = page.getByRole("button", { name: "Se déconnecter" });
-  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  // One step (issue 21 item 4): the provider asks nothing more, with or without JavaScript.
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");

@@ -10,7 +10,9 @@ import type { Logger } from "pino";
 import { purgeExpiredOidcPayloads } from "./adapter.ts";
 import { createInteractionRouter } from "./interactions.ts";
 import { loadSigningKeys } from "./keys.ts";
-import { createProvider, KEYCLOAK_ROUTES } from "./provider.ts";
+import { createMotDePasseOublieRouter } from "./mot-de-passe-oublie.ts";
+import { createProvider, KEYCLOAK_ROUTES, REALM_PATH } from "./provider.ts";
+import type { EnvoiCourriel } from "./reinitialisation.ts";
 import { purgeExpiredLoginCounters } from "./rate-limit.ts";
 import { userinfoHandler } from "./userinfo.ts";
 
@@ -21,19 +23,21 @@ export { purgeExpiredOidcPayloads } from "./adapter.ts";
  * Builds the provider and its Express router (to mount at /realms/mar_users,
  * before Remix, with no body parser in front). Loads or creates the signing
  * key in `meta` and purges expired provider rows and sign-in counters.
- * `now` is the clock of the sign-in limits (the portal's; tests move it);
- * `sameOriginGuard` the portal's refusal of cross-origin POSTs
- * (server/security.ts), put in front of the sign-in form. Throws if the
- * database is unreachable.
+ * `now` is the clock of the sign-in limits and of the password reset links
+ * (the portal's; tests move it); `sameOriginGuard` the portal's refusal of
+ * cross-origin POSTs (server/security.ts), put in front of the forms;
+ * `mailer` the portal's mail delivery, for the reset links of "Mot de passe
+ * oublié ?". Throws if the database is unreachable.
  */
 export async function createIdentityProvider(deps: {
   config: IdpConfig;
   database: Database;
   logger: Logger;
   sameOriginGuard: RequestHandler;
+  mailer: EnvoiCourriel;
   now?: () => Date;
 }): Promise<{ router: express.Router }> {
-  const { config, database, logger, sameOriginGuard, now } = deps;
+  const { config, database, logger, sameOriginGuard, mailer, now } = deps;
   const jwks = await loadSigningKeys(database);
   const removed =
     (await purgeExpiredOidcPayloads(database)) +
@@ -44,6 +48,17 @@ export async function createIdentityProvider(deps: {
   const provider = createProvider({ config, database, logger, jwks });
   const router = express.Router();
   router.use(createInteractionRouter({ config, database, logger, provider, sameOriginGuard, now }));
+  router.use(
+    createMotDePasseOublieRouter({
+      config,
+      database,
+      logger,
+      mailer,
+      sameOriginGuard,
+      realmPath: REALM_PATH,
+      now: now ?? (() => new Date()),
+    }),
+  );
   const userinfo = userinfoHandler({ config, database, jwks });
   router.get(KEYCLOAK_ROUTES.userinfo, userinfo);
   router.post(KEYCLOAK_ROUTES.userinfo, userinfo);

@@ -13,6 +13,7 @@ import {
   readDeviceCookie,
 } from "./device-cookie.ts";
 import { cspNonce } from "./pages/layout.ts";
+import { CHEMINS_MOT_DE_PASSE } from "./mot-de-passe-oublie.ts";
 import { loginPage } from "./pages/login.ts";
 import { errorPage } from "./pages/messages.ts";
 import { API_SCOPES, CLIENT_SCOPES, REALM_PATH } from "./provider.ts";
@@ -45,7 +46,7 @@ function sendPage(res: Response, status: number, body: string) {
  *   429 with Retry-After past the limits of config.loginRateLimit (counted
  *   before the password is checked, ADR 0010), else 303 back to the provider
  *   with a fresh device cookie. The page links to account creation
- *   (/creation-compte).
+ *   (/creation-compte) and to "Mot de passe oublié ?" (mot-de-passe-oublie.ts).
  * An expired or unknown interaction answers a French page with status 400.
  * `now` is the clock of the limits and device cookies (tests move it);
  * `sameOriginGuard` the portal's same-origin check of the form's POST.
@@ -73,6 +74,7 @@ export function createInteractionRouter(deps: {
   const action = (uid: string) => `${REALM_PATH}/interaction/${uid}/login`;
   const signUpUrl = `${config.publicUrl}/creation-compte`;
   const newLinkUrl = `${config.publicUrl}/creation-compte/nouveau-lien`;
+  const forgotUrl = `${REALM_PATH}${CHEMINS_MOT_DE_PASSE.demande}`;
   // Failed attempts are logged under a keyed hash: correlatable, but no address in clear.
   const pseudonym = (email: string) =>
     createHmac("sha256", config.sessionSecret).update(email).digest("hex").slice(0, 16);
@@ -147,7 +149,7 @@ export function createInteractionRouter(deps: {
       sendPage(
         res,
         200,
-        loginPage({ action: action(details.uid), signUpUrl, nonce: cspNonce(res) }),
+        loginPage({ action: action(details.uid), signUpUrl, forgotUrl, nonce: cspNonce(res) }),
       );
     } catch (error) {
       sendFailure(res, error);
@@ -193,6 +195,7 @@ export function createInteractionRouter(deps: {
               email,
               error: tooManyAttemptsMessage(wait),
               signUpUrl,
+              forgotUrl,
               nonce: cspNonce(res),
             }),
           );
@@ -218,6 +221,7 @@ export function createInteractionRouter(deps: {
               error: PENDING_ACCOUNT,
               errorLink: { href: newLinkUrl, label: "Recevoir un nouveau lien de confirmation" },
               signUpUrl,
+              forgotUrl,
               nonce: cspNonce(res),
             }),
           );
@@ -236,6 +240,7 @@ export function createInteractionRouter(deps: {
               email,
               error: WRONG_CREDENTIALS,
               signUpUrl,
+              forgotUrl,
               nonce: cspNonce(res),
             }),
           );

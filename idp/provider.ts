@@ -5,6 +5,7 @@ import type { IdpConfig } from "./config.ts";
 import type { Logger } from "pino";
 import { accessTokenClaims, accountFinder } from "./accounts.ts";
 import { createOidcAdapter } from "./adapter.ts";
+import { deconnexionSansSession, terminerSessionSansConfirmation } from "./deconnexion.ts";
 import { cookieKeys } from "./keys.ts";
 import { cspNonce } from "./pages/layout.ts";
 import { errorPage, loggedOutPage, logoutPage } from "./pages/messages.ts";
@@ -45,7 +46,8 @@ const ERROR_MESSAGES: Record<string, string> = {
  * (DESIGN §2, spec §9): issuer `config.oidcIssuer`, Keycloak paths, one public
  * client (`config.oidcClientId`, code + PKCE S256, refresh tokens), RS256 JWT
  * access tokens for `config.oidcAudience` carrying `realm_access.roles`,
- * storage in `oidc_payload`, French DSFR pages for logout and errors.
+ * storage in `oidc_payload`, French DSFR pages for logout and errors; the
+ * portal's sign-out ends the session in one step (idp/deconnexion.ts).
  * `jwks` holds the private signing keys (keys.ts).
  */
 export function createProvider(deps: {
@@ -105,13 +107,11 @@ export function createProvider(deps: {
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: (ctx, form) => {
+        logoutSource: async (ctx, form) => {
+          // The portal's own sign-out (verified hint of this account): no second page.
+          if (await terminerSessionSansConfirmation(ctx, { database, cookieOptions })) return;
           ctx.type = "html";
-          ctx.body = logoutPage({
-            form,
-            nonce: cspNonce(ctx.res),
-            autoSubmit: Boolean(ctx.oidc.params?.id_token_hint),
-          });
+          ctx.body = logoutPage({ form, nonce: cspNonce(ctx.res) });
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = "html";
@@ -174,6 +174,7 @@ export function createProvider(deps: {
 
   const provider = new Provider(config.oidcIssuer, configuration);
   provider.proxy = config.trustProxy;
+  provider.use(deconnexionSansSession);
   provider.on("server_error", (_ctx, error) => {
     logger.error({ err: error }, "Erreur interne du fournisseur d'identité");
   });

@@ -77,15 +77,19 @@ export function slowdownMs(counted: number, free: number): number {
  * account from every address, after which each further attempt waits 1 s,
  * 2 s, 4 s… up to 60 s after the previous one (429 with that Retry-After).
  * `account` is always a pseudonym: no address is stored. `now` is the clock
- * (tests move it).
+ * (tests move it). `keyPrefix` starts every key: another form limited the
+ * same way (the password reset request, "reinitialisation:") keeps its own
+ * counters; none for the sign-in.
  */
 export function createLoginLimiter(deps: {
   database: Database;
   limits: { perIp: number; perAccount: number };
   now?: () => Date;
   onPurgeError?: (error: unknown) => void;
+  keyPrefix?: string;
 }) {
   const { database, limits } = deps;
+  const prefix = deps.keyPrefix ?? "";
   const now = deps.now ?? (() => new Date());
   const blockingIp: CounterRule = { free: limits.perIp, slowing: false };
   const blockingPair: CounterRule = { free: limits.perAccount, slowing: false };
@@ -156,23 +160,23 @@ export function createLoginLimiter(deps: {
     }): Promise<AttemptOutcome> {
       const at = now();
       purgeNowAndThen(at);
-      const ipKey = `ip:${input.ip}`;
+      const ipKey = `${prefix}ip:${input.ip}`;
       if (!(await count(ipKey, blockingIp, at))) {
         return { allowed: false, limit: "ip", waitMs: await waitFor(ipKey, blockingIp, at) };
       }
       if (input.deviceId) {
-        const deviceKey = `appareil:${input.deviceId}`;
+        const deviceKey = `${prefix}appareil:${input.deviceId}`;
         if (await count(deviceKey, blockingPair, at)) {
           return { allowed: true, ticket: { ip: ipKey, second: deviceKey }, device: true };
         }
       }
-      const pairKey = `paire:${input.account}:${input.ip}`;
+      const pairKey = `${prefix}paire:${input.account}:${input.ip}`;
       if (!(await count(pairKey, blockingPair, at))) {
         const waitMs = await waitFor(pairKey, blockingPair, at);
         await refund(ipKey);
         return { allowed: false, limit: "paire", waitMs };
       }
-      const accountKey = `compte:${input.account}`;
+      const accountKey = `${prefix}compte:${input.account}`;
       if (!(await count(accountKey, slowingAccount, at))) {
         const waitMs = await waitFor(accountKey, slowingAccount, at);
         await refund(pairKey);
@@ -213,10 +217,14 @@ export async function purgeExpiredLoginCounters(database: Database, at: Date): P
 
 /**
  * "Trop de tentatives…" message of a 429 answer: the wait rounded up to
- * whole seconds under a minute, to whole minutes beyond.
+ * whole seconds under a minute, to whole minutes beyond. `what` names what
+ * was tried too often (sign-ins by default).
  */
-export function tooManyAttemptsMessage(waitMs: number): string {
-  const prefix = "Trop de tentatives de connexion. Veuillez réessayer dans";
+export function tooManyAttemptsMessage(
+  waitMs: number,
+  what = "Trop de tentatives de connexion",
+): string {
+  const prefix = `${what}. Veuillez réessayer dans`;
   if (waitMs < 60_000) {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     return `${prefix} ${seconds} ${seconds > 1 ? "secondes" : "seconde"}.`;

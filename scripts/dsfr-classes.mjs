@@ -1,12 +1,13 @@
 // The DSFR class names the portal can put in a page, read from its sources:
-// the portal's own code (app/, idp/), the react-dsfr modules it imports
-// (followed through their relative imports) and the DSFR script, which adds
-// classes of its own at run time (e.g. `fr-scroll-divider` on a modal body).
+// the portal's own code (app/, idp/, and contract/ for the shared header and
+// footer), the react-dsfr modules it imports (followed through their
+// relative imports) and the DSFR script, which adds classes of its own at
+// run time (e.g. `fr-scroll-divider` on a modal body).
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 /** Folders of the portal whose files may name DSFR classes. */
-const SOURCE_DIRS = ["app", "idp"];
+const SOURCE_DIRS = ["app", "idp", "contract"];
 const SOURCE_FILE = /\.(tsx?|m?js|css|json)$/;
 const CLASS_TOKEN = /fr-[a-z0-9][a-z0-9_-]*/g;
 /** Class built from a bare `fr-` and a variable: no scan can tell which classes it makes. */

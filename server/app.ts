@@ -160,6 +160,7 @@ export async function createPortal(
       database,
       logger,
       sameOriginGuard: guard,
+      mailer,
       now: () => horloge.now(),
     });
     app.use("/realms/mar_users", idp.router);

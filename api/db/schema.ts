@@ -216,8 +216,10 @@ export const utilisateurs = pgTable(
 );
 
 /**
- * One-time links sent by e-mail (account confirmation, later e-mail change).
- * Only the SHA-256 of the token is stored.
+ * One-time links sent by e-mail (account confirmation, password reset of
+ * the embedded identity provider — idp/reinitialisation.ts, valid one hour —
+ * later e-mail change). Only the SHA-256 of the token is stored. `type` is
+ * plain text in the database: a new kind of link needs no migration.
  */
 export const jetonsEmail = pgTable(
   "jeton_email",
@@ -226,7 +228,9 @@ export const jetonsEmail = pgTable(
     utilisateurId: uuid("utilisateur_id")
       .notNull()
       .references(() => utilisateurs.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["confirmation_compte", "changement_email"] }).notNull(),
+    type: text("type", {
+      enum: ["confirmation_compte", "changement_email", "reinitialisation_mot_de_passe"],
+    }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     dateCreation: createdAt(),

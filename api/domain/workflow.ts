@@ -327,6 +327,36 @@ export function transitionPour(
   );
 }
 
+/**
+ * Actions a superviseur may take on a file at any time (follow-up, reassignment,
+ * procedures on an approval, a tacit rejection once the clock is over): a
+ * file is not waiting for him because one of these applies (ADR 0014).
+ */
+const ACTIONS_DE_SUIVI_SUPERVISEUR: readonly ActionDemande[] = [
+  "REAFFECTER_INSTRUCTEUR",
+  "REJETER_TACITEMENT_DOSSIER",
+  "CREER_PROCEDURE",
+  "MODIFIER_AGREMENT",
+  "MODIFIER_PROCEDURE",
+];
+
+/**
+ * States where a file waits for its superviseur ("Mes dossiers" of a
+ * superviseur, ADR 0014), read from the table: the starting states of every
+ * row a superviseur may take, follow-up actions aside — assignment, his
+ * opinion, the decision, a proposed refusal, ending a withdrawal procedure.
+ */
+export const ETATS_ATTENTE_SUPERVISEUR: readonly EtatDemande[] = [
+  ...new Set(
+    TRANSITIONS.filter(
+      (row) =>
+        row.from !== "creation" &&
+        row.roles.includes("superviseur") &&
+        !ACTIONS_DE_SUIVI_SUPERVISEUR.includes(row.action),
+    ).flatMap((row) => row.from as readonly EtatDemande[]),
+  ),
+];
+
 /** The state a row leads to from `etat` (the chosen one when the row offers several). */
 export function etatSuivant(
   row: Transition,

@@ -16,11 +16,14 @@
  * Multipart bodies are read by the handler itself when it calls
  * `readBody()` (registerMultipart): after its access checks, streamed as
  * before (api/http/multipart.ts), then validated the same way before it
- * returns.
+ * returns. On such a route a JSON or form body, already parsed, is checked
+ * against `body.schema` before the handler (400), and its `rules` when
+ * the handler calls `readBody()` (422 after the handler's 404/403/409).
  */
 import type { Request, RequestHandler, Response, Router } from "express";
 import { z, type ZodError, type ZodIssue, type ZodTypeAny } from "zod";
 import { pathParamNames, type EndpointDeclaration } from "../../contract/api/endpoint.ts";
+import { MESSAGES_ERREURS, MESSAGES_VALIDATION, formater } from "../../contract/messages/index.ts";
 import { hasAnyRole } from "../../contract/roles.ts";
 import { currentUser, type UtilisateurConnecte } from "./auth.ts";
 import {
@@ -95,12 +98,16 @@ export interface RouteOptions {
 
 // ── Messages of bad input (400) ──────────────────────────────────────────────
 
+// The texts live in the catalogue (contract/messages/erreurs.ts, issue 23 item 3).
+
 /** 400 of a query parameter the endpoint does not declare. */
-export const messageParametreInconnu = (nom: string) => `Paramètre inconnu : « ${nom} ».`;
+export const messageParametreInconnu = (nom: string) =>
+  formater(MESSAGES_ERREURS.parametreInconnu, { nom });
 /** 400 of a body field a strict body does not declare. */
-export const messageChampInconnu = (nom: string) => `Champ inconnu : « ${nom} ».`;
-/** 400 of a value of the wrong kind (a list for a single value, an object for a text…). */
-export const MESSAGE_FORMAT = "Le champ n'est pas au bon format";
+export const messageChampInconnu = (nom: string) =>
+  formater(MESSAGES_ERREURS.champInconnu, { nom });
+/** 400 of a value of the wrong kind (a list for a single value, an object for a text…): §5 `pattern`. */
+export const MESSAGE_FORMAT = MESSAGES_VALIDATION.pattern;
 
 function message(issue: ZodIssue, lieu: "query" | "body"): string[] {
   if (issue.code === "unrecognized_keys")
@@ -156,6 +163,14 @@ function filesOf(req: Request): Express.Multer.File[] {
 
 const EMPTY = z.object({}).strict();
 
+/** Parses `raw` with `wire` (400 on failure). */
+function checkSent(raw: unknown, wire: ZodTypeAny, lieu: "query" | "body"): unknown {
+  if (contientNul(raw)) throw badInput(MESSAGE_CARACTERE_NUL);
+  const sent = wire.safeParse(raw);
+  if (!sent.success) throw entreeInvalide(sent.error, lieu);
+  return sent.data;
+}
+
 /** Parses `raw` with `wire` (400 on failure) then `rules` (422 on failure). */
 function check(
   raw: unknown,
@@ -163,10 +178,8 @@ function check(
   rules: ZodTypeAny | undefined,
   lieu: "query" | "body",
 ): unknown {
-  if (contientNul(raw)) throw badInput(MESSAGE_CARACTERE_NUL);
-  const sent = wire.safeParse(raw);
-  if (!sent.success) throw entreeInvalide(sent.error, lieu);
-  return rules ? parseOrThrow(rules, sent.data) : sent.data;
+  const sent = checkSent(raw, wire, lieu);
+  return rules ? parseOrThrow(rules, sent) : sent;
 }
 
 function checkQuery(declaration: EndpointDeclaration, req: Request): unknown {
@@ -259,8 +272,14 @@ export function endpoints(router: Router, authenticate?: RequestHandler) {
         declaration.path,
         ...before(declaration, authenticate, options),
         async (req: Request, res: Response) => {
+          const base = inputs(declaration, req);
+          // A body already parsed (JSON, form) breaks its declaration before
+          // any handler runs (400); a multipart one is read, then checked, when
+          // the handler asks for it, after its own access checks.
+          if (declaration.body && !req.is("multipart/form-data"))
+            checkSent(bodyFields(req.body), declaration.body.schema, "body");
           const entree = {
-            ...inputs(declaration, req),
+            ...base,
             readBody: async () => {
               await reader(req, res);
               return { body: checkBody(declaration, req.body), files: filesOf(req) };

@@ -1,21 +1,29 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { getSessionData } from "./auth.server";
+import { getSessionData, refusAcces } from "./auth.server";
 import { loginUrlFor } from "./redirect-url.server";
 import { lireReference, politiqueReference } from "./references.server";
 
+type QueryScalar = string | number | boolean | null | undefined;
 export type QueryValue =
-  string | number | boolean | null | undefined | readonly (string | number)[];
+  | QueryScalar
+  | readonly (string | number)[]
+  | Readonly<Record<string, QueryScalar | readonly (string | number)[]>>;
 
 /**
  * Builds a query string the way spec §7 wants it: lists as repeated `key[]`,
- * null and undefined values skipped.
+ * maps as `key[name]=value` (`order[dateDepot]=desc`), null and undefined
+ * values skipped.
  */
-export function toQueryString(query: Record<string, QueryValue> = {}): string {
+export function toQueryString(query: Readonly<Record<string, QueryValue>> = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === null || value === undefined) continue;
     if (Array.isArray(value)) {
       for (const item of value) params.append(`${key}[]`, String(item));
+    } else if (typeof value === "object") {
+      for (const [name, items] of Object.entries(value))
+        for (const item of [items].flat())
+          if (item !== null && item !== undefined) params.append(`${key}[${name}]`, String(item));
     } else {
       params.append(key, String(value));
     }
@@ -76,7 +84,8 @@ const lecturesDeLaRequete = new WeakMap<AppLoadContext, Map<string, Promise<unkn
  * goes through `context.apiFetch`, without a socket (ADR 0007), unless
  * `stream` is set. A 401 redirects to the login page with `redirectUrl`
  * (spec §6); other errors throw `ApiError`; 404 becomes a 404 response so
- * the page shows "Page non trouvée".
+ * the page shows "Page non trouvée", and a 403 to a page's GET the portal's
+ * 403 page.
  */
 export async function apiFetch(
   request: Request,
@@ -99,6 +108,14 @@ export async function apiFetch(
   const response = await send(url, { ...fetchInit, headers });
   if (response.status === 401) throw redirect(loginUrlFor(request));
   if (response.status === 404) throw new Response("Page non trouvée", { status: 404 });
+  // A page the API refuses to this user is the portal's 403 page, not an
+  // error page (issue 21 item 8); an action keeps ApiError to say why in its form.
+  if (
+    response.status === 403 &&
+    request.method === "GET" &&
+    (fetchInit.method ?? "GET").toUpperCase() === "GET"
+  )
+    throw refusAcces();
   if (!response.ok) {
     const body = await response
       .clone()

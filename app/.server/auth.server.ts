@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { OAuth2RequestError } from "remix-auth-oauth2";
 import { ROLE_GATES, hasAnyRole, type RoleGate } from "#contract/roles";
+import { t } from "~/i18n";
 import type { SessionData, SessionUser } from "./context";
 import { getStrategy, sessionDataFromTokens } from "./oidc.server";
 import { loginUrlFor } from "./redirect-url.server";
@@ -88,9 +89,23 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 }
 
 /**
+ * The refusal of a page to a signed-in user who may not see it (spec §6,
+ * §8): a 403 response, that the root ErrorBoundary shows as the portal's
+ * "Non Autorisé" page (header, footer, explanation, link home; issue 21
+ * item 8). Its French text is what a resource route (a download) answers.
+ */
+export function refusAcces(): Response {
+  return new Response(`${t("erreur.403.titre")} : ${t("erreur.403.sousTitre")}`, {
+    status: 403,
+    statusText: "Forbidden",
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/**
  * Role gate of spec §6 (`instruction`, `staff`, `superviseur`,
- * `adminFonctionnel`, `demandeur`, `central`, `manager`): throws a 403
- * "Forbidden" response when the user holds none of the gate's roles.
+ * `adminFonctionnel`, `demandeur`, `central`, `manager`): throws the 403
+ * of {@link refusAcces} when the user holds none of the gate's roles.
  */
 export async function requireRole(
   request: Request,
@@ -99,7 +114,7 @@ export async function requireRole(
 ): Promise<SessionUser> {
   const user = await requireUser(request, context);
   if (!hasAnyRole(user.roles, ROLE_GATES[gate])) {
-    throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+    throw refusAcces();
   }
   return user;
 }

@@ -122,4 +122,20 @@ describe("fil d'Ariane (spec §2 Breadcrumb)", () => {
     ]);
     expect(segments).toEqual([{ label: "Liste des établissements", href: "/etablissements" }]);
   });
+  it("place les pages au-dessus d'un écran hors de sa liste (clé breadcrumbParents)", () => {
+    const parents = [{ label: "Tous les dossiers", href: "/tous-les-dossiers/demande" }];
+    expect(
+      breadcrumbSegments([
+        root,
+        match({
+          id: "routes/dossier.$kind.$id",
+          pathname: "/dossier/demande/d1",
+          data: { breadcrumb: "Dossier n° MAR-2026-0001", breadcrumbParents: parents },
+        }),
+      ]),
+    ).toEqual([
+      { label: "Tous les dossiers", href: "/tous-les-dossiers/demande" },
+      { label: "Dossier n° MAR-2026-0001", href: "/dossier/demande/d1" },
+    ]);
+  });
 });

@@ -33,6 +33,15 @@ export interface BreadcrumbSegment {
 export const BREADCRUMB_DATA_KEY = "breadcrumb";
 
 /**
+ * Loader data key with which a screen outside its list's URL names the
+ * pages above it (issue 21 item 7: Accueil › Tous les dossiers › Dossier
+ * n° …, never skipping the list), e.g. `breadcrumbParents: [{ label: "Tous
+ * les dossiers", href: "/tous-les-dossiers/demande" }]`. They come just
+ * before the route's own entry, unless an earlier route already put them.
+ */
+export const BREADCRUMB_PARENTS_KEY = "breadcrumbParents";
+
+/**
  * The breadcrumb entries after "Accueil", one per matched route that has a
  * label, in matching order; the last one is the current page. The label is
  * the screen's override (loader data `breadcrumb`, a non-empty string) or
@@ -49,9 +58,23 @@ export function breadcrumbSegments(matches: readonly BreadcrumbMatch[]): Breadcr
     // A pathless layout and its index route share a pathname: keep the deepest label.
     const previous = segments[segments.length - 1];
     if (previous && previous.href === href) segments.pop();
+    for (const parent of parentsOf(match))
+      if (!segments.some((segment) => segment.href === parent.href)) segments.push(parent);
     segments.push({ label, href });
   }
   return segments;
+}
+
+function parentsOf(match: BreadcrumbMatch): BreadcrumbSegment[] {
+  const data = match.data;
+  if (data === null || typeof data !== "object" || !(BREADCRUMB_PARENTS_KEY in data)) return [];
+  const parents = (data as Record<string, unknown>)[BREADCRUMB_PARENTS_KEY];
+  return Array.isArray(parents)
+    ? parents.filter(
+        (parent): parent is BreadcrumbSegment =>
+          typeof parent?.label === "string" && typeof parent?.href === "string",
+      )
+    : [];
 }
 
 function labelOf(match: BreadcrumbMatch): string | null {

@@ -4,7 +4,13 @@ import { Form } from "@remix-run/react";
 import { CGU_VERSION } from "#contract/cgu";
 import { schemaAcceptationCgu } from "#contract/schemas/candidat";
 import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
-import { CheckboxField, Fieldset, FieldsetElement, RequiredFieldsNotice } from "~/components/forms";
+import {
+  CheckboxField,
+  Fieldset,
+  FieldsetElement,
+  FormErrorSummary,
+  RequiredFieldsNotice,
+} from "~/components/forms";
 import { t } from "~/i18n";
 
 /** The full text of the terms of use. */
@@ -131,6 +137,7 @@ export function CguForm({ lastResult, redirectTo, miseAJour }: CguFormProps) {
             (version {CGU_VERSION})
           </p>
           <Form method="post" action={CGU_FORM_PATH} {...getFormProps(form)} noValidate>
+            <FormErrorSummary form={form} />
             <RequiredFieldsNotice />
             <Fieldset id="cgu-consentements" legend="Votre accord" heading="h2">
               <FieldsetElement>

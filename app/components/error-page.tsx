@@ -17,10 +17,20 @@ export function errorTitle(kind: ErrorKind): string {
 
 /**
  * DSFR error page (spec §2 "Layout", §8): title, status, subtitle,
- * description, a button back to the home page and a contact link to the
- * national team's mailbox. Never shows technical details.
+ * description (the kind's, unless `description` is given), a button back to
+ * the home page and a contact link to the national team's mailbox. Never
+ * shows technical details.
  */
-export function ErrorPage({ kind, status }: { kind: ErrorKind; status: number }) {
+export function ErrorPage({
+  kind,
+  status,
+  description,
+}: {
+  kind: ErrorKind;
+  status: number;
+  /** What to say instead of the kind's description (e.g. a 405, issue 21 item 8). */
+  description?: string;
+}) {
   const contact = t("application.contact");
   return (
     <div className="fr-container">
@@ -29,7 +39,7 @@ export function ErrorPage({ kind, status }: { kind: ErrorKind; status: number })
           <h1>{errorTitle(kind)}</h1>
           <p className="fr-text--sm fr-mb-3w">{t("erreur.codeErreur", { status })}</p>
           <p className="fr-text--lead fr-mb-3w">{t(`erreur.${kind}.sousTitre`)}</p>
-          <p className="fr-text--sm fr-mb-5w">{t(`erreur.${kind}.description`)}</p>
+          <p className="fr-text--sm fr-mb-5w">{description ?? t(`erreur.${kind}.description`)}</p>
           <ul className="fr-btns-group fr-btns-group--inline-md">
             <li>
               <a className="fr-btn" href="/">

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { schemaNouveauLien } from "#contract/schemas/candidat";
-import { Field, FormErrors, RequiredFieldsNotice } from "~/components/forms";
+import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
 
 /** Where the form posts: the route that calls POST /api/user/token-mail. */
 export const NOUVEAU_LIEN_PATH = "/creation-compte/nouveau-lien";
@@ -34,7 +34,7 @@ export function NouveauLienForm({
     <Form method="post" action={NOUVEAU_LIEN_PATH} {...getFormProps(form)}>
       {Titre ? <Titre className="fr-h4">Recevoir un nouveau lien d'activation</Titre> : null}
       {/* A form-level refusal, e.g. too many requests (429, issue 20 item 8). */}
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
       <Field
         id={fields.email.id}

@@ -6,17 +6,19 @@ import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ROLE_LABELS } from "#contract/roles";
-import type {
-  DemandeDetail,
-  DemandeResume,
-  PeutCreer,
-  ProcedureDemande,
-} from "#contract/schemas/demande";
+import type { DemandeResume, PeutCreer } from "#contract/schemas/demande";
 import type { Agrement } from "#contract/schemas/agrement";
 import type { BandeauInformatif } from "#contract/schemas/reference";
 import type { StatutSimplifie } from "#contract/statuts";
-import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
-import { apiJson } from "~/.server/api.server";
+import {
+  callEndpoint,
+  lireDemande,
+  lireProcedure,
+  lireUtilisateurCourant,
+  listerBandeaux,
+  listerMesDemandes,
+  verifierNouvelleDemande,
+} from "~/.server/api-client.server";
 import { requireUser } from "~/.server/auth.server";
 import { BADGES_AGREMENT, agrementAccessible } from "~/components/agrement/agrement";
 import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
@@ -24,6 +26,7 @@ import { TUILES_OPERATEUR } from "~/components/agrement/tuiles-operateur";
 import { CarteDemande } from "~/components/demande/carte-demande";
 import { commentaireRetourEdition } from "~/components/demande/complement/complement";
 import { staffTilesFor } from "~/components/home/staff-tiles";
+import { pageOuverte } from "~/components/layout/pages-a-venir";
 import { dateFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
 
@@ -39,7 +42,7 @@ import { pageTitle } from "~/utils/title";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  const user = await apiJson<UtilisateurCourant>(request, context, "/api/user/account");
+  const user = await callEndpoint(request, context, lireUtilisateurCourant);
   const demandeur = user.roles.includes("demandeur");
   const vide = {
     bandeaux: [] as BandeauInformatif[],
@@ -49,29 +52,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     commentaires: {} as Record<string, string | null>,
     agrement: null as Agrement | null,
   };
-  if (!demandeur) return { ...vide, user, demandeur, tiles: staffTilesFor(user.roles) };
+  if (!demandeur)
+    return {
+      ...vide,
+      user,
+      demandeur,
+      tiles: staffTilesFor(user.roles).filter((tile) => pageOuverte(tile.href)),
+    };
   const [agrement, bandeaux, demandes, peutCreer] = await Promise.all([
     chargerMonAgrement(request, context),
-    apiJson<BandeauInformatif[]>(request, context, "/api/bandeaux-informatifs", {
-      query: { demandeType: "demande" },
-    }),
-    apiJson<DemandeResume[]>(request, context, "/api/demandes/mes-demandes"),
-    apiJson<PeutCreer>(request, context, "/api/demande/can/deposernouvelledemande"),
+    callEndpoint(request, context, listerBandeaux, { query: { demandeType: "demande" } }),
+    callEndpoint(request, context, listerMesDemandes),
+    callEndpoint(request, context, verifierNouvelleDemande),
   ]);
   const etapes: Record<string, number> = {};
   const commentaires: Record<string, string | null> = {};
   await Promise.all(
     demandes.map(async (demande) => {
       if (demande.statutSimplifie === "brouillon") {
-        const procedure = await apiJson<ProcedureDemande>(
-          request,
-          context,
-          `/api/demande/${demande.id}/procedure`,
-        );
+        const procedure = await callEndpoint(request, context, lireProcedure, {
+          params: { id: demande.id },
+        });
         const incomplete = ([1, 2, 3] as const).find((etape) => !procedure.etapesCompletes[etape]);
         etapes[demande.id] = incomplete ?? 4;
       } else if (demande.etat === "en_edition") {
-        const detail = await apiJson<DemandeDetail>(request, context, `/api/demande/${demande.id}`);
+        const detail = await callEndpoint(request, context, lireDemande, {
+          params: { kind: "demande", id: demande.id },
+        });
         commentaires[demande.id] = commentaireRetourEdition(detail.infosComplementaires);
       }
     }),
@@ -111,10 +118,10 @@ function StaffHome() {
             titleAs="h2"
             desc={
               <>
-                <span className="fr-display-block">
+                <span className="portail-ligne">
                   Service : {user.service?.nom ?? "Services centraux de l'Anah"}
                 </span>
-                <span className="fr-display-block">
+                <span className="portail-ligne">
                   Rôle : {premierRole ? ROLE_LABELS[premierRole] : ""}
                 </span>
               </>

@@ -9,16 +9,17 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ROLE_LABELS } from "#contract/roles";
 import { PARAMETRES_MAIL } from "#contract/schemas/parametres-mail";
+import { schemaParametresMail, type ParametresMail } from "#contract/schemas/utilisateur";
+import { ApiError } from "~/.server/api.server";
 import {
-  schemaParametresMail,
-  type ParametresMail,
-  type UtilisateurCourant,
-} from "#contract/schemas/utilisateur";
-import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+  callEndpoint,
+  enregistrerParametresMail,
+  lireUtilisateurCourant,
+} from "~/.server/api-client.server";
 import { requireUser } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { CheckboxField, Fieldset, FieldsetElement, FormErrors } from "~/components/forms";
+import { CheckboxField, Fieldset, FieldsetElement, FormErrorSummary } from "~/components/forms";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
@@ -31,7 +32,7 @@ const ADRESSE = "/account/params";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return { user: await apiJson<UtilisateurCourant>(request, context, "/api/user/account") };
+  return { user: await callEndpoint(request, context, lireUtilisateurCourant) };
 }
 
 /**
@@ -48,11 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ lastResult: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   }
   try {
-    await apiFetch(request, context, "/api/user/parametre-mail", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(submission.value),
-    });
+    await callEndpoint(request, context, enregistrerParametresMail, { body: submission.value });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 422)) throw error;
     return data(
@@ -147,7 +144,7 @@ function PreferencesCourriel({ parametresMail }: { parametresMail: ParametresMai
         Préférences de notification par courriel
       </h2>
       <Form method="post" {...getFormProps(form)}>
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <FormErrorSummary form={form} />
         <Fieldset
           id="parametres-mail-choix"
           legend="Je souhaite recevoir un courriel pour :"

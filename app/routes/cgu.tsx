@@ -8,8 +8,8 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { schemaAcceptationCgu } from "#contract/schemas/candidat";
-import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
-import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { ApiError } from "~/.server/api.server";
+import { accepterCgu, callEndpoint, lireUtilisateurCourant } from "~/.server/api-client.server";
 import { requireRole, requireUser } from "~/.server/auth.server";
 import { safeRedirectPath } from "~/.server/redirect-url.server";
 import { redirectWithToast } from "~/.server/toast.server";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const redirectTo = retourApres(new URL(request.url).searchParams.get("redirectTo"));
   if (!user.roles.includes("demandeur")) throw redirect(redirectTo);
-  const compte = await apiJson<UtilisateurCourant>(request, context, "/api/user/account");
+  const compte = await callEndpoint(request, context, lireUtilisateurCourant);
   if (!compte.shallAcceptCgu) throw redirect(redirectTo);
   return { redirectTo, miseAJour: cguMiseAJour(compte) };
 }
@@ -51,11 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ lastResult: submission.reply(), redirectTo }, { status: 400 });
   }
   try {
-    await apiFetch(request, context, "/api/user/accept-cgu", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(submission.value),
-    });
+    await callEndpoint(request, context, accepterCgu, { body: submission.value });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 422)) throw error;
     const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors ?? {};

@@ -29,9 +29,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * `/creation-compte` (spec §2 "Account creation"): what the account is
- * for, the "Un compte existe déjà" section after a 409 (spec §8), the form,
- * and the way to sign in for those who already have an account.
+ * `/creation-compte` (spec §2 "Account creation"): the "Un compte existe
+ * déjà" section after a 409 (spec §8), then the form — its error summary
+ * right after the title, what the account is for, the fields — and the way
+ * to sign in for those who already have an account.
  */
 export default function CreationCompte() {
   const result = useActionData<typeof action>();
@@ -40,12 +41,17 @@ export default function CreationCompte() {
       <div className="fr-grid-row">
         <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
           <h1>{TITLE}</h1>
-          <p className="fr-text--lead">
-            Ce compte permet à votre structure de demander l'agrément Mon Accompagnateur Rénov' et
-            d'en suivre l'instruction. Un seul compte est ouvert par structure (SIREN).
-          </p>
           {result?.compteExistant ? <CompteExistantSection {...result.compteExistant} /> : null}
-          <FormulaireCreationCompte lastResult={result?.lastResult} />
+          <FormulaireCreationCompte
+            lastResult={result?.lastResult}
+            focusResume={!result?.compteExistant}
+            introduction={
+              <p className="fr-text--lead">
+                Ce compte permet à votre structure de demander l'agrément Mon Accompagnateur Rénov'
+                et d'en suivre l'instruction. Un seul compte est ouvert par structure (SIREN).
+              </p>
+            }
+          />
           <p className="fr-mt-4w">
             Vous avez déjà un compte ?{" "}
             <Link to="/account/login" reloadDocument>

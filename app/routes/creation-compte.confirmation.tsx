@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MESSAGE_LIEN_INVALIDE } from "#contract/schemas/candidat";
-import { ApiError, apiJson } from "~/.server/api.server";
+import { ApiError } from "~/.server/api.server";
+import { callEndpoint, confirmerCompte } from "~/.server/api-client.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { NouveauLienForm } from "~/components/nouveau-lien-form";
 import { pageTitle } from "~/utils/title";
@@ -19,12 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token")?.trim();
   if (!token) return { valide: false as const };
   try {
-    const { email } = await apiJson<{ email: string }>(
-      request,
-      context,
-      "/api/user/token-mail-check",
-      { query: { token } },
-    );
+    const { email } = await callEndpoint(request, context, confirmerCompte, { query: { token } });
     return { valide: true as const, email };
   } catch (error) {
     const invalide =

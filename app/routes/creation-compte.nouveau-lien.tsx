@@ -12,7 +12,8 @@ import {
   schemaNouveauLien,
   type TropDeDemandes,
 } from "#contract/schemas/candidat";
-import { ApiError, apiFetch } from "~/.server/api.server";
+import { ApiError } from "~/.server/api.server";
+import { callEndpoint, demanderNouveauLien } from "~/.server/api-client.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { NOUVEAU_LIEN_PATH, NouveauLienForm } from "~/components/nouveau-lien-form";
 import { pageTitle } from "~/utils/title";
@@ -41,11 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ lastResult: submission.reply() }, { status: 400 });
   }
   try {
-    await apiFetch(request, context, "/api/user/token-mail", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(submission.value),
-    });
+    await callEndpoint(request, context, demanderNouveauLien, { body: submission.value });
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) {
       const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TYPES_DOSSIER, type TypeDossier } from "#contract/etats";
 import type { DemandeDetail } from "#contract/schemas/demande";
-import { apiJson } from "~/.server/api.server";
+import { callEndpoint, lireDemande } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { dateFr } from "~/utils/dates";
@@ -22,11 +22,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "demandeur");
   const type = TYPES_DOSSIER.find((candidat) => candidat === params.type);
   if (!type || !params.id) throw new Response("Page non trouvée", { status: 404 });
-  const demande = await apiJson<DemandeDetail>(
-    request,
-    context,
-    `/api/${type}/${encodeURIComponent(params.id)}`,
-  );
+  const demande = await callEndpoint(request, context, lireDemande, {
+    params: { kind: type, id: params.id },
+  });
   const actionType = new URL(request.url).searchParams.get("actionType");
   const action = ACTIONS_CONFIRMEES.find((candidat) => candidat === actionType) ?? null;
   return { type, action, demande: resume(demande) };

@@ -14,8 +14,9 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { schemaAnnulation, type DemandeDetail } from "#contract/schemas/demande";
-import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { schemaAnnulation } from "#contract/schemas/demande";
+import { ApiError } from "~/.server/api.server";
+import { callEndpoint, executerAction, lireDemande } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
@@ -27,7 +28,7 @@ import {
 import {
   CheckboxField,
   Field,
-  FormErrors,
+  FormErrorSummary,
   RequiredFieldsNotice,
   fieldErrorsOf,
 } from "~/components/forms";
@@ -37,6 +38,37 @@ import { pageTitle } from "~/utils/title";
 const TITRE = "Annuler la demande d'agrément";
 
 /**
+ * The words of the page: a draft is deleted, a deposited request cancelled
+ * (issue 21 item 7), though both go through ANNULER_DEMANDE.
+ */
+const LIBELLES = {
+  brouillon: {
+    titre: "Supprimer le brouillon",
+    alerte: "La suppression est définitive",
+    description:
+      "Une fois supprimé, votre brouillon ne pourra plus être modifié ni déposé. Vous pourrez commencer une nouvelle demande d'agrément.",
+    motif: "Motif de la suppression",
+    aide: "Expliquez pourquoi vous supprimez votre brouillon.",
+    confirmation: "Je confirme vouloir supprimer définitivement mon brouillon",
+    bouton: "Supprimer le brouillon",
+  },
+  deposee: {
+    titre: TITRE,
+    alerte: "L'annulation est définitive",
+    description:
+      "Une fois annulée, votre demande ne sera plus instruite et ne pourra pas être reprise. Vous pourrez ensuite déposer une nouvelle demande d'agrément.",
+    motif: "Motif de l'annulation",
+    aide: "Expliquez pourquoi vous annulez votre demande.",
+    confirmation: "Je confirme vouloir annuler définitivement ma demande",
+    bouton: "Annuler la demande",
+  },
+} as const;
+
+/** The words for a request whose simplified status is `statut`. */
+const libellesPour = (statut: string) =>
+  statut === "brouillon" ? LIBELLES.brouillon : LIBELLES.deposee;
+
+/**
  * `/demande/demande/annulation/{id}` (spec §2 Modals "Cancel application"
  * as a route, DESIGN §6): the request (`GET /api/demande/{id}`, 404 when
  * unknown or foreign), its version for the optimistic lock, and whether
@@ -44,11 +76,9 @@ const TITRE = "Annuler la demande d'agrément";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "demandeur");
-  const demande = await apiJson<DemandeDetail>(
-    request,
-    context,
-    `/api/demande/${encodeURIComponent(params.id!)}`,
-  );
+  const demande = await callEndpoint(request, context, lireDemande, {
+    params: { kind: "demande", id: params.id! },
+  });
   return {
     demande: {
       id: demande.id,
@@ -79,16 +109,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ lastResult: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   }
-  const corps = new URLSearchParams();
-  corps.set("action", "ANNULER_DEMANDE");
   const version = formData.get("version");
-  if (typeof version === "string" && version) corps.set("version", version);
-  corps.set("commentaire", submission.value.commentaire);
-  corps.set("confirmation", "on");
   try {
-    await apiFetch(request, context, `/api/demande/${encodeURIComponent(id)}/action`, {
-      method: "POST",
-      body: corps,
+    await callEndpoint(request, context, executerAction, {
+      params: { kind: "demande", id },
+      body: {
+        action: "ANNULER_DEMANDE",
+        version: typeof version === "string" && version ? version : undefined,
+        commentaire: submission.value.commentaire,
+        confirmation: "on",
+      },
+      format: "form",
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -150,6 +181,7 @@ export const handle: BreadcrumbHandle = { breadcrumb: "Annulation de la demande"
  */
 export default function AnnulationDemande() {
   const { demande, annulable } = useLoaderData<typeof loader>();
+  const libelles = libellesPour(demande.statutSimplifie);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -164,7 +196,7 @@ export default function AnnulationDemande() {
     <div className="fr-container fr-pb-6w">
       <div className="fr-grid-row">
         <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
-          <h1>{TITRE}</h1>
+          <h1>{libelles.titre}</h1>
           <p className="fr-text--lead fr-mb-1w">{titreDemande(demande)}</p>
           <BadgeStatutDemande statut={demande.statutSimplifie} className="fr-mb-4w" />
           {annulable ? (
@@ -173,24 +205,24 @@ export default function AnnulationDemande() {
                 className="fr-mb-4w"
                 severity="warning"
                 as="h2"
-                title="L'annulation est définitive"
-                description="Une fois annulée, votre demande ne sera plus instruite et ne pourra pas être reprise. Vous pourrez ensuite déposer une nouvelle demande d'agrément."
+                title={libelles.alerte}
+                description={libelles.description}
               />
               <Form method="post" {...getFormProps(form)}>
+                <FormErrorSummary form={form} />
                 <RequiredFieldsNotice />
-                <FormErrors id={form.errorId} errors={form.errors} />
                 <input type="hidden" name="version" value={demande.version} />
                 <Field
                   id={fields.commentaire.id}
-                  label="Motif de l'annulation"
-                  hint="Expliquez pourquoi vous annulez votre demande."
+                  label={libelles.motif}
+                  hint={libelles.aide}
                   errors={fields.commentaire.errors}
                 >
                   <textarea {...getTextareaProps(fields.commentaire)} rows={5} />
                 </Field>
                 <CheckboxField
                   id={fields.confirmation.id}
-                  label="Je confirme vouloir annuler définitivement ma demande"
+                  label={libelles.confirmation}
                   errors={fields.confirmation.errors}
                 >
                   <input {...getInputProps(fields.confirmation, { type: "checkbox" })} />
@@ -198,7 +230,7 @@ export default function AnnulationDemande() {
                 <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-4w">
                   <li>
                     <button type="submit" className="fr-btn">
-                      Annuler la demande
+                      {libelles.bouton}
                     </button>
                   </li>
                   <li>
@@ -229,4 +261,6 @@ export default function AnnulationDemande() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: pageTitle(TITRE) }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data ? libellesPour(data.demande.statutSimplifie).titre : TITRE) },
+];

@@ -6,9 +6,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { DemandeDetail } from "#contract/schemas/demande";
 import { aujourdhuiParis } from "#contract/validation";
-import { apiJson } from "~/.server/api.server";
+import { callEndpoint, lireDemande } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
@@ -50,7 +49,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "demandeur");
   const id = params.id ?? "";
   if (!UUID.test(id)) throw pageNonTrouvee();
-  const demande = await apiJson<DemandeDetail>(request, context, `/api/demande/${id}`);
+  const demande = await callEndpoint(request, context, lireDemande, {
+    params: { kind: "demande", id },
+  });
   const disponible = actionDisponible(demande, "DONNER_COMPLEMENT");
   const info = demandeDePiecesEnCours(demande.infosComplementaires);
   const dateEcheance = info?.dateEcheance ?? demande.dateEcheance;

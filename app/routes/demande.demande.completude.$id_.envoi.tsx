@@ -32,7 +32,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const erreurs = resultat.lastResult.error ?? {};
     const reponse: ReponseEnvoiComplement = {
       redirection: null,
-      erreurFichier: erreurs.fichier?.join(" ") || null,
+      erreursFichier: erreurs.fichier?.length ? erreurs.fichier : null,
       erreur:
         [...(erreurs[""] ?? []), ...(erreurs.commentaire ?? [])].join(" ") ||
         (erreurs.fichier ? null : "Les fichiers n'ont pas pu être envoyés. Réessayez."),
@@ -43,7 +43,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   session.flash("toast", { id: crypto.randomUUID(), ...toastComplement() });
   const reponse: ReponseEnvoiComplement = {
     redirection: urlConfirmationComplement(id),
-    erreurFichier: null,
+    erreursFichier: null,
     erreur: null,
   };
   return Response.json(reponse, {

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { DemandeDetail } from "#contract/schemas/demande";
-import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { ApiError } from "~/.server/api.server";
+import { callEndpoint, executerAction, lireDemande } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { actionDisponible } from "~/components/demande/carte-demande";
@@ -28,15 +28,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, "demandeur");
   const id = params.id ?? "";
   if (!UUID.test(id)) throw pageNonTrouvee();
-  const lire = () => apiJson<DemandeDetail>(request, context, `/api/demande/${id}`);
+  const lire = () =>
+    callEndpoint(request, context, lireDemande, { params: { kind: "demande", id } });
   let demande = await lire();
   for (let essai = 0; essai < 2 && actionDisponible(demande, "VISUALISER_RESULTAT"); essai++) {
     try {
-      const response = await apiFetch(request, context, `/api/demande/${id}/action`, {
-        method: "POST",
-        body: new URLSearchParams({ action: "VISUALISER_RESULTAT", version: `${demande.version}` }),
+      demande = await callEndpoint(request, context, executerAction, {
+        params: { kind: "demande", id },
+        body: { action: "VISUALISER_RESULTAT", version: `${demande.version}` },
+        format: "form",
       });
-      demande = (await response.json()) as DemandeDetail;
     } catch (error) {
       if (!(error instanceof ApiError) || ![403, 409].includes(error.status)) throw error;
       demande = await lire();

@@ -1,8 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
-import type { DemandeDetail, ProcedureDemande, ProcedureEtp } from "#contract/schemas/demande";
-import { ApiError, apiJson } from "~/.server/api.server";
+import { ApiError } from "~/.server/api.server";
+import {
+  callEndpoint,
+  lireDemande,
+  lireProcedure,
+  lireProcedureEtp,
+} from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { BadgeStatutDemande, titreDemande } from "~/components/demande/carte-demande";
@@ -21,11 +26,11 @@ const RUBRIQUE_RECAPITULATIF = "pj_recap_demande";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "demandeur");
-  const chemin = `/api/demande/${encodeURIComponent(params.id!)}`;
+  const id = params.id!;
   const [demande, procedure, procedureEtp] = await Promise.all([
-    apiJson<DemandeDetail>(request, context, chemin),
-    apiJson<ProcedureDemande>(request, context, `${chemin}/procedure`),
-    apiJson<ProcedureEtp>(request, context, `${chemin}/procedure-etp`).catch((error: unknown) => {
+    callEndpoint(request, context, lireDemande, { params: { kind: "demande", id } }),
+    callEndpoint(request, context, lireProcedure, { params: { id } }),
+    callEndpoint(request, context, lireProcedureEtp, { params: { id } }).catch((error: unknown) => {
       if (error instanceof ApiError || (error instanceof Response && error.status === 404))
         return undefined;
       throw error;

@@ -46,7 +46,12 @@ import {
   INTENT_RECHERCHE_COMMUNES,
   INTENT_RECHERCHE_EPCIS,
 } from "~/components/demande/formulaire/perimetre";
-import { EtapesDemande, lireEtape, urlEtape } from "~/components/demande/formulaire/stepper";
+import {
+  EtapesDemande,
+  lireEtape,
+  titreEtape,
+  urlEtape,
+} from "~/components/demande/formulaire/stepper";
 import { pageTitle } from "~/utils/title";
 
 /**
@@ -170,4 +175,13 @@ export default function FormulaireDemande() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Formulaire de demande") }];
+/**
+ * Each step has its own title (issue 21 item 5, RGAA 8.6): "Étape 2 sur 4 –
+ * Activités de la structure – Demande d'agrément | Mon Accompagnateur
+ * Rénov' – Agréments" (spec §1 "{page} | {default title}"); "Demande
+ * d'agrément" alone when no request can be started.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const etape = data && "etape" in data ? data.etape : null;
+  return [{ title: pageTitle(etape ? titreEtape(etape) : "Demande d'agrément") }];
+};

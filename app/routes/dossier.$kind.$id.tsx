@@ -8,9 +8,18 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { INSTRUCTION_ROLES, hasAnyRole } from "#contract/roles";
-import type { EntreeHistorique, ProcedureDemande, ProcedureEtp } from "#contract/schemas/demande";
-import { CODE_TYPE_PJ_NOTE, schemaNote, type Note } from "#contract/schemas/notes";
-import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import type { ProcedureDemande } from "#contract/schemas/demande";
+import { CODE_TYPE_PJ_NOTE, schemaNote } from "#contract/schemas/notes";
+import { ApiError } from "~/.server/api.server";
+import {
+  callEndpoint,
+  deposerNote,
+  lireHistorique,
+  lireProcedure,
+  lireProcedureEtp,
+  listerNotes,
+  marquerNotesLues,
+} from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
@@ -18,13 +27,13 @@ import { Recapitulatif } from "~/components/demande/recapitulatif";
 import { urlDossier } from "~/components/dossier/actions";
 import {
   chargerDossier,
-  cheminApi,
   cibleDossier,
   corpsFormulaire,
   envoyerFormulaire,
   fichierPoste,
 } from "~/components/dossier/dossier.server";
 import { EnteteDossier, titreDossier } from "~/components/dossier/entete-dossier";
+import { parentsFilAriane } from "~/components/dossiers/liste-params";
 import { MenuDossier } from "~/components/dossier/menu-dossier";
 import { SectionAvis } from "~/components/dossier/section-avis";
 import { SectionComplements } from "~/components/dossier/section-complements";
@@ -64,23 +73,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "staff");
   const { kind, id } = cibleDossier(params);
   const demande = await chargerDossier(request, context, kind, id);
-  const chemin = cheminApi(kind, id);
   const [procedure, procedureEtp, historique, notes] = await Promise.all([
     kind === "demande"
-      ? apiJson<ProcedureDemande>(request, context, `${chemin}/procedure`)
+      ? callEndpoint(request, context, lireProcedure, { params: { id } })
       : Promise.resolve(null),
     kind === "demande"
-      ? apiJson<ProcedureEtp>(request, context, `${chemin}/procedure-etp`).catch(
+      ? callEndpoint(request, context, lireProcedureEtp, { params: { id } }).catch(
           sansRefus(undefined),
         )
       : Promise.resolve(undefined),
-    apiJson<EntreeHistorique[]>(request, context, `${chemin}/historique`),
-    apiJson<Note[]>(request, context, `${chemin}/notes`).catch(sansRefus(null)),
+    callEndpoint(request, context, lireHistorique, { params: { kind, id } }),
+    callEndpoint(request, context, listerNotes, { params: { type: kind, id } }).catch(
+      sansRefus(null),
+    ),
   ]);
   const nonLues = notes ? demande.unreadNotifications.note : 0;
   if (nonLues > 0) {
-    await apiFetch(request, context, `${chemin}/read`, {
-      method: "POST",
+    await callEndpoint(request, context, marquerNotesLues, {
+      params: { type: kind, id },
       query: { type: "note" },
     }).catch(sansRefus(null));
   }
@@ -94,6 +104,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     nonLues,
     peutEcrireNote: hasAnyRole(user.roles, INSTRUCTION_ROLES),
     breadcrumb: titreDossier(demande),
+    breadcrumbParents: parentsFilAriane(kind),
   };
 }
 
@@ -122,7 +133,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     },
     { fichier },
   );
-  const refus = await envoyerFormulaire(request, context, `${cheminApi(kind, id)}/note`, corps, {
+  const envoyer = () =>
+    callEndpoint(request, context, deposerNote, { params: { type: kind, id }, encodedBody: corps });
+  const refus = await envoyerFormulaire(request, context, envoyer, {
     reply: (erreurs) => submission.reply(erreurs) as SubmissionResult<string[]>,
     retour: urlDossier(kind, id),
   });
@@ -156,12 +169,12 @@ export default function DetailDossier() {
   return (
     <div className="fr-container fr-pb-6w">
       <EnteteDossier demande={demande} titre={titreDossier(demande)} />
-      <ZoneActions kind={kind} demande={demande} />
+      <ZoneActions kind={kind} demande={demande} consultation={!peutEcrireNote} />
       <div className="fr-grid-row fr-grid-row--gutters">
         <div className="fr-col-12 fr-col-md-3">
           <MenuDossier
             entrees={[
-              { ancre: "contenu", libelle: "Contenu de la demande" },
+              { ancre: "contenu-demande", libelle: "Contenu de la demande" },
               { ancre: "pieces-jointes", libelle: "Pièces jointes" },
               { ancre: "complements", libelle: "Compléments reçus" },
               { ancre: "avis", libelle: "Avis" },
@@ -180,7 +193,7 @@ export default function DetailDossier() {
           />
         </div>
         <div className="fr-col-12 fr-col-md-9">
-          <section id="contenu" aria-labelledby="contenu-titre" className="fr-mb-6w">
+          <section id="contenu-demande" aria-labelledby="contenu-titre" className="fr-mb-6w">
             <h2 id="contenu-titre" className="fr-h3">
               Contenu de la demande
             </h2>

@@ -9,11 +9,15 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ActionDemande } from "#contract/etats";
 import type { DemandeDetail } from "#contract/schemas/demande";
-import type { Departement, Region } from "#contract/schemas/geographie";
 import { ACTIONS_AVEC_FICHIERS } from "#contract/schemas/instruction";
-import type { Intervenant } from "#contract/schemas/utilisateur";
 import { aujourdhuiParis } from "#contract/validation";
-import { apiJson } from "~/.server/api.server";
+import {
+  callEndpoint,
+  executerAction,
+  listerDepartements,
+  listerIntervenants,
+  listerRegions,
+} from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import type { SessionUser } from "~/.server/context";
 import { redirectWithToast } from "~/.server/toast.server";
@@ -29,14 +33,14 @@ import {
 import type { GeographieAgrement } from "~/components/dossier/champs-perimetre-agrement";
 import {
   chargerDossier,
-  cheminApi,
   cibleDossier,
   corpsFormulaire,
   envoyerFormulaire,
   fichierPoste,
   pageNonTrouvee,
 } from "~/components/dossier/dossier.server";
-import { EnteteDossier } from "~/components/dossier/entete-dossier";
+import { EnteteDossier, titreDossier } from "~/components/dossier/entete-dossier";
+import { parentsFilAriane } from "~/components/dossiers/liste-params";
 import {
   FormulaireAction,
   descriptionAction,
@@ -64,9 +68,11 @@ async function instructeursAssignables(
   user: SessionUser,
   demande: DemandeDetail,
 ): Promise<InstructeurAssignable[]> {
-  const intervenants = await apiJson<Intervenant[]>(request, context, "/api/intervenants", {
+  const intervenants = await callEndpoint(request, context, listerIntervenants, {
     query: {
-      servicesInstructeur: demande.serviceInstructeur ? [demande.serviceInstructeur.id] : [],
+      servicesInstructeur: demande.serviceInstructeur
+        ? [String(demande.serviceInstructeur.id)]
+        : [],
     },
   });
   const seulementSoi = !user.roles.includes("superviseur");
@@ -115,8 +121,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const geographie: GeographieAgrement | null =
     demandee === "MODIFIER_AGREMENT" && demande.agrement
       ? {
-          regions: await apiJson<Region[]>(request, context, "/api/regions"),
-          departements: await apiJson<Departement[]>(request, context, "/api/departements"),
+          regions: await callEndpoint(request, context, listerRegions),
+          departements: await callEndpoint(request, context, listerDepartements),
           epcis: demande.agrement.perimetre.epcis,
           communes: demande.agrement.perimetre.communes,
         }
@@ -148,6 +154,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     valeursInitiales: valeursInitialesAction(demandee, demande),
     aujourdhui: aujourdhuiParis(),
     breadcrumb: libelleAction(demandee),
+    breadcrumbParents: parentsFilAriane(kind, { id, titre: titreDossier(demande) }),
   };
 }
 
@@ -180,7 +187,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       fichier: ACTIONS_AVEC_FICHIERS.includes(demandee) ? fichierPoste(formData, "fichier") : null,
     },
   );
-  const refus = await envoyerFormulaire(request, context, `${cheminApi(kind, id)}/action`, corps, {
+  const envoyer = () =>
+    callEndpoint(request, context, executerAction, { params: { kind, id }, encodedBody: corps });
+  const refus = await envoyerFormulaire(request, context, envoyer, {
     reply: (erreurs) => submission.reply(erreurs) as SubmissionResult<string[]>,
     retour: urlDossier(kind, id),
   });

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRole } from "~/.server/auth.server";
 import { urlDossier } from "~/components/dossier/actions";
-import { cheminApi, cibleDossier } from "~/components/dossier/dossier.server";
+import { telechargerDossier } from "~/.server/api-client.server";
+import { cibleDossier } from "~/components/dossier/dossier.server";
 import { transmettreTelechargement } from "~/components/dossier/telechargement.server";
 
 /**
@@ -17,7 +18,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return transmettreTelechargement(
     request,
     context,
-    `${cheminApi(kind, id)}/dossier`,
+    telechargerDossier,
+    { kind, id },
     `${urlDossier(kind, id)}/archive/introuvable`,
   );
 }

@@ -1,14 +1,9 @@
 import { Pagination } from "@codegouvfr/react-dsfr/Pagination";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { QUALITES } from "#contract/qualites";
-import {
-  COMPTES_TRI,
-  type CompteDemandeur,
-  type CompteTri,
-  type Page,
-} from "#contract/schemas/comptes";
-import { apiJson } from "~/.server/api.server";
+import { libelleCourtQualite } from "#contract/qualites";
+import { COMPTES_TRI, type CompteTri } from "#contract/schemas/comptes";
+import { callEndpoint, listerComptes } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { pageTitle } from "~/utils/title";
@@ -32,15 +27,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tri = COMPTES_TRI.find((field) => field === url.searchParams.get("tri")) ?? "dateCreation";
   const sens: "asc" | "desc" = url.searchParams.get("sens") === "asc" ? "asc" : "desc";
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
-  const comptes = await apiJson<Page<CompteDemandeur>>(request, context, "/api/user/accounts", {
-    query: { page, query, [`order[${tri}]`]: sens },
+  const comptes = await callEndpoint(request, context, listerComptes, {
+    query: { page: String(page), query: query ?? undefined, [`order[${tri}]`]: sens },
   });
   return { comptes, query, tri, sens };
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: "Gestion des comptes" };
 
-const LIBELLE_QUALITE = new Map<string, string>(QUALITES.map((q) => [q.code, q.libelle]));
 const dateFr = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeZone: "Europe/Paris" });
 
 export default function GestionDesComptes() {
@@ -57,10 +51,11 @@ export default function GestionDesComptes() {
     <div className="fr-container fr-py-6w">
       <h1>Gestion des comptes</h1>
       <Form method="get" role="search" className="fr-mb-4w">
+        {/* Outside the search bar, whose DSFR style hides its label (issue 21 item 7). */}
+        <label className="fr-label fr-mb-1w" htmlFor="query">
+          Rechercher un compte (raison sociale, SIREN, adresse électronique ou nom)
+        </label>
         <div className="fr-search-bar fr-search-bar--lg" id="recherche-comptes">
-          <label className="fr-label" htmlFor="query">
-            Rechercher un compte (raison sociale, SIREN, adresse électronique ou nom)
-          </label>
           <input
             className="fr-input"
             type="search"
@@ -78,7 +73,7 @@ export default function GestionDesComptes() {
       <p role="status">
         {comptes.nb_elements === 0
           ? "Aucun compte ne correspond à votre recherche."
-          : `${comptes.nb_elements} compte${comptes.nb_elements > 1 ? "s" : ""}`}
+          : `${comptes.nb_elements.toLocaleString("fr-FR")} compte${comptes.nb_elements > 1 ? "s" : ""}`}
       </p>
       {comptes.result.length > 0 ? (
         <div className="fr-table fr-table--no-caption">
@@ -107,9 +102,9 @@ export default function GestionDesComptes() {
                   <tbody>
                     {comptes.result.map((compte) => (
                       <tr key={compte.id}>
-                        <td>{compte.raisonSociale ?? "—"}</td>
+                        <td className="fr-cell--multiline">{compte.raisonSociale ?? "—"}</td>
                         <td>{compte.siren ?? "—"}</td>
-                        <td>
+                        <td className="fr-cell--multiline">
                           {compte.firstName} {compte.lastName}
                           {compte.statut === "en_attente" ? (
                             <p className="fr-badge fr-badge--sm fr-badge--warning fr-mt-1v">
@@ -117,11 +112,9 @@ export default function GestionDesComptes() {
                             </p>
                           ) : null}
                         </td>
-                        <td>{compte.email}</td>
-                        <td>
-                          {compte.qualites
-                            .map((code) => LIBELLE_QUALITE.get(code) ?? code)
-                            .join(", ")}
+                        <td className="fr-cell--multiline portail-coupure">{compte.email}</td>
+                        <td className="fr-cell--multiline">
+                          {compte.qualites.map((code) => libelleCourtQualite(code)).join(", ")}
                         </td>
                         <td>{dateFr.format(new Date(compte.dateCreation))}</td>
                       </tr>

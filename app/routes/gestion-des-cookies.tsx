@@ -117,12 +117,14 @@ export default function GestionDesCookies() {
                 <tbody>
                   <tr>
                     <td>__session</td>
-                    <td>Maintenir votre connexion au portail (cookie de session)</td>
+                    <td className="fr-cell--multiline">
+                      Maintenir votre connexion au portail (cookie de session)
+                    </td>
                     <td>12 heures au plus</td>
                   </tr>
                   <tr>
                     <td>redirect_to, oauth2:…</td>
-                    <td>
+                    <td className="fr-cell--multiline">
                       Pendant la connexion, retenir la page demandée et sécuriser l'échange avec le
                       service d'authentification
                     </td>
@@ -130,7 +132,9 @@ export default function GestionDesCookies() {
                   </tr>
                   <tr>
                     <td>gdpr-cookies-consent</td>
-                    <td>Retenir votre choix sur la mesure d'audience</td>
+                    <td className="fr-cell--multiline">
+                      Retenir votre choix sur la mesure d'audience
+                    </td>
                     <td>365 jours</td>
                   </tr>
                 </tbody>

@@ -18,12 +18,18 @@ const TITRE = t("navigation.mesDossiers");
  * filtered, sorted and paged like all files.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "manager");
-  return chargerListeDossiers(request, context, {
+  const user = await requireRole(request, context, "manager");
+  const donnees = await chargerListeDossiers(request, context, {
     base: "/mes-dossiers",
     segment: params.onglet,
     mesDossiers: true,
   });
+  return {
+    ...donnees,
+    videSansRecherche: user.roles.includes("instructeur")
+      ? "Aucun dossier ne vous est affecté."
+      : "Aucun dossier de votre périmètre n'attend votre action.",
+  };
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: TITRE };
@@ -31,8 +37,15 @@ export const handle: BreadcrumbHandle = { breadcrumb: TITRE };
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: ongletsStyles }];
 
 export default function MesDossiers() {
-  const donnees = useLoaderData<typeof loader>();
-  return <PageListeDossiers titre={TITRE} base="/mes-dossiers" donnees={donnees} />;
+  const { videSansRecherche, ...donnees } = useLoaderData<typeof loader>();
+  return (
+    <PageListeDossiers
+      titre={TITRE}
+      base="/mes-dossiers"
+      videSansRecherche={videSansRecherche}
+      donnees={donnees}
+    />
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

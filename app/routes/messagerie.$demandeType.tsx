@@ -10,19 +10,21 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TYPES_DOSSIER, type TypeDossier } from "#contract/etats";
 import { INSTRUCTION_ROLES, STAFF_ROLES, hasAnyRole } from "#contract/roles";
+import { schemaMessage, type Message } from "#contract/schemas/demande";
+import { ApiError } from "~/.server/api.server";
 import {
-  schemaMessage,
-  type DemandeDetail,
-  type Message,
-  type Messagerie,
-} from "#contract/schemas/demande";
-import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
-import { requireUser } from "~/.server/auth.server";
+  callEndpoint,
+  confirmerLectureMessages,
+  envoyerMessage,
+  lireDemande,
+  lireMessagerie,
+} from "~/.server/api-client.server";
+import { refusAcces, requireUser } from "~/.server/auth.server";
 import type { SessionUser } from "~/.server/context";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { BadgeStatutDemande } from "~/components/demande/carte-demande";
-import { Field, RequiredFieldsNotice } from "~/components/forms";
+import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
 import { t } from "~/i18n";
 import { dateHeureFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
@@ -47,7 +49,7 @@ function coteLecteur(user: SessionUser): "demandeur" | "instruction" | "lecture"
   if (user.roles.includes("demandeur")) return "demandeur";
   if (hasAnyRole(user.roles, INSTRUCTION_ROLES)) return "instruction";
   if (hasAnyRole(user.roles, STAFF_ROLES)) return "lecture";
-  throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  throw refusAcces();
 }
 
 /** This page's address for a request: where Post/Redirect/Get comes back. */
@@ -68,8 +70,7 @@ function adresse(type: TypeDossier, id: string): string {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const cote = coteLecteur(await requireUser(request, context));
   const { type, id } = cible(request, params.demandeType);
-  const chemin = `/api/${type}/${encodeURIComponent(id)}`;
-  const demande = await apiJson<DemandeDetail>(request, context, chemin);
+  const demande = await callEndpoint(request, context, lireDemande, { params: { kind: type, id } });
   if (cote === "demandeur" && demande.statutSimplifie === "brouillon") {
     throw await redirectWithToast(
       "/",
@@ -81,9 +82,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       { request, context },
     );
   }
-  const messagerie = await apiJson<Messagerie>(request, context, `${chemin}/messages`);
+  const messagerie = await callEndpoint(request, context, lireMessagerie, { params: { type, id } });
   try {
-    await apiFetch(request, context, `${chemin}/message/confirmation-lecture`, { method: "POST" });
+    await callEndpoint(request, context, confirmerLectureMessages, { params: { type, id } });
   } catch (error) {
     // Reading still works when the receipt is refused; the badge simply stays.
     if (!(error instanceof ApiError)) throw error;
@@ -113,18 +114,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * API's message as an error notification.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (coteLecteur(await requireUser(request, context)) === "lecture")
-    throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  if (coteLecteur(await requireUser(request, context)) === "lecture") throw refusAcces();
   const { type, id } = cible(request, params.demandeType);
   const submission = parseWithZod(await request.formData(), { schema: schemaMessage });
   if (submission.status !== "success") {
     return data({ lastResult: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   }
   try {
-    await apiFetch(request, context, `/api/${type}/${encodeURIComponent(id)}/message`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ message: submission.value.message }),
+    await callEndpoint(request, context, envoyerMessage, {
+      params: { type, id },
+      body: { message: submission.value.message },
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -226,6 +225,7 @@ export default function MessagerieDemande() {
           {closed || cote === "lecture" ? null : (
             <Form key={form.id} method="post" {...getFormProps(form)} className="fr-mt-4w">
               <h2 className="fr-h4">Écrire {staff ? "au demandeur" : "au service instructeur"}</h2>
+              <FormErrorSummary form={form} />
               <RequiredFieldsNotice />
               <Field id={fields.message.id} label="Votre message" errors={fields.message.errors}>
                 <textarea {...getTextareaProps(fields.message)} rows={6} />

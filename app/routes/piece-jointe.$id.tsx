@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiFetch } from "~/.server/api.server";
+import { fetchEndpoint, telechargerPieceJointe } from "~/.server/api-client.server";
 import { requireUser } from "~/.server/auth.server";
 
 /** Headers of the API's answer the browser needs to save the file safely. */
@@ -30,7 +30,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   let response: Response;
   try {
-    response = await apiFetch(request, context, `/api/piece-jointe/${encodeURIComponent(id)}`, {
+    response = await fetchEndpoint(request, context, telechargerPieceJointe, {
+      params: { id },
       stream: true,
     });
   } catch (error) {

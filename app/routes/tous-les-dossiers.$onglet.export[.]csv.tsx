@@ -1,8 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { lireFiltresDemandes, versParamsDemandes } from "#contract/schemas/listes";
-import { apiFetch } from "~/.server/api.server";
+import {
+  exporterChangementsNotables,
+  exporterDemandes,
+  fetchEndpoint,
+} from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
-import { cheminExportApi, ongletDuSegment } from "~/components/dossiers/liste-params";
+import { ongletDuSegment } from "~/components/dossiers/liste-params";
 
 /**
  * `/tous-les-dossiers/{onglet}/export.csv?…` (issue 4 "Lists", spec §7
@@ -17,12 +21,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const onglet = ongletDuSegment(params.onglet);
   if (!onglet) throw new Response("Page non trouvée", { status: 404 });
   const filtres = lireFiltresDemandes(new URL(request.url).searchParams);
-  const requete = versParamsDemandes(filtres, { page: 1 }).toString();
-  const reponse = await apiFetch(
+  const reponse = await fetchEndpoint(
     request,
     context,
-    `${cheminExportApi(onglet.kind)}${requete ? `?${requete}` : ""}`,
-    { signal: request.signal, stream: true },
+    onglet.kind === "demande" ? exporterDemandes : exporterChangementsNotables,
+    {
+      encodedQuery: versParamsDemandes(filtres, { page: 1 }),
+      signal: request.signal,
+      stream: true,
+    },
   );
   const nomParDefaut = onglet.kind === "demande" ? "demandes.csv" : "changements-notables.csv";
   return new Response(reponse.body, {

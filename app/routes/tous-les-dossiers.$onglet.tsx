@@ -32,7 +32,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: ongletsSty
 
 export default function TousLesDossiers() {
   const donnees = useLoaderData<typeof loader>();
-  return <PageListeDossiers titre={TITRE} base="/tous-les-dossiers" donnees={donnees} />;
+  return (
+    <PageListeDossiers
+      titre={TITRE}
+      base="/tous-les-dossiers"
+      videSansRecherche="Aucun dossier déposé ne vous est accessible pour le moment."
+      donnees={donnees}
+    />
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

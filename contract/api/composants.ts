@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import "./endpoint.ts";
+import { TYPES_DOSSIER } from "../etats.ts";
 import { compteDemandeurSchema } from "../schemas/comptes.ts";
 import { erreurValidationSchema, messageErreurSchema } from "../schemas/erreurs.ts";
 import {
@@ -61,5 +62,33 @@ export const Intervenant = intervenantSchema.openapi("Intervenant");
 export const ServiceInstructeur = serviceInstructeurSchema.openapi("ServiceInstructeur");
 export const CompteDemandeur = compteDemandeurSchema.openapi("CompteDemandeur");
 
-/** A JSON answer of `schema` described by `description`. */
-export const json = (schema: z.ZodTypeAny, description: string) => ({ description, schema });
+/**
+ * A JSON answer of `schema` described by `description`. Generic so that the
+ * declaration keeps the schema's type (the app's client types its results from it).
+ */
+export const json = <S extends z.ZodTypeAny>(schema: S, description: string) => ({
+  description,
+  schema,
+});
+
+/**
+ * `{kind}` / `{type}` of spec §7: `demande` or `changement-notable`. Any
+ * other first segment makes the route not match, so that `/agrement/{id}`
+ * or `/piece-jointe/{id}` reach their own routes (then the API's 404).
+ */
+export const typeDossier = () =>
+  z.enum(TYPES_DOSSIER).openapi({ description: "demande ou changement-notable" });
+
+/** Identifier of a request or an attachment (UUID); any other value answers 404. */
+export const identifiant = () => z.string().openapi({ description: "Identifiant (UUID)" });
+
+/** Path parameters `{kind}` and `{id}` of a request's routes. */
+export const ParametresKind = z.object({ kind: typeDossier(), id: identifiant() });
+
+/** Path parameters `{type}` and `{id}` (spec §7 names `{kind}` so on messages and notes). */
+export const ParametresType = z.object({ type: typeDossier(), id: identifiant() });
+
+/** What still prevents a deposit, step by step (contract/schemas/demande.ts `Manquant`). */
+export const Manquant = z
+  .object({ etape: z.union([z.literal(1), z.literal(2), z.literal(3)]), message: z.string() })
+  .openapi("Manquant");

@@ -4,11 +4,17 @@
  * Express serves. A new file of contract/api adds its list here.
  */
 import { pointsAgrements } from "./agrements.ts";
+import { pointsArchives } from "./archives.ts";
 import { pointsCandidat } from "./candidat.ts";
 import { pointsComptes } from "./comptes.ts";
+import { pointsDemandes } from "./demandes.ts";
 import type { EndpointDeclaration } from "./endpoint.ts";
 import { pointsGeographie } from "./geographie.ts";
 import { pointsIntervenants } from "./intervenants.ts";
+import { pointsListes } from "./listes.ts";
+import { pointsMessagerie } from "./messagerie.ts";
+import { pointsNotes } from "./notes.ts";
+import { pointsPiecesJointes } from "./pieces-jointes.ts";
 import { pointsReference } from "./reference.ts";
 import { pointsUtilisateur } from "./utilisateur.ts";
 
@@ -19,5 +25,11 @@ export const POINTS_API: readonly EndpointDeclaration[] = [
   ...pointsIntervenants,
   ...pointsComptes,
   ...pointsCandidat,
+  ...pointsListes,
+  ...pointsDemandes,
+  ...pointsArchives,
+  ...pointsNotes,
   ...pointsAgrements,
+  ...pointsPiecesJointes,
+  ...pointsMessagerie,
 ];

@@ -1,8 +1,9 @@
 /**
  * The French texts of spec §8 "The error catalogue", by HTTP status or
  * spec code: the error pages' titles, the role gate's 403 message, the
- * 418 message and the invalid e-mail token. Pinned to the spec's literal
- * text by tests/unit/catalogue-messages.test.ts.
+ * 418 message and the invalid e-mail token; and the 400 of a request that
+ * breaks its declaration (issue 23). Pinned to the spec's literal text (or
+ * the text decided for the issue) by tests/unit/catalogue-messages.test.ts.
  */
 import { MESSAGES_INTERFACE } from "./interface.ts";
 
@@ -30,4 +31,8 @@ export const MESSAGES_ERREURS = {
   /** `verifyToken`: the e-mail confirmation link is invalid or expired. */
   verifyToken:
     "Le lien qui vous a été envoyé n'est plus valable. Veuillez renouveler votre demande.",
+  /** 400 of a query parameter the endpoint does not declare (issue 23 "Bad input"). */
+  parametreInconnu: "Paramètre inconnu : « {nom} ».",
+  /** 400 of a body field a strict body does not declare (issue 23 "Bad input"). */
+  champInconnu: "Champ inconnu : « {nom} ».",
 } as const;

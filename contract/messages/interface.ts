@@ -1,7 +1,8 @@
 /**
  * The French texts of the interface that the spec gives (§2 layout, home
- * and alerts; §5 multi-select and dates). Pinned to the spec's literal text
- * by tests/unit/catalogue-messages.test.ts.
+ * and alerts; §5 multi-select and dates), and those issue 21 asks for (form
+ * errors, refusal pages). Pinned to their literal text by
+ * tests/unit/catalogue-messages.test.ts.
  */
 export const MESSAGES_INTERFACE = {
   /** §2 Shared interface pieces: title of an alert's close button. */
@@ -18,6 +19,13 @@ export const MESSAGES_INTERFACE = {
   resultatsDisponibles: "{n} résultats disponibles.",
   /** §5 Dates: placeholder of a date input. */
   saisieDate: "Renseignez une date",
+  /** Issue 21 item 5: start of the page title while a form shows its errors (RGAA 8.6). */
+  prefixeTitreErreur: "Erreur : ",
+  /** Issue 21 item 5: title of the error summary at the top of a refused form (RGAA 11.10). */
+  resumeErreurs: "Le formulaire contient des erreurs",
+  /** Issue 21 item 8: explanation of the 405 page (a method the page does not accept). */
+  methodeNonAutorisee:
+    "Cette page ne peut pas recevoir ce que votre navigateur lui a envoyé. Revenez à la page précédente ou à la page d'accueil et réessayez.",
 } as const;
 
 /** Keys of {@link MESSAGES_INTERFACE}. */

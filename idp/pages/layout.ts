@@ -1,6 +1,11 @@
 import type { ServerResponse } from "node:http";
 import dsfr from "../../public/dsfr/portail.json" with { type: "json" };
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterFirstPaintScript } from "../../contract/after-first-paint.ts";
+import { AccesRapidesVisiteur, EnTete } from "../../contract/gabarit/en-tete.tsx";
+import { PiedDePage } from "../../contract/gabarit/pied-de-page.tsx";
+import { ID_PIED_DE_PAGE, MARQUE } from "../../contract/gabarit/textes.ts";
 import { escapeHtml, html, raw, type SafeHtml } from "./html.ts";
 
 /**
@@ -15,18 +20,32 @@ export function cspNonce(res: ServerResponse): string | undefined {
 /** Fonts after the first paint (ADR 0008), the same for every page. */
 const FONTS_SCRIPT = afterFirstPaintScript(dsfr.polices);
 
-/** Name of the service shown in the DSFR header and in page titles. */
-export const SERVICE_TITLE = "Mon Accompagnateur Rénov' – Agréments";
+/**
+ * The portal's header and footer (contract/gabarit), the same markup as on
+ * the Remix pages (issue 21 item 4), rendered once: they hold nothing that
+ * depends on the request. The header offers a signed-out visitor's links;
+ * without the portal's stylesheet there is no mobile menu.
+ */
+const EN_TETE = renderToStaticMarkup(
+  createElement(EnTete, {
+    accesRapides: createElement(AccesRapidesVisiteur, {
+      connexion: "/account/login",
+      creationCompte: "/creation-compte",
+    }),
+  }),
+);
+const PIED_DE_PAGE = renderToStaticMarkup(createElement(PiedDePage));
 
 /**
  * The DSFR page shell of the identity provider's pages: French, light scheme,
  * the portal's DSFR stylesheet as public/dsfr/portail.json names it (the
- * same as the portal's pages), favicon, skip link, header (Marianne block,
- * service title, Anah) and footer. `title` becomes "{title} | Mon
- * Accompagnateur Rénov'". `script` is inline JavaScript that runs only with
- * the response's CSP `nonce` (omitted when there is no nonce). With the
- * nonce, the fonts load after the first paint as on the portal's pages
- * (ADR 0008); without it, by a plain stylesheet link.
+ * same as the portal's pages), favicon, skip links, and the portal's own
+ * header and footer (contract/gabarit). `title` becomes "{title} | Mon
+ * Accompagnateur Rénov'" (a page showing form errors starts it with
+ * "Erreur : "). `script` is inline JavaScript that runs only with the
+ * response's CSP `nonce` (omitted when there is no nonce). With the nonce,
+ * the fonts load after the first paint as on the portal's pages (ADR 0008);
+ * without it, by a plain stylesheet link.
  */
 export function layout(page: {
   title: string;
@@ -50,7 +69,7 @@ export function layout(page: {
         <meta name="viewport" content="width=device-width, initial-scale=1, shrink-to-fit=no" />
         <meta name="format-detection" content="telephone=no" />
         <meta name="robots" content="noindex, nofollow" />
-        <title>${page.title} | Mon Accompagnateur Rénov'</title>
+        <title>${page.title} | ${MARQUE.nom}</title>
         <link rel="stylesheet" href="${dsfr.stylesheet}" />
         ${fonts}
         <link rel="icon" href="/dsfr/favicon/favicon.svg" type="image/svg+xml" />
@@ -62,95 +81,13 @@ export function layout(page: {
           <nav class="fr-container" role="navigation" aria-label="Accès rapide">
             <ul class="fr-skiplinks__list">
               <li><a class="fr-link" href="#contenu">Contenu</a></li>
-              <li><a class="fr-link" href="#pied-de-page">Pied de page</a></li>
+              <li><a class="fr-link" href="#${ID_PIED_DE_PAGE}">Pied de page</a></li>
             </ul>
           </nav>
         </div>
-        <header role="banner" class="fr-header">
-          <div class="fr-header__body">
-            <div class="fr-container">
-              <div class="fr-header__body-row">
-                <div class="fr-header__brand fr-enlarge-link">
-                  <div class="fr-header__brand-top">
-                    <div class="fr-header__logo">
-                      <p class="fr-logo">République<br />Française</p>
-                    </div>
-                  </div>
-                  <div class="fr-header__service">
-                    <a href="/" title="Accueil - ${SERVICE_TITLE} - Anah">
-                      <p class="fr-header__service-title">${SERVICE_TITLE}</p>
-                    </a>
-                    <p class="fr-header__service-tagline">Anah</p>
-                  </div>
-                </div>
-              </div>
-            </div>
-          </div>
-        </header>
+        ${raw(EN_TETE)}
         <main id="contenu" role="main" tabindex="-1">${page.main}</main>
-        <footer class="fr-footer" role="contentinfo" id="pied-de-page">
-          <div class="fr-container">
-            <div class="fr-footer__body">
-              <div class="fr-footer__brand fr-enlarge-link">
-                <a
-                  href="/"
-                  title="Retour à l'accueil du site - ${SERVICE_TITLE} - République Française"
-                >
-                  <p class="fr-logo">République<br />Française</p>
-                </a>
-              </div>
-              <div class="fr-footer__content">
-                <p class="fr-footer__content-desc">
-                  ${SERVICE_TITLE} : le portail de l'Agence nationale de l'habitat (Anah) pour
-                  l'agrément des opérateurs Mon Accompagnateur Rénov'.
-                </p>
-                <ul class="fr-footer__content-list">
-                  <li class="fr-footer__content-item">
-                    <a
-                      class="fr-footer__content-link"
-                      target="_blank"
-                      rel="noopener"
-                      title="anah.gouv.fr - nouvelle fenêtre"
-                      href="https://www.anah.gouv.fr"
-                      >anah.gouv.fr</a
-                    >
-                  </li>
-                  <li class="fr-footer__content-item">
-                    <a
-                      class="fr-footer__content-link"
-                      target="_blank"
-                      rel="noopener"
-                      title="info.gouv.fr - nouvelle fenêtre"
-                      href="https://www.info.gouv.fr"
-                      >info.gouv.fr</a
-                    >
-                  </li>
-                  <li class="fr-footer__content-item">
-                    <a
-                      class="fr-footer__content-link"
-                      target="_blank"
-                      rel="noopener"
-                      title="service-public.fr - nouvelle fenêtre"
-                      href="https://www.service-public.fr"
-                      >service-public.fr</a
-                    >
-                  </li>
-                  <li class="fr-footer__content-item">
-                    <a
-                      class="fr-footer__content-link"
-                      target="_blank"
-                      rel="noopener"
-                      title="legifrance.gouv.fr - nouvelle fenêtre"
-                      href="https://www.legifrance.gouv.fr"
-                      >legifrance.gouv.fr</a
-                    >
-                  </li>
-                </ul>
-              </div>
-            </div>
-          </div>
-        </footer>
-        ${script}
+        ${raw(PIED_DE_PAGE)} ${script}
       </body>
     </html> `.value;
 }

@@ -1,3 +1,4 @@
+import { champMotDePasse, SCRIPT_AFFICHER_MOT_DE_PASSE } from "./champs.ts";
 import { html } from "./html.ts";
 import { layout } from "./layout.ts";
 
@@ -6,9 +7,11 @@ import { layout } from "./layout.ts";
  * HTML form posting to `action`, usable without JavaScript. `email` is put
  * back after a failure; `error` is shown in a DSFR error alert above the form,
  * followed by `errorLink` when given (e.g. "ask for a new confirmation
- * link"). `signUpUrl` adds the "Créer un compte" block for applicants
- * (spec §1). `nonce` is the response's CSP nonce (layout.ts). Returns the
- * whole HTML document.
+ * link"). `forgotUrl` adds "Mot de passe oublié ?" under the password
+ * (idp/mot-de-passe-oublie.ts), a DSFR password field whose "Afficher"
+ * works with JavaScript (a plain field without). `signUpUrl` adds the
+ * "Créer un compte" block for applicants (spec §1). `nonce` is the
+ * response's CSP nonce (layout.ts). Returns the whole HTML document.
  */
 export function loginPage(page: {
   action: string;
@@ -16,12 +19,14 @@ export function loginPage(page: {
   error?: string;
   errorLink?: { href: string; label: string };
   signUpUrl?: string;
+  forgotUrl?: string;
   nonce?: string;
 }): string {
   const emailKept = Boolean(page.email);
   return layout({
     title: "Connexion",
     nonce: page.nonce,
+    script: SCRIPT_AFFICHER_MOT_DE_PASSE,
     main: html`<div class="fr-container fr-container--fluid fr-mb-md-14v">
       <div class="fr-grid-row fr-grid-row-gutters fr-grid-row--center">
         <div class="fr-col-12 fr-col-md-8 fr-col-lg-6">
@@ -79,19 +84,16 @@ export function loginPage(page: {
                       </div>
                     </div>
                     <div class="fr-fieldset__element">
-                      <div class="fr-password" id="mot-de-passe-groupe">
-                        <label class="fr-label" for="password">Mot de passe *</label>
-                        <div class="fr-input-wrap">
-                          <input
-                            class="fr-password__input fr-input"
-                            type="password"
-                            id="password"
-                            name="password"
-                            autocomplete="current-password"
-                            required${emailKept ? html` autofocus` : ""}
-                          />
-                        </div>
-                      </div>
+                      ${champMotDePasse({
+                        id: "password",
+                        name: "password",
+                        label: "Mot de passe *",
+                        autocomplete: "current-password",
+                        autofocus: emailKept,
+                        oubli: page.forgotUrl
+                          ? { href: page.forgotUrl, label: "Mot de passe oublié ?" }
+                          : undefined,
+                      })}
                     </div>
                   </fieldset>
                   <ul class="fr-btns-group">

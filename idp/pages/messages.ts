@@ -10,14 +10,15 @@ function centered(content: SafeHtml): SafeHtml {
 }
 
 /**
- * Sign-out confirmation (RP-initiated logout). `form` is oidc-provider's own
- * hidden form (`id="op.logoutForm"`, xsrf field); the visible "Se déconnecter"
- * button submits it with `logout=yes`, which ends the whole provider session.
- * When `autoSubmit` (the request carried a verified `id_token_hint`, so it
- * comes from the portal) and JavaScript runs with the CSP `nonce`, the form is
- * submitted at once.
+ * Sign-out confirmation (RP-initiated logout), for a request that does not
+ * come from the portal (no verified `id_token_hint` of the signed-in
+ * account: the portal's own sign-out skips it, idp/deconnexion.ts). `form`
+ * is oidc-provider's own hidden form (`id="op.logoutForm"`, xsrf field); the
+ * visible "Se déconnecter" button submits it with `logout=yes`, which ends
+ * the whole provider session. No script: it works the same without
+ * JavaScript.
  */
-export function logoutPage(page: { form: string; nonce?: string; autoSubmit: boolean }): string {
+export function logoutPage(page: { form: string; nonce?: string }): string {
   const form = page.form.replace(
     "</form>",
     '<input type="hidden" name="logout" value="yes"/></form>',
@@ -25,7 +26,6 @@ export function logoutPage(page: { form: string; nonce?: string; autoSubmit: boo
   return layout({
     title: "Déconnexion",
     nonce: page.nonce,
-    script: page.autoSubmit ? 'document.getElementById("op.logoutForm").submit();' : undefined,
     main: centered(
       html`<h1>Déconnexion</h1>
         <p>Vous allez être déconnecté de Mon Accompagnateur Rénov'.</p>

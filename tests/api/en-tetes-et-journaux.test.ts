@@ -161,16 +161,17 @@ async function connexion(jar: CookieJar, secrets: Secrets, email: string, motDeP
   await fin.reponse.arrayBuffer();
 }
 
-/** Signs out through the portal and confirms on the provider's page. */
+/**
+ * Signs out through the portal: one step (ADR 0014), the provider ends its
+ * session without a confirmation page and sends back to the portal's
+ * sign-in, which starts a new sign-in at the provider.
+ */
 async function deconnexion(jar: CookieJar, secrets: Secrets) {
-  const page = await suivre(jar, secrets, "/account/logout", formulaire({}));
-  const html = await page.reponse.text();
-  const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1];
-  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
-  if (!action || !xsrf) throw new Error(`Page de déconnexion attendue (${page.url})`);
-  const fin = await suivre(jar, secrets, action, formulaire({ xsrf, logout: "yes" }));
-  // Back to the portal's sign-in, which starts a new sign-in at the provider.
+  const fin = await suivre(jar, secrets, "/account/logout", formulaire({}));
   expect(fin.chemins).toContain("/account/login");
+  expect(fin.chemins.some((chemin) => chemin.endsWith("/protocol/openid-connect/logout"))).toBe(
+    true,
+  );
   await fin.reponse.arrayBuffer();
 }
 

@@ -302,12 +302,19 @@ describe("GET /api/demandes : qui voit quoi (DESIGN §4)", () => {
     expect(demandeur.status).toBe(403);
   });
 
-  it("mesDossiers : assignés à l'instructeur, dans le périmètre du superviseur, réservé aux gestionnaires", async () => {
+  it("mesDossiers : assignés à l'instructeur, ceux du périmètre du superviseur qui l'attendent, réservé aux gestionnaires", async () => {
     expect(await lettres("instA", [["mesDossiers", "true"]])).toEqual(["A"]);
     expect(await lettres("instA2", [["mesDossiers", "true"]])).toEqual(["E"]);
-    expect(trie(await lettres("supPaca", [["mesDossiers", "true"], ...mesServices()]))).toEqual([
-      "B",
-    ]);
+    // B (complete_sans_crhh) is in supPaca's perimeter but waits for its instructeur (ADR 0014).
+    expect(trie(await lettres("supPaca", mesServices()))).toEqual(["B"]);
+    expect(await lettres("supPaca", [["mesDossiers", "true"], ...mesServices()])).toEqual([]);
+    // Once the instructeur has given his opinion, B waits for the superviseur's.
+    await regler(dossiers.B.id, { etat: "instruite_instructeur" });
+    try {
+      expect(await lettres("supPaca", [["mesDossiers", "true"], ...mesServices()])).toEqual(["B"]);
+    } finally {
+      await regler(dossiers.B.id, { etat: "complete_sans_crhh" });
+    }
     for (const cle of ["crhhA", "centrale"]) {
       const { status } = await get(cle, "/demandes", [["mesDossiers", "true"]]);
       expect(status).toBe(403);

@@ -243,7 +243,7 @@ describe("sign-in with authorization code + PKCE", () => {
 });
 
 describe("login page", () => {
-  it("is a French DSFR page with a plain HTML form, whose only script loads the fonts", async () => {
+  it("is a French DSFR page with a plain HTML form, whose scripts only load the fonts and show « Afficher »", async () => {
     const { page, body, pageUrl, action } = await openLoginPage();
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
@@ -252,20 +252,32 @@ describe("login page", () => {
     expect(new URL(pageUrl).pathname).toBe(`/realms/mar_users/interaction/${uid}`);
     expect(new URL(action).pathname).toBe(`/realms/mar_users/interaction/${uid}/login`);
     expect(body).toContain('<html lang="fr" data-fr-scheme="light"');
-    expect(body).toContain("<title>Connexion | Mon Accompagnateur Rénov'</title>");
+    expect(body).toContain("<title>Connexion | Mon Accompagnateur Rénov&#39;</title>");
     expect(body).toMatch(/href="\/dsfr\/portail\.[0-9a-f]{12}\.min\.css"/);
     expect(body).toContain('href="/dsfr/favicon/favicon.svg"');
-    expect(body).toMatch(/République<br \/?>Française/);
-    expect(body).toContain("Mon Accompagnateur Rénov&#39; – Agréments");
+    expect(body).toMatch(/République<br ?\/?>Française/);
+    // The portal's header (contract/gabarit), not a header of its own (issue 21 item 4).
+    expect(body).toContain(
+      '<p class="fr-header__service-title">Mon Accompagnateur Rénov&#x27;</p>',
+    );
+    expect(body).toContain("Agrément des opérateurs – Anah");
+    expect(body).toContain("Accessibilité : non conforme");
+    expect(body).toContain(
+      'href="/realms/mar_users/mot-de-passe-oublie">Mot de passe oublié ?</a>',
+    );
     expect(body).toContain("Adresse électronique *");
     expect(body).toMatch(/name="email"\s+autocomplete="username"/);
     expect(body).toContain("Mot de passe *");
     expect(body).toMatch(/name="password"\s+autocomplete="current-password"/);
     expect(body).toMatch(/<button class="fr-btn" type="submit">\s*Se connecter\s*<\/button>/);
     expect(body).toContain("Les champs marqués d'un astérisque * sont obligatoires");
-    // The form needs no script; the one there loads the fonts after the first paint (ADR 0008).
+    // The form needs no script: one loads the fonts after the first paint (ADR 0008), the
+    // other shows the password's « Afficher » box; both run only with the response's nonce.
     const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy") ?? "")?.[1];
-    expect(body.match(/<script[^>]*>/g)).toEqual([`<script nonce="${nonce}">`]);
+    expect(body.match(/<script[^>]*>/g)).toEqual([
+      `<script nonce="${nonce}">`,
+      `<script nonce="${nonce}">`,
+    ]);
     expect(body).toMatch(
       /<noscript><link rel="stylesheet" href="\/dsfr\/polices\.[0-9a-f]{12}\.min\.css"/,
     );
@@ -415,7 +427,7 @@ describe("authorization requests", () => {
 });
 
 describe("sign-out (RP-initiated logout)", () => {
-  it("confirms with a DSFR form, ends the provider session and goes back to the portal", async () => {
+  it("from the portal (its id_token_hint), ends the provider session at once and goes back", async () => {
     const user = await createUser();
     const jar = new CookieJar();
     const tokens = await loginAs(portal.baseUrl, user.email, PASSWORD, { jar });
@@ -425,26 +437,10 @@ describe("sign-out (RP-initiated logout)", () => {
     logoutUrl.searchParams.set("client_id", portal.config.oidcClientId);
     logoutUrl.searchParams.set("post_logout_redirect_uri", `${portal.baseUrl}/account/login`);
     logoutUrl.searchParams.set("state", "au-revoir");
-    const page = await fetchWithJar(jar, logoutUrl.href);
-    expect(page.status).toBe(200);
-    const body = await page.text();
-    expect(body).toContain("<title>Déconnexion | Mon Accompagnateur Rénov'</title>");
-    expect(body).toMatch(/<button[^>]*form="op.logoutForm"[^>]*>\s*Se déconnecter\s*<\/button>/);
-    expect(body).toContain('<input type="hidden" name="logout" value="yes"/>');
-    // The auto-submit script runs only with the response's CSP nonce.
-    const nonce = /<script nonce="([^"]+)">/.exec(body)?.[1];
-    expect(nonce).toBeTruthy();
-    expect(page.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
-
-    const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(body)![1];
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(body)![1];
-    const confirm = await fetchWithJar(jar, action, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: portal.baseUrl },
-      body: new URLSearchParams({ xsrf, logout: "yes" }).toString(),
-    });
-    expect(confirm.status).toBe(303);
-    const back = new URL(confirm.headers.get("location")!);
+    // One step (issue 21 item 4): no "Se déconnecter" page, with or without JavaScript.
+    const end = await fetchWithJar(jar, logoutUrl.href);
+    expect(end.status).toBe(303);
+    const back = new URL(end.headers.get("location")!);
     expect(`${back.origin}${back.pathname}`).toBe(`${portal.baseUrl}/account/login`);
     expect(back.searchParams.get("state")).toBe("au-revoir");
 
@@ -469,16 +465,23 @@ describe("sign-out (RP-initiated logout)", () => {
       }).toString(),
     });
     expect(refresh.status).toBe(400);
+
+    // Signing out again (another tab of the portal): nothing left to end, straight back.
+    const twice = await fetchWithJar(jar, logoutUrl.href);
+    expect(twice.status).toBe(303);
+    expect(new URL(twice.headers.get("location")!).pathname).toBe("/account/login");
   });
 
-  it("without a return address, ends on a French confirmation page", async () => {
+  it("without the portal's hint, asks on a French DSFR page first", async () => {
     const user = await createUser();
     const jar = new CookieJar();
     await loginAs(portal.baseUrl, user.email, PASSWORD, { jar });
     const page = await fetchWithJar(jar, `${issuer}/protocol/openid-connect/logout`);
+    expect(page.status).toBe(200);
     const body = await page.text();
-    // No id_token_hint: the sign-out is not submitted automatically.
-    expect(body).not.toContain('logoutForm").submit()');
+    expect(body).toContain("<title>Déconnexion | Mon Accompagnateur Rénov&#39;</title>");
+    expect(body).toMatch(/<button[^>]*form="op.logoutForm"[^>]*>\s*Se déconnecter\s*<\/button>/);
+    expect(body).toContain('<input type="hidden" name="logout" value="yes"/>');
     const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(body)![1];
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(body)![1];
     const confirm = await fetchWithJar(jar, action, {

@@ -29,21 +29,54 @@ describe("pages", () => {
       error: "Erreur",
     });
     expect(page).toContain('value="a&quot;b@c.fr"');
-    expect(page).toMatch(/autocomplete="current-password"\s+required autofocus/);
+    expect(page).toMatch(/autocomplete="current-password"[^>]*\s+required autofocus/);
     expect(page).toContain('<div class="fr-alert fr-alert--error fr-mb-4w" role="alert">');
   });
 
-  it("logout page adds logout=yes and a nonce-bound script only when asked", () => {
+  it("logout page adds logout=yes to the provider's form and needs no script", () => {
     const form =
       '<form id="op.logoutForm" method="post" action="/x"><input type="hidden" name="xsrf" value="s"/></form>';
-    const auto = logoutPage({ form, nonce: "abc", autoSubmit: true });
-    expect(auto).toContain('<input type="hidden" name="logout" value="yes"/></form>');
-    expect(auto).toContain(
-      '<script nonce="abc">document.getElementById("op.logoutForm").submit();</script>',
+    const page = logoutPage({ form, nonce: "abc" });
+    expect(page).toContain('<input type="hidden" name="logout" value="yes"/></form>');
+    expect(page).not.toContain('op.logoutForm").submit()');
+  });
+
+  it("pages carry the portal's header and footer, with the mandatory links", () => {
+    const page = loginPage({ action: "/x" });
+    expect(page).toContain(
+      '<p class="fr-header__service-title">Mon Accompagnateur Rénov&#x27;</p>',
     );
-    const autoSubmit = 'getElementById("op.logoutForm").submit()';
-    expect(logoutPage({ form, autoSubmit: true })).not.toContain(autoSubmit);
-    expect(logoutPage({ form, nonce: "abc", autoSubmit: false })).not.toContain(autoSubmit);
+    expect(page).toContain(
+      '<p class="fr-header__service-tagline">Agrément des opérateurs – Anah</p>',
+    );
+    expect(page).not.toContain("Agréments");
+    for (const [href, label] of [
+      ["/plan-de-site", "Plan du site"],
+      ["/accessibilite", "Accessibilité : non conforme"],
+      ["/mentions-legales", "Mentions légales"],
+      ["/donnees-personnelles", "Données personnelles"],
+      ["/gestion-des-cookies", "Gestion des cookies"],
+    ])
+      expect(page).toContain(`<a href="${href}" class="fr-footer__bottom-link">${label}</a>`);
+  });
+
+  it("the password field's « Afficher » is hidden until the script (nonce) shows it", () => {
+    const page = loginPage({
+      action: "/x",
+      nonce: "n1",
+      forgotUrl: "/realms/mar_users/mot-de-passe-oublie",
+    });
+    expect(page).toContain(
+      'class="fr-password__checkbox fr-checkbox-group fr-checkbox-group--sm fr-hidden"',
+    );
+    expect(page).toContain(
+      '<label class="fr-password__checkbox fr-label" for="password-afficher">Afficher</label>',
+    );
+    expect(page).toContain(
+      '<a class="fr-link" href="/realms/mar_users/mot-de-passe-oublie">Mot de passe oublié ?</a>',
+    );
+    expect(page).toMatch(/<script nonce="n1">[^<]*fr-password__checkbox/);
+    expect(loginPage({ action: "/x" })).not.toContain("<script");
   });
 
   it("with the nonce, the fonts load after the first paint, or by <noscript>; without it, by a link", () => {

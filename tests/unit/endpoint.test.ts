@@ -28,7 +28,13 @@ const lireDossier = defineEndpoint({
   tags: ["Test"],
   access: "authenticated",
   params: z.object({ kind: z.enum(["demande", "changement-notable"]), id: z.string() }),
-  query: z.object({ etat: z.array(z.string()).optional(), page: z.string().optional() }).strict(),
+  query: z
+    .object({
+      etat: z.array(z.string()).optional(),
+      page: z.string().optional(),
+      order: z.record(z.string()).optional(),
+    })
+    .strict(),
   responses: { 200: { description: "Dossier", schema: z.object({}) } },
 });
 
@@ -149,6 +155,14 @@ describe("registrar of endpoint declarations", () => {
     expect((await reponse.json()).query).toEqual({ etat: ["a", "b", "c"] });
   });
 
+  it("reads a map as key[name]=value (spec §7 order[champ]=asc) and refuses it sent plain", async () => {
+    const reponse = await get("/demande/7?order[dateDepot]=asc&order[etat]=desc", "demandeur");
+    expect((await reponse.json()).query).toEqual({ order: { dateDepot: "asc", etat: "desc" } });
+    const plat = await get("/demande/7?order=asc", "demandeur");
+    expect(plat.status).toBe(400);
+    expect((await plat.json()).detail).toBe("order : Le champ n'est pas au bon format");
+  });
+
   it("refuses an unknown parameter or a repeated single value before the handler", async () => {
     const avant = journal.length;
     const inconnu = await get("/demande/7?tri=asc", "demandeur");
@@ -190,6 +204,26 @@ describe("registrar of endpoint declarations", () => {
       detail: "Rubrique trop courte",
       errors: { codeTypePJ: ["Rubrique trop courte"] },
     });
+    expect(journal.length).toBe(avant);
+  });
+
+  it("refuses a JSON body that breaks a multipart route's declaration before the handler", async () => {
+    const poster = (id: string, corps: Record<string, unknown>) =>
+      fetch(`${base}/demande/${id}/pj`, {
+        method: "POST",
+        headers: { "x-role": "demandeur", "Content-Type": "application/json" },
+        body: JSON.stringify(corps),
+      });
+    const avant = journal.length;
+    const enTrop = await poster("inconnu", { codeTypePJ: "kbis", enTrop: "x" });
+    expect(enTrop.status).toBe(400);
+    expect(await enTrop.json()).toEqual({
+      detail: "Champ inconnu : « enTrop ».",
+      message: "Champ inconnu : « enTrop ».",
+    });
+    // The rules wait for readBody, after the handler's own checks.
+    expect((await poster("inconnu", { codeTypePJ: "kb" })).status).toBe(404);
+    expect((await poster("7", { codeTypePJ: "kb" })).status).toBe(422);
     expect(journal.length).toBe(avant);
   });
 

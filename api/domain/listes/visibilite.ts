@@ -8,6 +8,7 @@ import { and, eq, inArray, isNotNull, notInArray, or, sql, type SQL } from "driz
 import { ETATS_BROUILLON_DEMANDE } from "../../../contract/etats.ts";
 import { CENTRAL_ROLES, hasAnyRole } from "../../../contract/roles.ts";
 import { demandes } from "../../db/schema.ts";
+import { ETATS_ATTENTE_SUPERVISEUR } from "../workflow.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 
 const AUCUNE = sql`false`;
@@ -64,15 +65,22 @@ export function conditionVisibilite(utilisateur: UtilisateurConnecte): SQL {
 }
 
 /**
- * "My files" (page /mes-dossiers, DESIGN §4): assigned to him for an
- * instructeur, in his perimeter for a superviseur. Undefined for a user who
+ * "My files" (page /mes-dossiers, DESIGN §4, ADR 0014): assigned to him for
+ * an instructeur; for a superviseur, the files of his perimeter that wait
+ * for him (`ETATS_ATTENTE_SUPERVISEUR`), so that the page differs from "Tous
+ * les dossiers", which shows his whole perimeter. Undefined for a user who
  * is neither: the page is for managers only.
  */
 export function conditionMesDossiers(utilisateur: UtilisateurConnecte): SQL | undefined {
   const { row, roles } = utilisateur;
   const conditions = [
     roles.includes("instructeur") ? eq(demandes.instructeurId, row.id) : undefined,
-    roles.includes("superviseur") ? perimetreSuperviseur(utilisateur) : undefined,
+    roles.includes("superviseur")
+      ? and(
+          perimetreSuperviseur(utilisateur),
+          inArray(demandes.etat, [...ETATS_ATTENTE_SUPERVISEUR]),
+        )
+      : undefined,
   ].filter((condition) => condition !== undefined);
   return conditions.length ? ouAucune(...conditions) : undefined;
 }

@@ -1,11 +1,13 @@
 /**
- * Archives of a file (spec §7): GET /api/{kind}/{id}/download-all-pj (ZIP of
- * its attachments) and GET /api/{kind}/{id}/dossier (the whole file: its
- * attachments, historique.csv and its recap PDF). Whoever may see the
- * request may download them (DESIGN §4); any other id answers 404.
+ * Archives of a file (spec §7), declared in contract/api/archives.ts:
+ * GET /api/{kind}/{id}/download-all-pj (ZIP of its attachments) and GET
+ * /api/{kind}/{id}/dossier (the whole file: its attachments,
+ * historique.csv and its recap PDF). Whoever may see the request may
+ * download them (DESIGN §4); any other id answers 404.
  */
 import { Router } from "express";
-import { chargerDemandeAccessible, lireKind } from "../../domain/acces.ts";
+import { telechargerDossier, telechargerPiecesJointes } from "../../../contract/api/archives.ts";
+import { chargerDemandeAccessible } from "../../domain/acces.ts";
 import {
   entreesDossier,
   entreesPiecesJointes,
@@ -14,55 +16,38 @@ import {
   piecesJointesVisibles,
 } from "../../exports/archive-demande.ts";
 import { envoyerZip } from "../../exports/zip.ts";
-import { currentUser } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
-import { seulementDemandes } from "../segments.ts";
+import { endpoints } from "../endpoint.ts";
 
 /** Routes of this resource, each behind `authenticate`. */
 export function archivesRoutes(deps: ApiDeps): Router {
   const { database, fichiers, horloge, logger, authenticate } = deps;
   const router = Router();
+  const points = endpoints(router, authenticate);
 
   /**
    * GET /api/{kind}/{id}/download-all-pj → "pieces-jointes-<numeroDossier>.zip"
    * ("brouillon" for a draft): every attachment the user may see, one
    * folder per rubric, names made unique. 404 unseen or unknown.
    */
-  router.get(
-    "/:kind/:id/download-all-pj",
-    seulementDemandes("kind"),
-    authenticate,
-    async (req, res) => {
-      const utilisateur = currentUser(req);
-      const demande = await chargerDemandeAccessible(
-        database,
-        utilisateur,
-        lireKind(req.params.kind as string),
-        req.params.id as string,
-      );
-      const pieces = await piecesJointesVisibles(database, utilisateur, demande);
-      await envoyerZip(
-        res,
-        req.log ?? logger,
-        nomArchivePiecesJointes(demande),
-        entreesPiecesJointes(pieces, fichiers),
-      );
-    },
-  );
+  points.register(telechargerPiecesJointes, async ({ params, utilisateur }, req, res) => {
+    const demande = await chargerDemandeAccessible(database, utilisateur, params.kind, params.id);
+    const pieces = await piecesJointesVisibles(database, utilisateur, demande);
+    await envoyerZip(
+      res,
+      req.log ?? logger,
+      nomArchivePiecesJointes(demande),
+      entreesPiecesJointes(pieces, fichiers),
+    );
+  });
 
   /**
    * GET /api/{kind}/{id}/dossier → "<numeroDossier>_<AAAA-MM-JJ>.zip"
    * (Europe/Paris date of today; "brouillon" for a draft): historique.csv,
    * recapitulatif.pdf and the attachments as in download-all-pj. 404 unseen.
    */
-  router.get("/:kind/:id/dossier", seulementDemandes("kind"), authenticate, async (req, res) => {
-    const utilisateur = currentUser(req);
-    const demande = await chargerDemandeAccessible(
-      database,
-      utilisateur,
-      lireKind(req.params.kind as string),
-      req.params.id as string,
-    );
+  points.register(telechargerDossier, async ({ params, utilisateur }, req, res) => {
+    const demande = await chargerDemandeAccessible(database, utilisateur, params.kind, params.id);
     const maintenant = horloge.now();
     const entrees = await entreesDossier({ database, fichiers }, utilisateur, demande, maintenant);
     await envoyerZip(res, req.log ?? logger, nomArchiveDossier(demande, maintenant), entrees);

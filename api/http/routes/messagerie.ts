@@ -1,23 +1,28 @@
 /**
  * Messaging of a request (spec §3 Messaging, §7 Messages and notes; DESIGN
- * §4): one thread per request between the applicant's company and the
- * instruction service, readable by everyone who may see the request.
+ * §4), declared in contract/api/messagerie.ts: one thread per request
+ * between the applicant's company and the instruction service, readable by
+ * everyone who may see the request.
  */
 import { asc, and, eq } from "drizzle-orm";
 import express, { Router } from "express";
+import {
+  confirmerLectureMessages,
+  envoyerMessage,
+  lireMessagerie,
+} from "../../../contract/api/messagerie.ts";
 import type { Message, Messagerie } from "../../../contract/schemas/demande.ts";
 import { schemaMessage } from "../../../contract/schemas/demande.ts";
 import { estBrouillon } from "../../../contract/etats.ts";
 import { messages, utilisateurs } from "../../db/schema.ts";
-import { chargerDemandeAccessible, coteDe, lireKind } from "../../domain/acces.ts";
+import { chargerDemandeAccessible, coteDe } from "../../domain/acces.ts";
 import { marquerLu } from "../../domain/lectures.ts";
 import { messagerieFermee } from "../../domain/messagerie.ts";
 import { planifierNotification } from "../../domain/notifications.ts";
 import { executerTravauxDe } from "../../jobs/travaux-apres-validation.ts";
 import { ressourceDemande } from "../../jobs/travaux.ts";
-import { currentUser } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
-import { seulementDemandes } from "../segments.ts";
+import { endpoints } from "../endpoint.ts";
 import { conflict, forbidden, parseOrThrow } from "../errors.ts";
 
 export const MESSAGE_MESSAGERIE_BROUILLON =
@@ -29,6 +34,7 @@ export function messagerieRoutes(deps: ApiDeps): Router {
   const { database, horloge, authenticate } = deps;
   const { db } = database;
   const router = Router();
+  const points = endpoints(router, authenticate);
 
   /**
    * GET /api/{type}/{id}/messages → Messagerie: `closed`, the thread's
@@ -36,15 +42,9 @@ export function messagerieRoutes(deps: ApiDeps): Router {
    * with their authors' names; `moi` marks the reader's side. Anyone who
    * may see the request (404 otherwise). Does not mark the thread read.
    */
-  router.get("/:type/:id/messages", seulementDemandes("type"), authenticate, async (req, res) => {
-    const kind = lireKind(req.params.type as string);
-    const utilisateur = currentUser(req);
-    const demande = await chargerDemandeAccessible(
-      database,
-      utilisateur,
-      kind,
-      req.params.id as string,
-    );
+  points.register(lireMessagerie, async ({ params, utilisateur }, _req, res) => {
+    const kind = params.type;
+    const demande = await chargerDemandeAccessible(database, utilisateur, kind, params.id);
     const cote = coteDe(utilisateur, demande);
     const rows = await db
       .select({ message: messages, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
@@ -73,26 +73,18 @@ export function messagerieRoutes(deps: ApiDeps): Router {
    * instruction staff who see the file for the service; central roles only
    * read (403). 404 unseen; 409 on a draft or a closed thread; 422 empty.
    */
-  router.post(
-    "/:type/:id/message",
-    seulementDemandes("type"),
-    authenticate,
-    express.urlencoded({ extended: false, limit: "100kb" }),
-    async (req, res) => {
-      const kind = lireKind(req.params.type as string);
-      const utilisateur = currentUser(req);
-      const demande = await chargerDemandeAccessible(
-        database,
-        utilisateur,
-        kind,
-        req.params.id as string,
-      );
+  points.register(
+    envoyerMessage,
+    async ({ params, body, utilisateur }, _req, res) => {
+      const kind = params.type;
+      const demande = await chargerDemandeAccessible(database, utilisateur, kind, params.id);
       const cote = coteDe(utilisateur, demande);
       if (cote === "lecture" || (cote === "demandeur" && !utilisateur.roles.includes("demandeur")))
         throw forbidden();
       if (estBrouillon(demande.etat)) throw conflict(MESSAGE_MESSAGERIE_BROUILLON);
       if (messagerieFermee(demande)) throw conflict(MESSAGE_MESSAGERIE_FERMEE);
-      const { message: contenu } = parseOrThrow(schemaMessage, req.body ?? {});
+      // After the 403 and 409 above, as before the declaration.
+      const { message: contenu } = parseOrThrow(schemaMessage, body);
       const maintenant = horloge.now();
       // The other side's mail is written with the message (ADR 0011) and sent
       // after the commit (preferences and "never a flood" apply there).
@@ -126,6 +118,7 @@ export function messagerieRoutes(deps: ApiDeps): Router {
       await executerTravauxDe(deps, ressourceDemande(demande.id));
       res.status(201).json(message);
     },
+    { parsers: [express.urlencoded({ extended: false, limit: "100kb" })] },
   );
 
   /**
@@ -133,29 +126,17 @@ export function messagerieRoutes(deps: ApiDeps): Router {
    * the thread up to now (clears his new-message badge). Anyone who may see
    * the request; 204.
    */
-  router.post(
-    "/:type/:id/message/confirmation-lecture",
-    seulementDemandes("type"),
-    authenticate,
-    async (req, res) => {
-      const kind = lireKind(req.params.type as string);
-      const utilisateur = currentUser(req);
-      const demande = await chargerDemandeAccessible(
-        database,
-        utilisateur,
-        kind,
-        req.params.id as string,
-      );
-      await marquerLu(database, {
-        utilisateurId: utilisateur.row.id,
-        ressourceType: kind,
-        ressourceId: demande.id,
-        type: "message",
-        date: horloge.now(),
-      });
-      res.status(204).end();
-    },
-  );
+  points.register(confirmerLectureMessages, async ({ params, utilisateur }, _req, res) => {
+    const demande = await chargerDemandeAccessible(database, utilisateur, params.type, params.id);
+    await marquerLu(database, {
+      utilisateurId: utilisateur.row.id,
+      ressourceType: params.type,
+      ressourceId: demande.id,
+      type: "message",
+      date: horloge.now(),
+    });
+    res.status(204).end();
+  });
 
   return router;
 }

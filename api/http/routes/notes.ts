@@ -1,19 +1,24 @@
 /**
- * Internal notes of instruction staff (spec §3 Note, §7 Messages and notes):
- * list, write (multipart with an optional file) and mark read. Notes never
- * reach the applicant side: an applicant gets 404 on every route.
+ * Internal notes of instruction staff (spec §3 Note, §7 Messages and notes),
+ * declared in contract/api/notes.ts: list, write (multipart with an
+ * optional file) and mark read. Notes never reach the applicant side: an
+ * applicant gets 404 on every route.
  */
 import express, { Router } from "express";
 import multer from "multer";
-import { CODE_TYPE_PJ_NOTE, schemaNote } from "../../../contract/schemas/notes.ts";
-import { chargerDemandeAccessible, lireKind } from "../../domain/acces.ts";
+import { deposerNote, listerNotes, marquerNotesLues } from "../../../contract/api/notes.ts";
+import { CODE_TYPE_PJ_NOTE } from "../../../contract/schemas/notes.ts";
+import { chargerDemandeAccessible } from "../../domain/acces.ts";
 import { marquerLu } from "../../domain/lectures.ts";
-import { ajouterNote, listerNotes, verifierAccesNotes } from "../../domain/notes.ts";
-import { currentUser } from "../auth.ts";
+import {
+  ajouterNote,
+  listerNotes as listerNotesDe,
+  verifierAccesNotes,
+} from "../../domain/notes.ts";
 import type { ApiDeps } from "../deps.ts";
+import { endpoints } from "../endpoint.ts";
 import { TAILLE_CHAMP_MAX, lireMultipart } from "../multipart.ts";
-import { HttpError, parseOrThrow } from "../errors.ts";
-import { seulementDemandes } from "../segments.ts";
+import { HttpError } from "../errors.ts";
 
 /** 422 of `read?type=` with anything but `note`. */
 export const MESSAGE_TYPE_LECTURE = "Le type de lecture doit être « note ».";
@@ -22,6 +27,7 @@ export const MESSAGE_TYPE_LECTURE = "Le type de lecture doit être « note ».";
 export function notesRoutes(deps: ApiDeps): Router {
   const { database, fichiers, horloge, config, authenticate } = deps;
   const router = Router();
+  const points = endpoints(router, authenticate);
   const tailleMaxOctets = config.uploadMaxMo * 1024 * 1024;
   const upload = multer({
     storage: multer.memoryStorage(),
@@ -36,16 +42,10 @@ export function notesRoutes(deps: ApiDeps): Router {
    * reader's own. Instruction and central staff who see the file (404
    * otherwise, and always for the applicant side). Does not mark them read.
    */
-  router.get("/:type/:id/notes", seulementDemandes("type"), authenticate, async (req, res) => {
-    const utilisateur = currentUser(req);
-    const demande = await chargerDemandeAccessible(
-      database,
-      utilisateur,
-      lireKind(req.params.type as string),
-      req.params.id as string,
-    );
+  points.register(listerNotes, async ({ params, utilisateur }, _req, res) => {
+    const demande = await chargerDemandeAccessible(database, utilisateur, params.type, params.id);
     verifierAccesNotes(utilisateur, demande, "lecture");
-    res.json(await listerNotes(database, demande, utilisateur.row.id));
+    res.json(await listerNotesDe(database, demande, utilisateur.row.id));
   });
 
   /**
@@ -54,32 +54,24 @@ export function notesRoutes(deps: ApiDeps): Router {
    * PDF/PNG/JPG/ZIP by its bytes, ≤ UPLOAD_MAX_MO), its display name `nom`
    * (default: the file's own) and `codeTypePJ` (only `note`, the default).
    * Instruction staff who see the file; central roles 403; applicant side
-   * and unseen 404. 422 `{ detail, errors }` on bad input, nothing saved.
-   * → 201 Note.
+   * and unseen 404, before the body is read. 422 `{ detail, errors }` on bad
+   * input, nothing saved. → 201 Note.
    */
-  router.post(
-    "/:type/:id/note",
-    seulementDemandes("type"),
-    authenticate,
-    urlencoded,
-    async (req, res) => {
-      const utilisateur = currentUser(req);
-      const demande = await chargerDemandeAccessible(
-        database,
-        utilisateur,
-        lireKind(req.params.type as string),
-        req.params.id as string,
-      );
-      verifierAccesNotes(utilisateur, demande, "ecriture");
-      await lireMultipart(
+  points.registerMultipart(
+    deposerNote,
+    (req, res) =>
+      lireMultipart(
         upload,
         req,
         res,
         tailleMaxOctets,
         "Une note ne peut porter qu'un fichier, envoyé sous le nom « fichier ».",
-      );
-      const corps = parseOrThrow(schemaNote, req.body ?? {});
-      const fichier = req.file;
+      ),
+    async ({ params, utilisateur, readBody }, _req, res) => {
+      const demande = await chargerDemandeAccessible(database, utilisateur, params.type, params.id);
+      verifierAccesNotes(utilisateur, demande, "ecriture");
+      const { body: corps, files } = await readBody();
+      const [fichier] = files;
       const note = await ajouterNote(database, fichiers, {
         demande,
         auteur: utilisateur,
@@ -95,24 +87,19 @@ export function notesRoutes(deps: ApiDeps): Router {
       });
       res.status(201).json(note);
     },
+    { parsers: [urlencoded] },
   );
 
   /**
    * POST /api/{type}/{id}/read?type=note: the reader has seen the notes up
    * to now (clears his unread-notes count). Same access as reading; 422
-   * for another `type`; 204.
+   * for another `type`, after the access check; 204.
    */
-  router.post("/:type/:id/read", seulementDemandes("type"), authenticate, async (req, res) => {
-    const utilisateur = currentUser(req);
-    const kind = lireKind(req.params.type as string);
-    const demande = await chargerDemandeAccessible(
-      database,
-      utilisateur,
-      kind,
-      req.params.id as string,
-    );
+  points.register(marquerNotesLues, async ({ params, query, utilisateur }, _req, res) => {
+    const kind = params.type;
+    const demande = await chargerDemandeAccessible(database, utilisateur, kind, params.id);
     verifierAccesNotes(utilisateur, demande, "lecture");
-    if (req.query.type !== "note")
+    if (query.type !== "note")
       throw new HttpError(422, {
         detail: MESSAGE_TYPE_LECTURE,
         errors: { type: [MESSAGE_TYPE_LECTURE] },

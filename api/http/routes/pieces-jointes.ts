@@ -1,22 +1,25 @@
 /**
- * Attachments of a request (spec §7 Files; §5 Attachments; DESIGN §4, §7):
- * upload by rubric, deletion, download. The type comes from the bytes, the
- * size and count limits from the configuration.
+ * Attachments of a request (spec §7 Files; §5 Attachments; DESIGN §4, §7),
+ * declared in contract/api/pieces-jointes.ts: upload by rubric, deletion,
+ * download. The type comes from the bytes, the size and count limits from
+ * the configuration.
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import { Router } from "express";
 import multer from "multer";
 import { pipeline } from "node:stream/promises";
-import { z } from "zod";
+import {
+  ajouterPiecesJointes,
+  supprimerPieceJointe,
+  telechargerPieceJointe,
+} from "../../../contract/api/pieces-jointes.ts";
 import { CODES_RUBRIQUE_DEMANDE, MESSAGES_PJ } from "../../../contract/pieces-jointes.ts";
 import type { PieceJointe } from "../../../contract/schemas/demande.ts";
-import { MESSAGES } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
 import { demandes, piecesJointes } from "../../db/schema.ts";
 import {
   chargerDemandeAccessible,
   coteDe,
-  lireKind,
   type DemandeRow,
   type KindDemande,
 } from "../../domain/acces.ts";
@@ -33,11 +36,11 @@ import { chargerAgrementAccessible } from "../../domain/agrements.ts";
 import { RUBRIQUE_AVIS } from "../../domain/demandes/avis.ts";
 import { CHAMP_FICHIER } from "../../domain/demandes/fichiers-action.ts";
 import { estModifiableParDemandeur } from "../../domain/workflow.ts";
-import { currentUser, type UtilisateurConnecte } from "../auth.ts";
+import type { UtilisateurConnecte } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
+import { endpoints } from "../endpoint.ts";
 import { erreurFichier, lireMultipart } from "../multipart.ts";
-import { seulementDemandes } from "../segments.ts";
-import { HttpError, conflict, forbidden, notFound, parseOrThrow } from "../errors.ts";
+import { HttpError, conflict, forbidden, notFound } from "../errors.ts";
 
 export const MESSAGE_PJ_NON_MODIFIABLES =
   "Les pièces jointes de cette demande ne peuvent plus être modifiées.";
@@ -48,16 +51,6 @@ export const MESSAGE_FICHIER_INDISPONIBLE =
   "L'incident a été signalé à l'équipe technique.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const schemaRubrique = z.object({
-  codeTypePJ: z
-    .string({ required_error: MESSAGES.requis })
-    .trim()
-    .min(1, MESSAGES.requis)
-    .refine((code) => CODES_RUBRIQUE_DEMANDE.includes(code), {
-      message: "Cette rubrique de pièces jointes n'existe pas.",
-    }),
-});
 
 /**
  * The request `id` of `kind` if the signed-in user is its owner applicant
@@ -136,6 +129,7 @@ async function verifierAccesRessource(
 export function piecesJointesRoutes(deps: ApiDeps): Router {
   const { database, fichiers, config, horloge, authenticate } = deps;
   const router = Router();
+  const points = endpoints(router, authenticate);
   const tailleMaxOctets = config.uploadMaxMo * 1024 * 1024;
   const upload = multer({
     // Streamed to the store's temporary folder, never whole in memory (issue 20 item 3).
@@ -158,71 +152,70 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
    * may hold at most UPLOAD_MAX_FICHIERS files: otherwise 422
    * `{ detail, errors: { fichier } }` and nothing is added (files already
    * there stay). 201 with the added attachments; bumps the request's
-   * version and modification date.
+   * version and modification date. The body is read after the access
+   * checks, streamed to the store's temporary folder.
    */
-  router.post("/:kind/:id/pj", seulementDemandes("kind"), authenticate, async (req, res) => {
-    const kind = lireKind(req.params.kind as string);
-    const utilisateur = currentUser(req);
-    const demande = await chargerDemandeModifiable(
-      database,
-      utilisateur,
-      kind,
-      req.params.id as string,
-    );
-    let ajoutees: PieceJointe[];
-    try {
-      await lireMultipart(upload, req, res, tailleMaxOctets);
-      const { codeTypePJ } = parseOrThrow(schemaRubrique, req.body ?? {});
-      const recus = ((req.files as Express.Multer.File[] | undefined) ?? []).filter((fichier) =>
-        CHAMP_FICHIER.test(fichier.fieldname),
-      );
-      if (recus.length === 0) throw erreurFichier([MESSAGES_PJ.requis]);
+  points.registerMultipart(
+    ajouterPiecesJointes,
+    (req, res) => lireMultipart(upload, req, res, tailleMaxOctets),
+    async ({ params, utilisateur, readBody }, req, res) => {
+      const kind = params.kind;
+      const demande = await chargerDemandeModifiable(database, utilisateur, kind, params.id);
+      let ajoutees: PieceJointe[];
+      try {
+        const {
+          body: { codeTypePJ },
+          files,
+        } = await readBody();
+        const recus = files.filter((fichier) => CHAMP_FICHIER.test(fichier.fieldname));
+        if (recus.length === 0) throw erreurFichier([MESSAGES_PJ.requis]);
 
-      // Typed from their bytes as they were received (api/files/store.ts recevoir).
-      const types = recus.map((fichier) => fichierRecu(fichier).mimeType);
-      if (types.some((type) => type === null))
-        throw erreurFichier([MESSAGES_PJ.type(LIBELLES_TYPES_ACCEPTES)]);
+        // Typed from their bytes as they were received (api/files/store.ts recevoir).
+        const types = recus.map((fichier) => fichierRecu(fichier).mimeType);
+        if (types.some((type) => type === null))
+          throw erreurFichier([MESSAGES_PJ.type(LIBELLES_TYPES_ACCEPTES)]);
 
-      const maintenant = horloge.now();
-      ajoutees = await database.db.transaction(async (tx) => {
-        await verrouillerDemande(tx, demande.id);
-        const [{ existantes }] = await tx
-          .select({ existantes: count() })
-          .from(piecesJointes)
-          .where(
-            and(
-              eq(piecesJointes.ressourceType, kind),
-              eq(piecesJointes.ressourceId, demande.id),
-              eq(piecesJointes.rubrique, codeTypePJ),
-            ),
-          );
-        if (Number(existantes) + recus.length > config.uploadMaxFichiers)
-          throw erreurFichier([MESSAGES_PJ.trop]);
-        const resultat: PieceJointe[] = [];
-        for (const [index, fichier] of recus.entries()) {
-          resultat.push(
-            await ajouterPieceJointe(tx, fichiers, {
-              ressourceType: kind,
-              ressourceId: demande.id,
-              rubrique: codeTypePJ,
-              nom: fichier.originalname,
-              contenu: fichierRecu(fichier),
-              mimeType: types[index]!,
-              deposeParId: utilisateur.row.id,
-              date: maintenant,
-            }),
-          );
-        }
-        await marquerModifiee(tx, demande.id, maintenant);
-        return resultat;
-      });
-    } catch (error) {
-      // A refusal deletes the received bytes before it is answered: nothing written.
-      await abandonnerRecus(req);
-      throw error;
-    }
-    res.status(201).json(ajoutees);
-  });
+        const maintenant = horloge.now();
+        ajoutees = await database.db.transaction(async (tx) => {
+          await verrouillerDemande(tx, demande.id);
+          const [{ existantes }] = await tx
+            .select({ existantes: count() })
+            .from(piecesJointes)
+            .where(
+              and(
+                eq(piecesJointes.ressourceType, kind),
+                eq(piecesJointes.ressourceId, demande.id),
+                eq(piecesJointes.rubrique, codeTypePJ),
+              ),
+            );
+          if (Number(existantes) + recus.length > config.uploadMaxFichiers)
+            throw erreurFichier([MESSAGES_PJ.trop]);
+          const resultat: PieceJointe[] = [];
+          for (const [index, fichier] of recus.entries()) {
+            resultat.push(
+              await ajouterPieceJointe(tx, fichiers, {
+                ressourceType: kind,
+                ressourceId: demande.id,
+                rubrique: codeTypePJ,
+                nom: fichier.originalname,
+                contenu: fichierRecu(fichier),
+                mimeType: types[index]!,
+                deposeParId: utilisateur.row.id,
+                date: maintenant,
+              }),
+            );
+          }
+          await marquerModifiee(tx, demande.id, maintenant);
+          return resultat;
+        });
+      } catch (error) {
+        // A refusal deletes the received bytes before it is answered: nothing written.
+        await abandonnerRecus(req);
+        throw error;
+      }
+      res.status(201).json(ajoutees);
+    },
+  );
 
   /**
    * DELETE /api/{kind}/{id}/pj/{fileId}: removes an attachment of the
@@ -231,42 +224,31 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
    * or that are not step-3 rubrics. 204; bumps version and modification
    * date. The bytes stay in the store: other rows may share their hash.
    */
-  router.delete(
-    "/:kind/:id/pj/:fileId",
-    seulementDemandes("kind"),
-    authenticate,
-    async (req, res) => {
-      const kind = lireKind(req.params.kind as string);
-      const utilisateur = currentUser(req);
-      const demande = await chargerDemandeModifiable(
-        database,
-        utilisateur,
-        kind,
-        req.params.id as string,
-      );
-      const fileId = req.params.fileId as string;
-      if (!UUID.test(fileId)) throw notFound();
-      const maintenant = horloge.now();
-      await database.db.transaction(async (tx) => {
-        await verrouillerDemande(tx, demande.id);
-        const [piece] = await tx
-          .select()
-          .from(piecesJointes)
-          .where(
-            and(
-              eq(piecesJointes.id, fileId),
-              eq(piecesJointes.ressourceType, kind),
-              eq(piecesJointes.ressourceId, demande.id),
-            ),
-          );
-        if (!piece) throw notFound();
-        if (!CODES_RUBRIQUE_DEMANDE.includes(piece.rubrique)) throw forbidden();
-        await tx.delete(piecesJointes).where(eq(piecesJointes.id, piece.id));
-        await marquerModifiee(tx, demande.id, maintenant);
-      });
-      res.status(204).end();
-    },
-  );
+  points.register(supprimerPieceJointe, async ({ params, utilisateur }, _req, res) => {
+    const kind = params.kind;
+    const demande = await chargerDemandeModifiable(database, utilisateur, kind, params.id);
+    const fileId = params.fileId;
+    if (!UUID.test(fileId)) throw notFound();
+    const maintenant = horloge.now();
+    await database.db.transaction(async (tx) => {
+      await verrouillerDemande(tx, demande.id);
+      const [piece] = await tx
+        .select()
+        .from(piecesJointes)
+        .where(
+          and(
+            eq(piecesJointes.id, fileId),
+            eq(piecesJointes.ressourceType, kind),
+            eq(piecesJointes.ressourceId, demande.id),
+          ),
+        );
+      if (!piece) throw notFound();
+      if (!CODES_RUBRIQUE_DEMANDE.includes(piece.rubrique)) throw forbidden();
+      await tx.delete(piecesJointes).where(eq(piecesJointes.id, piece.id));
+      await marquerModifiee(tx, demande.id, maintenant);
+    });
+    res.status(204).end();
+  });
 
   /**
    * GET /api/piece-jointe/{id}: the bytes of an attachment, to anyone who
@@ -277,12 +259,11 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
    * their hash, or a missing file, answer 500 {@link MESSAGE_FICHIER_INDISPONIBLE}
    * (logged by the store): never sent.
    */
-  router.get("/piece-jointe/:id", authenticate, async (req, res) => {
-    const id = req.params.id as string;
+  points.register(telechargerPieceJointe, async ({ params: { id }, utilisateur }, _req, res) => {
     if (!UUID.test(id)) throw notFound();
     const [piece] = await database.db.select().from(piecesJointes).where(eq(piecesJointes.id, id));
     if (!piece) throw notFound();
-    await verifierAccesRessource(database, currentUser(req), piece);
+    await verifierAccesRessource(database, utilisateur, piece);
     let contenu;
     try {
       contenu = await fichiers.lire(piece.cle);

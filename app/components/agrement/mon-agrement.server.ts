@@ -1,7 +1,7 @@
 /** The signed-in applicant's approval, as the layout, the home and /mon-agrement read it. */
 import type { AppLoadContext } from "@remix-run/node";
 import type { Agrement } from "#contract/schemas/agrement";
-import { apiJson } from "~/.server/api.server";
+import { callEndpoint, lireMonAgrement } from "~/.server/api-client.server";
 
 /**
  * `GET /api/agrement/mon-agrement`: the applicant's approval, or null when
@@ -12,7 +12,7 @@ export async function chargerMonAgrement(
   context: AppLoadContext,
 ): Promise<Agrement | null> {
   try {
-    return await apiJson<Agrement>(request, context, "/api/agrement/mon-agrement");
+    return await callEndpoint(request, context, lireMonAgrement);
   } catch (error) {
     if (error instanceof Response && error.status === 404) return null;
     throw error;

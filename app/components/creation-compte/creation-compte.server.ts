@@ -11,7 +11,8 @@ import {
   type CompteExistant,
   type TropDeDemandes,
 } from "#contract/schemas/candidat";
-import { ApiError, apiFetch } from "~/.server/api.server";
+import { ApiError } from "~/.server/api.server";
+import { callEndpoint, creerCompteCandidat } from "~/.server/api-client.server";
 import { fieldErrorsOf } from "~/components/forms";
 import { t } from "~/i18n";
 
@@ -51,11 +52,7 @@ export async function creerCompte(request: Request, context: AppLoadContext) {
     return answer({ lastResult: submission.reply(), compteExistant: null }, 400);
   }
   try {
-    await apiFetch(request, context, "/api/candidate/create", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(submission.value),
-    });
+    await callEndpoint(request, context, creerCompteCandidat, { body: submission.value });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 409) {

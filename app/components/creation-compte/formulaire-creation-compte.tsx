@@ -7,6 +7,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { CODES_QUALITE, QUALITES } from "#contract/qualites";
 import { schemaCreationCompte } from "#contract/schemas/candidat";
 import {
@@ -15,10 +16,26 @@ import {
   Field,
   Fieldset,
   FieldsetElement,
-  FormErrors,
+  FormErrorSummary,
   RequiredFieldsNotice,
 } from "~/components/forms";
 import { t } from "~/i18n";
+
+/** The fields in the order of the form: the error summary lists them so. */
+const ORDRE_DES_CHAMPS = [
+  "prenom",
+  "nom",
+  "telephone",
+  "email",
+  "emailConfirmation",
+  "motDePasse",
+  "motDePasseConfirmation",
+  "siren",
+  "raisonSociale",
+  "qualites",
+  "acceptationCgu",
+  "acceptationDonneesPersonnelles",
+];
 
 /**
  * The account creation form (spec §2 "Account creation", §3 Applicant
@@ -26,14 +43,21 @@ import { t } from "~/i18n";
  * (SIREN, company name, one or several qualities) and the acceptance of the
  * terms and of the personal-data policy, posted to the page's action.
  * conform with the shared schema: errors on blur with JavaScript, after
- * the post without; nothing typed is lost. A form-level refusal (mail not
- * sent, too many requests) shows above the form and takes the focus.
+ * the post without; nothing typed is lost. A refused submission shows the
+ * error summary above the form (each field's message a link to it, a
+ * form-level refusal such as too many requests last), which takes the focus.
  * `lastResult` is the action's conform result, if the post was refused.
  */
 export function FormulaireCreationCompte({
   lastResult,
+  focusResume = true,
+  introduction,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
+  /** What the page says of the account, after the error summary: the summary follows the title. */
+  introduction?: ReactNode;
+  /** False when the "Un compte existe déjà" section, above, takes the focus instead. */
+  focusResume?: boolean;
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -52,13 +76,13 @@ export function FormulaireCreationCompte({
 
   return (
     <>
-      <FormErrors
-        id={form.errorId}
-        errors={form.errors}
-        title="Le compte n'a pas pu être créé"
-        focus
-        className="fr-mb-4w"
+      <FormErrorSummary
+        form={form}
+        order={ORDRE_DES_CHAMPS}
+        formErrorsTitle="Le compte n'a pas pu être créé"
+        focus={focusResume}
       />
+      {introduction}
       <Form method="post" {...getFormProps(form)}>
         <RequiredFieldsNotice />
         <Fieldset

@@ -168,7 +168,7 @@ export function CarteDemande({
                   iconId="fr-icon-close-circle-line"
                   linkProps={{ to: `/demande/demande/annulation/${demande.id}` }}
                 >
-                  Annuler la demande
+                  {statut === "brouillon" ? "Supprimer le brouillon" : "Annuler la demande"}
                 </Button>
               </li>
             ) : null}
@@ -192,13 +192,13 @@ function DatesDemande({ demande }: { demande: DemandeResume }) {
   if (demande.dateAgrement && ["agree", "agrement_suspendu"].includes(demande.statutSimplifie))
     lignes.push(["Agréée le", dateFr(demande.dateAgrement)]);
   return (
-    <p className="fr-mb-2w">
+    <div className="fr-mb-2w">
       {lignes.map(([libelle, valeur]) => (
-        <span key={libelle} className="fr-display-block">
-          {libelle} {valeur}
-        </span>
+        <p key={libelle} className="fr-mb-0">
+          {`${libelle} ${valeur}`}
+        </p>
       ))}
-    </p>
+    </div>
   );
 }
 

@@ -7,7 +7,8 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { TypeDossier } from "#contract/etats";
 import type { DemandeDetail } from "#contract/schemas/demande";
-import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { ApiError } from "~/.server/api.server";
+import { callEndpoint, lireDemande } from "~/.server/api-client.server";
 import type { Toast } from "~/.server/context";
 import { redirectWithToast } from "~/.server/toast.server";
 import { t } from "~/i18n";
@@ -28,11 +29,6 @@ export function cibleDossier(params: Record<string, string | undefined>): {
   return { kind, id: params.id };
 }
 
-/** `/api/{kind}/{id}`: the API path of a file. */
-export function cheminApi(kind: TypeDossier, id: string): string {
-  return `/api/${kind}/${encodeURIComponent(id)}`;
-}
-
 /** GET /api/{kind}/{id} → DemandeDetail; a file this user may not see throws the 404 page. */
 export function chargerDossier(
   request: Request,
@@ -40,7 +36,7 @@ export function chargerDossier(
   kind: TypeDossier,
   id: string,
 ): Promise<DemandeDetail> {
-  return apiJson<DemandeDetail>(request, context, cheminApi(kind, id));
+  return callEndpoint(request, context, lireDemande, { params: { kind, id } });
 }
 
 /**
@@ -112,8 +108,8 @@ export function erreursChamps(error: ApiError): Record<string, string[]> {
 }
 
 /**
- * Posts `corps` (form data or multipart) to the API path `chemin` for a
- * staff form (spec §7). Resolves to null once the API accepted it (the
+ * Runs `envoyer`, the API call of a staff form (spec §7: its body as form
+ * data or multipart, see `corpsFormulaire`). Resolves to null once the API accepted it (the
  * caller then redirects with its success notification); a 422 resolves to
  * the form's answer, `submission.reply()` with the API's field errors (or
  * its message as a form error) and status 422, so that everything typed is
@@ -124,15 +120,14 @@ export function erreursChamps(error: ApiError): Record<string, string[]> {
 export async function envoyerFormulaire<Reply>(
   request: Request,
   context: AppLoadContext,
-  chemin: string,
-  corps: FormData | URLSearchParams,
+  envoyer: () => Promise<unknown>,
   options: {
     reply: (erreurs: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => Reply;
     retour: string;
   },
 ) {
   try {
-    await apiFetch(request, context, chemin, { method: "POST", body: corps });
+    await envoyer();
     return null;
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;

@@ -26,7 +26,7 @@ import { MIME_TYPES_ACCEPTES } from "#contract/pieces-jointes";
 import {
   CheckboxField,
   Field,
-  FormErrors,
+  FormErrorSummary,
   RadioGroup,
   RequiredFieldsNotice,
   SelectField,
@@ -166,8 +166,8 @@ export function FormulaireAction({
       encType={avecFichier ? "multipart/form-data" : undefined}
       {...getFormProps(form)}
     >
+      <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
-      <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="version" value={version} />
 
       {aLeChamp("instructeurId") ? (

@@ -36,10 +36,11 @@ export function SectionHistorique({ historique }: { historique: EntreeHistorique
                 <td>
                   <time dateTime={entree.date}>{dateHeureFr(entree.date)}</time>
                 </td>
-                <td>{libelleAction(entree.action)}</td>
-                <td>{transition(entree)}</td>
-                <td>{acteur(entree)}</td>
-                <td className="portail-pre-line">{entree.commentaire ?? ""}</td>
+                {/* Long labels wrap: every column stays in view at 1280 px (issue 21 item 2). */}
+                <td className="fr-cell--multiline">{libelleAction(entree.action)}</td>
+                <td className="fr-cell--multiline">{transition(entree)}</td>
+                <td className="fr-cell--multiline">{acteur(entree)}</td>
+                <td className="fr-cell--multiline portail-pre-line">{entree.commentaire ?? ""}</td>
               </tr>
             ))}
           </tbody>

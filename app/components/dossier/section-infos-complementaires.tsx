@@ -49,11 +49,11 @@ export function SectionInfosComplementaires({ infos }: { infos: InfoComplementai
           <tbody>
             {triees.map((info) => (
               <tr key={info.id}>
-                <td>{libelleInfo(info.infoType)}</td>
+                <td className="fr-cell--multiline">{libelleInfo(info.infoType)}</td>
                 <td>
                   <time dateTime={info.date}>{dateHeureFr(info.date)}</time>
                 </td>
-                <td className="portail-pre-line">{info.raison ?? ""}</td>
+                <td className="fr-cell--multiline portail-pre-line">{info.raison ?? ""}</td>
                 <td>
                   {info.dateEcheance ? dateFr(info.dateEcheance) : ""}
                   {info.delaiDepasse ? (

@@ -5,7 +5,7 @@ import { MIME_TYPES_ACCEPTES } from "#contract/pieces-jointes";
 import { schemaNote, type Note } from "#contract/schemas/notes";
 import {
   Field,
-  FormErrors,
+  FormErrorSummary,
   RequiredFieldsNotice,
   UploadField,
   acceptAttribute,
@@ -103,8 +103,8 @@ export function SectionNotes({
           className="fr-mt-4w"
         >
           <h3 className="fr-h5">Ajouter une note</h3>
+          <FormErrorSummary form={form} />
           <RequiredFieldsNotice />
-          <FormErrors id={form.errorId} errors={form.errors} />
           <Field id={fields.note.id} label="Note" errors={fields.note.errors}>
             <textarea {...getTextareaProps(fields.note)} rows={5} />
           </Field>

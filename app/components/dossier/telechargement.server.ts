@@ -3,7 +3,12 @@
  * with its download headers, as `/piece-jointe/{id}` does for attachments.
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { apiFetch } from "~/.server/api.server";
+import type { TypeDossier } from "#contract/etats";
+import {
+  fetchEndpoint,
+  type telechargerDossier,
+  type telechargerPiecesJointes,
+} from "~/.server/api-client.server";
 
 /** Headers of the API's answer the browser needs to save the file safely. */
 const ENTETES_TRANSMISES = [
@@ -17,7 +22,8 @@ const ENTETES_TRANSMISES = [
 ];
 
 /**
- * GET `cheminApi` with the user's token and answers with its body streamed
+ * GET the `archive` of file `params` (spec §7 `/api/{kind}/{id}/dossier` or
+ * `/download-all-pj`) with the user's token and answers with its body streamed
  * and its download headers (name, type, length, nosniff; never a shared
  * cache). A file the API does not know or show (404) redirects to
  * `introuvable`, an address no route matches, so that the user gets the
@@ -27,12 +33,13 @@ const ENTETES_TRANSMISES = [
 export async function transmettreTelechargement(
   request: Request,
   context: AppLoadContext,
-  cheminApi: string,
+  archive: typeof telechargerDossier | typeof telechargerPiecesJointes,
+  params: { kind: TypeDossier; id: string },
   introuvable: string,
 ): Promise<Response> {
   let response: Response;
   try {
-    response = await apiFetch(request, context, cheminApi, { stream: true });
+    response = await fetchEndpoint(request, context, archive, { params, stream: true });
   } catch (error) {
     if (error instanceof Response && error.status === 404) throw redirect(introuvable);
     throw error;

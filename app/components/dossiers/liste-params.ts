@@ -155,3 +155,43 @@ export function pagesVisibles(page: number, nbPages: number): (number | null)[] 
 export function nombreDossiers(nombre: number): string {
   return `${nombre.toLocaleString("fr-FR")} dossier${nombre > 1 ? "s" : ""}`;
 }
+
+/**
+ * Whether the visitor searched or filtered (a query or any filter value;
+ * page and sort aside): an empty list then says "Aucun dossier ne
+ * correspond à votre recherche", and otherwise why it is empty (issue 21
+ * item 6).
+ */
+export function rechercheActive(filtres: FiltresDemandes): boolean {
+  return (
+    Boolean(filtres.query) ||
+    filtres.reputesRejetes ||
+    filtres.expireBientot ||
+    [
+      filtres.instructeur,
+      filtres.servicesInstructeur,
+      filtres.etat,
+      filtres.etape,
+      filtres.quality,
+      filtres.type,
+      filtres.departement,
+      filtres.region,
+    ].some((valeurs) => valeurs.length > 0)
+  );
+}
+
+/**
+ * The breadcrumb entries above a staff file page (issue 21 item 7): the
+ * list of its kind ("Tous les dossiers", its tab), then, for a page below
+ * the file (an action), the file itself (`dossier`: its title and id).
+ */
+export function parentsFilAriane(
+  kind: TypeDossier,
+  dossier?: { id: string; titre: string },
+): { label: string; href: string }[] {
+  const onglet = ONGLETS_DOSSIERS.find((candidat) => candidat.kind === kind) ?? ONGLETS_DOSSIERS[0];
+  return [
+    { label: "Tous les dossiers", href: `/tous-les-dossiers/${onglet.segment}` },
+    ...(dossier ? [{ label: dossier.titre, href: lienDetailDossier(kind, dossier.id) }] : []),
+  ];
+}

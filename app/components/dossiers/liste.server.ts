@@ -4,20 +4,24 @@
  * user's token, and what the filter form offers, all fetched in parallel.
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import type { Region, Departement } from "#contract/schemas/geographie";
-import type { DemandeResume } from "#contract/schemas/demande";
 import {
   lireFiltresDemandes,
   versParamsDemandes,
   type FiltresDemandes,
   type Page,
 } from "#contract/schemas/listes";
-import type { Qualite } from "#contract/schemas/reference";
-import type { Intervenant, ServiceInstructeur } from "#contract/schemas/utilisateur";
-import { apiJson } from "~/.server/api.server";
+import {
+  callEndpoint,
+  listerChangementsNotables,
+  listerDemandes,
+  listerDepartements,
+  listerIntervenants,
+  listerQualites,
+  listerRegions,
+  listerServicesInstructeurs,
+} from "~/.server/api-client.server";
 import type { OptionsFiltres } from "./filtres-dossiers";
 import {
-  cheminListeApi,
   lienFiltres,
   ligneDossier,
   ongletDuSegment,
@@ -71,18 +75,18 @@ export async function chargerListeDossiers(
   const canonique = lienFiltres(filtres);
   if (`?${url.searchParams.toString()}` !== canonique)
     throw redirect(`${url.pathname}${canonique === "?" ? "" : canonique}`);
-  const requete = versParamsDemandes(filtres).toString();
   const [dossiers, intervenants, services, departements, regions, qualites] = await Promise.all([
-    apiJson<Page<DemandeResume>>(
+    callEndpoint(
       request,
       context,
-      `${cheminListeApi(onglet.kind)}${requete ? `?${requete}` : ""}`,
+      onglet.kind === "demande" ? listerDemandes : listerChangementsNotables,
+      { encodedQuery: versParamsDemandes(filtres) },
     ),
-    apiJson<Intervenant[]>(request, context, "/api/intervenants"),
-    apiJson<ServiceInstructeur[]>(request, context, "/api/intervenants/services-instructeur"),
-    apiJson<Departement[]>(request, context, "/api/departements"),
-    apiJson<Region[]>(request, context, "/api/regions"),
-    apiJson<Qualite[]>(request, context, "/api/company/qualities"),
+    callEndpoint(request, context, listerIntervenants),
+    callEndpoint(request, context, listerServicesInstructeurs),
+    callEndpoint(request, context, listerDepartements),
+    callEndpoint(request, context, listerRegions),
+    callEndpoint(request, context, listerQualites),
   ]);
   // A page beyond the last one (files handled meanwhile, an old link): the last page.
   if (dossiers.result.length === 0 && dossiers.nb_pages > 0 && filtres.page > dossiers.nb_pages)

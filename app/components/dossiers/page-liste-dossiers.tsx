@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { FiltresDossiers } from "./filtres-dossiers";
-import { nombreDossiers } from "./liste-params";
+import { nombreDossiers, rechercheActive } from "./liste-params";
 import type { DonneesListe } from "./liste.server";
 import { OngletsDossiers } from "./onglets-dossiers";
 import { PaginationDossiers } from "./pagination-dossiers";
@@ -12,16 +12,24 @@ export interface PageListeDossiersProps {
   titre: string;
   /** The page's path: "/tous-les-dossiers", "/mes-dossiers". */
   base: string;
+  /** What an empty list says when nothing was searched ("Aucun dossier ne vous est affecté."). */
+  videSansRecherche: string;
   donnees: DonneesListe;
 }
 
 /**
  * A staff list page (spec §2 /tous-les-dossiers, /mes-dossiers; issue 4
  * "Lists"): heading, the two tabs, the filter form, the number of files
- * with the CSV download of the same filters, the table and the pagination,
- * or "Aucun dossier ne correspond à votre recherche.".
+ * with the CSV download of the same filters, the table and the pagination;
+ * empty, "Aucun dossier ne correspond à votre recherche." after a search or
+ * a filter, `videSansRecherche` otherwise (issue 21 item 6).
  */
-export function PageListeDossiers({ titre, base, donnees }: PageListeDossiersProps) {
+export function PageListeDossiers({
+  titre,
+  base,
+  videSansRecherche,
+  donnees,
+}: PageListeDossiersProps) {
   const { onglet, filtres, dossiers, options, lienExport } = donnees;
   const { pathname } = useLocation();
   const vide = dossiers.nb_elements === 0;
@@ -38,7 +46,9 @@ export function PageListeDossiers({ titre, base, donnees }: PageListeDossiersPro
             </h2>
             <p className="fr-mb-0" role="status">
               {vide
-                ? "Aucun dossier ne correspond à votre recherche."
+                ? rechercheActive(filtres)
+                  ? "Aucun dossier ne correspond à votre recherche."
+                  : videSansRecherche
                 : nombreDossiers(dossiers.nb_elements)}
             </p>
           </div>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { libelleCourtQualite } from "#contract/qualites";
 import type { FiltresDemandes, TriDemandes } from "#contract/schemas/listes";
 import { dateFr } from "~/utils/dates";
 import { BadgeEtape, BadgeEtat, MarqueursDelai } from "./badges-dossier";
@@ -25,9 +26,11 @@ export interface TableauDossiersProps {
 /**
  * The DSFR table of one page of files (issue 4 "Lists"): file number
  * (link to the staff detail page), company, head office's département,
- * quality, state and step badges, instructor, deposit date and the
+ * quality (short label, the full one as its title), state and step
+ * badges stacked in one column, instructor, deposit date and the
  * instruction deadline with its markers; the notable-change tab adds the
- * type. Sortable headers are links that keep the other filters, toggle the
+ * type. Nine columns fit 1280 px without horizontal scroll (issue 21
+ * item 6); narrower, the DSFR wrapper scrolls. Sortable headers are links that keep the other filters, toggle the
  * direction and carry `aria-sort` when sorted.
  */
 export function TableauDossiers({
@@ -56,8 +59,7 @@ export function TableauDossiers({
                   {triable("codeDepartement", "Département")}
                   <th scope="col">Qualité</th>
                   {onglet.kind === "changement-notable" ? <th scope="col">Type</th> : null}
-                  {triable("etat", "État")}
-                  <th scope="col">Étape</th>
+                  {triable("etat", "État et étape")}
                   <th scope="col">Instructeur</th>
                   {triable("dateDepot", "Date de dépôt")}
                   {triable("dateLimiteInstruction", "Délai")}
@@ -77,16 +79,20 @@ export function TableauDossiers({
                         <span className="fr-hint-text">SIREN {dossier.siren}</span>
                       ) : null}
                     </td>
-                    <td>
+                    <td className="fr-cell--multiline">
                       {dossier.codeDepartement
                         ? (libelleDepartement.get(dossier.codeDepartement) ??
                           dossier.codeDepartement)
                         : "—"}
                     </td>
                     <td className="fr-cell--multiline">
-                      {dossier.qualite
-                        ? (libelleQualite.get(dossier.qualite) ?? dossier.qualite)
-                        : "—"}
+                      {dossier.qualite ? (
+                        <span title={libelleQualite.get(dossier.qualite)}>
+                          {libelleCourtQualite(dossier.qualite)}
+                        </span>
+                      ) : (
+                        "—"
+                      )}
                     </td>
                     {onglet.kind === "changement-notable" ? (
                       <td>
@@ -98,10 +104,14 @@ export function TableauDossiers({
                       </td>
                     ) : null}
                     <td>
-                      <BadgeEtat dossier={dossier} />
-                    </td>
-                    <td>
-                      <BadgeEtape dossier={dossier} />
+                      <ul className="fr-badges-group portail-badges-empiles">
+                        <li>
+                          <BadgeEtat dossier={dossier} />
+                        </li>
+                        <li>
+                          <BadgeEtape dossier={dossier} />
+                        </li>
+                      </ul>
                     </td>
                     <td className="fr-cell--multiline">
                       {dossier.instructeur

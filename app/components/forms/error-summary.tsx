@@ -16,7 +16,7 @@ export interface ErrorSummaryEntry {
  */
 export function errorSummaryEntries(
   formId: string,
-  allErrors: Record<string, readonly string[] | undefined>,
+  allErrors: Record<string, readonly string[] | null | undefined>,
   order: readonly string[] = [],
 ): ErrorSummaryEntry[] {
   const names = Object.keys(allErrors).filter((name) => name !== "");

@@ -7,6 +7,7 @@ import {
   ErrorSummary,
   Field,
   Fieldset,
+  FormErrorSummary,
   FormErrors,
   RadioGroup,
   SelectField,
@@ -15,6 +16,8 @@ import {
   checkFilesBeforeUpload,
   errorSummaryEntries,
   fieldErrorsOf,
+  formulaireRefuse,
+  titreErreur,
 } from "~/components/forms";
 
 const ouiNon = [
@@ -257,5 +260,75 @@ describe("Erreurs d'une réponse 422 de l'API (spec §8)", () => {
     ).toEqual({ siren: ["SIREN invalide"], nom: ["Requis"] });
     expect(fieldErrorsOf({ detail: "Invalide" })).toEqual({});
     expect(fieldErrorsOf(null)).toEqual({});
+  });
+});
+
+describe("Récapitulatif d'un formulaire conform (issue 21 item 5)", () => {
+  const deuxErreurs = {
+    id: "compte",
+    status: "error" as const,
+    allErrors: { nom: ["Ce champ est requis"], telephone: ["Numéro invalide"] },
+  };
+
+  it("suit le titre de la page sous l'id d'erreur du formulaire, chaque erreur un lien vers son champ", () => {
+    const html = renderToStaticMarkup(h(FormErrorSummary, { form: deuxErreurs }));
+    expect(html).toContain('id="compte-error" tabindex="-1" aria-labelledby="compte-error-title"');
+    expect(html).toContain(
+      '<h2 class="fr-alert__title" id="compte-error-title">Le formulaire contient des erreurs</h2>',
+    );
+    expect(html).toContain(
+      '<ul><li><a href="#compte-nom">Ce champ est requis</a></li><li><a href="#compte-telephone">Numéro invalide</a></li></ul>',
+    );
+  });
+
+  it("mène au champ choisi quand son contrôle porte un autre id", () => {
+    const html = renderToStaticMarkup(
+      h(FormErrorSummary, { form: deuxErreurs, targets: { nom: "bloc-nom" } }),
+    );
+    expect(html).toContain('<a href="#bloc-nom">Ce champ est requis</a>');
+  });
+
+  it("ne montre rien avant un envoi refusé (une erreur à la sortie d'un champ reste sous le champ)", () => {
+    expect(
+      renderToStaticMarkup(h(FormErrorSummary, { form: { ...deuxErreurs, status: undefined } })),
+    ).toBe("");
+  });
+
+  it("montre le refus du formulaire entier, sans erreur de champ, en alerte du formulaire", () => {
+    const html = renderToStaticMarkup(
+      h(FormErrorSummary, {
+        form: { id: "lien", status: "error", allErrors: { "": ["Trop de demandes."] } },
+      }),
+    );
+    expect(html).toBe(
+      '<div class="fr-alert fr-alert--error fr-alert--sm fr-mb-4w" role="alert" id="lien-error" tabindex="-1"><p>Trop de demandes.</p></div>',
+    );
+  });
+});
+
+describe("Titre d'une page dont le formulaire est refusé (issue 21 item 5)", () => {
+  it("commence par « Erreur : », une seule fois", () => {
+    expect(titreErreur("Créer un compte | Portail")).toBe("Erreur : Créer un compte | Portail");
+    expect(titreErreur("Erreur : Créer un compte | Portail")).toBe(
+      "Erreur : Créer un compte | Portail",
+    );
+  });
+
+  it("reconnaît une réponse d'action refusée, conform ou non", () => {
+    const refus = { status: "error", error: { nom: ["Ce champ est requis"] } };
+    expect(formulaireRefuse({ lastResult: refus })).toBe(true);
+    expect(formulaireRefuse(refus)).toBe(true);
+    expect(formulaireRefuse({ vue: "etape3", rubrique: "kbis", erreurs: ["Trop gros"] })).toBe(
+      true,
+    );
+    expect(formulaireRefuse({ vue: "etape4", erreur: "Étapes incomplètes" })).toBe(true);
+  });
+
+  it("ne prend pour un refus ni un succès, ni une recherche, ni une réponse vide", () => {
+    expect(formulaireRefuse({ lastResult: { status: "success" } })).toBe(false);
+    expect(formulaireRefuse({ lastResult: { status: "error", error: { nom: null } } })).toBe(false);
+    expect(formulaireRefuse({ vue: "etape3", erreurs: [], erreur: null })).toBe(false);
+    expect(formulaireRefuse(null)).toBe(false);
+    expect(formulaireRefuse("texte")).toBe(false);
   });
 });

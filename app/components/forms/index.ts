@@ -22,10 +22,16 @@ export {
   type ErrorSummaryProps,
 } from "./error-summary";
 export { Field, type FieldProps } from "./field";
+export {
+  FormErrorSummary,
+  type FormErrorSummaryProps,
+  type SummaryForm,
+} from "./form-error-summary";
 export { Fieldset, FieldsetElement, type FieldsetProps } from "./fieldset";
 export { FormErrors, type FormErrorsProps } from "./form-errors";
 export { RequiredFieldsNotice, RequiredStar } from "./required";
 export { SelectField, type SelectFieldProps, type SelectOption } from "./select-field";
+export { PREFIXE_TITRE_ERREUR, formulaireRefuse, prefixeErreur, titreErreur } from "./titre-erreur";
 export {
   UploadField,
   UploadProgress,

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
+import { ID_EN_TETE } from "#contract/gabarit/textes";
 import { t } from "~/i18n";
 
 /** Id of the page header, target of "Haut de page" (DSFR pattern). */
-export const TOP_ID = "top";
+export const TOP_ID = ID_EN_TETE;
 
 /**
  * "Haut de page" link (spec §2 "Layout"). Without JavaScript it always sits

@@ -1,4 +1,6 @@
-import { Footer as DsfrFooter } from "@codegouvfr/react-dsfr/Footer";
+import { Link } from "@remix-run/react";
+import type { ProprietesLien } from "#contract/gabarit/lien";
+import { PiedDePage } from "#contract/gabarit/pied-de-page";
 import { t } from "~/i18n";
 
 /**
@@ -8,62 +10,37 @@ import { t } from "~/i18n";
 export const GUIDE_INTERVENANT_URL =
   "https://france-renov.gouv.fr/mon-accompagnateur-renov/demande-agrement";
 
-/** External sites of the footer (opened in a new window, titled as such). */
-const EXTERNAL_DOMAINS = [
-  "legifrance.gouv.fr",
-  "gouvernement.fr",
-  "service-public.fr",
-  "data.gouv.fr",
-  "anah.gouv.fr",
-  "france-renov.gouv.fr",
-];
+/** The router's link for the shared footer's pages (client-side navigation). */
+function LienRemix({ href, ...autres }: ProprietesLien) {
+  return <Link to={href} {...autres} />;
+}
 
 /**
- * DSFR footer (spec §2 "Header and menu"): site map, accessibility
- * (non conforme until audited), legal notices, personal data, terms of use, cookie
- * management (a link: the page works without JavaScript) and external
- * links. Managers also get the "Guide de l'intervenant" link and, above the
- * footer, a help banner with the national team's address.
+ * DSFR footer (spec §2 "Header and menu"), the shared markup of
+ * contract/gabarit/pied-de-page.tsx (the identity provider's pages use it
+ * too, issue 21 item 4): site map, accessibility (non conforme until
+ * audited), legal notices, personal data, terms of use, cookie management
+ * (a link: the page works without JavaScript) and external links. Managers
+ * also get the "Guide de l'intervenant" link and, above the footer, a help
+ * banner with the national team's address.
  */
 export function Footer({ manager }: { manager: boolean }) {
-  const newWindow = t("footer.nouvelleFenetre");
   return (
     <>
       {manager ? <HelpBanner /> : null}
-      <DsfrFooter
-        id="footer"
-        accessibility="non compliant"
-        brandTop={
-          <>
-            République
-            <br />
-            Française
-          </>
-        }
-        homeLinkProps={{ to: "/", title: t("header.lienAccueil", { nom: t("application.nom") }) }}
-        contentDescription={t("footer.description")}
-        domains={EXTERNAL_DOMAINS}
-        websiteMapLinkProps={{ to: "/plan-de-site" }}
-        accessibilityLinkProps={{ to: "/accessibilite" }}
-        termsLinkProps={{ to: "/mentions-legales" }}
-        bottomItems={[
-          { text: t("footer.donneesPersonnelles"), linkProps: { to: "/donnees-personnelles" } },
-          { text: t("footer.cgu"), linkProps: { to: "/conditions-generales-utilisation" } },
-          { text: t("footer.gestionCookies"), linkProps: { to: "/gestion-des-cookies" } },
-          ...(manager
+      <PiedDePage
+        Lien={LienRemix}
+        liensSupplementaires={
+          manager
             ? [
                 {
-                  text: t("footer.guideIntervenant"),
-                  linkProps: {
-                    href: GUIDE_INTERVENANT_URL,
-                    target: "_blank",
-                    rel: "noopener noreferrer",
-                    title: `${t("footer.guideIntervenant")} - ${newWindow}`,
-                  },
+                  libelle: t("footer.guideIntervenant"),
+                  href: GUIDE_INTERVENANT_URL,
+                  nouvelleFenetre: true,
                 },
               ]
-            : []),
-        ]}
+            : []
+        }
       />
     </>
   );

@@ -7,7 +7,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
 import { schemasAction } from "#contract/schemas/instruction";
-import { ApiError, apiFetch } from "~/.server/api.server";
+import { ApiError } from "~/.server/api.server";
+import { callEndpoint, executerAction } from "~/.server/api-client.server";
 import type { Toast } from "~/.server/context";
 import { erreursDeApi } from "~/components/demande/formulaire/formulaire.server";
 import { actionSuccessMessage, t } from "~/i18n";
@@ -77,7 +78,10 @@ export async function transmettreComplement(
     corps.append(index === 0 ? "fichier" : `fichier${index}`, fichier, fichier.name),
   );
   try {
-    await apiFetch(request, context, `/api/demande/${id}/action`, { method: "POST", body: corps });
+    await callEndpoint(request, context, executerAction, {
+      params: { kind: "demande", id },
+      encodedBody: corps,
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 403)
       return {

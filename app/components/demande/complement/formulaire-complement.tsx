@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { MESSAGES_INSTRUCTION, schemasAction } from "#contract/schemas/instruction";
 import {
   Field,
-  FormErrors,
+  FormErrorSummary,
   RequiredFieldsNotice,
   UploadField,
   UploadProgress,
@@ -18,8 +18,8 @@ import { texteAideComplement, type LimitesComplement } from "./complement";
 export interface ReponseEnvoiComplement {
   /** The confirmation page, once the answer went through. */
   redirection: string | null;
-  /** Refusal of the files, shown next to the file field. */
-  erreurFichier: string | null;
+  /** Refusals of the files, one message each (never joined), shown next to the file field. */
+  erreursFichier: string[] | null;
   /** Any other refusal, shown above the form. */
   erreur: string | null;
 }
@@ -28,6 +28,9 @@ export interface ReponseEnvoiComplement {
 export function urlEnvoiComplement(id: string): string {
   return `/demande/demande/completude/${id}/envoi`;
 }
+
+/** Name of the button with which conform submits its own intents (its `INTENT`). */
+const INTENT_CONFORM = "__intent__";
 
 /** Id of the form: conform derives the fields' ids from it ("complement-fichier"…). */
 const ID_FORMULAIRE = "complement";
@@ -80,6 +83,14 @@ export function FormulaireComplement({
   function envoyer(event: FormEvent<HTMLFormElement>) {
     const formulaire = event.currentTarget;
     event.preventDefault();
+    // conform checks a field on blur by submitting the form with its own button: that is
+    // no answer to send (it would post the files again at each blur, e.g. when the error
+    // summary takes the focus from the file field).
+    const bouton = (event.nativeEvent as SubmitEvent).submitter;
+    if (bouton instanceof HTMLButtonElement && bouton.name === INTENT_CONFORM) {
+      form.onSubmit(event);
+      return;
+    }
     const fichiers = [...(champ.current?.files ?? [])];
     const refus = checkFilesBeforeUpload(fichiers, limites, {
       requiredMessage: MESSAGES_INSTRUCTION.fichierRequis,
@@ -104,13 +115,15 @@ export function FormulaireComplement({
       // A full page load, so that the confirmation page shows the flashed notification.
       if (reponse?.redirection) return window.location.assign(reponse.redirection);
       setProgression(null);
-      if (reponse?.erreurFichier) {
-        setErreursClient([reponse.erreurFichier]);
+      if (reponse?.erreursFichier?.length) {
+        setErreursClient(reponse.erreursFichier);
         champ.current?.focus();
       }
       setErreurEnvoi(
         reponse?.erreur ??
-          (reponse?.erreurFichier ? null : "Les fichiers n'ont pas pu être envoyés. Réessayez."),
+          (reponse?.erreursFichier?.length
+            ? null
+            : "Les fichiers n'ont pas pu être envoyés. Réessayez."),
       );
     });
     xhr.addEventListener("error", () => {
@@ -131,8 +144,15 @@ export function FormulaireComplement({
       noValidate
       onSubmit={envoyer}
     >
+      <FormErrorSummary
+        form={{
+          id: form.id,
+          status: erreursClient?.length || erreurEnvoi ? "error" : form.status,
+          allErrors: { ...form.allErrors, fichier: erreursFichier, "": erreursFormulaire },
+        }}
+        order={["fichier", "commentaire"]}
+      />
       <RequiredFieldsNotice />
-      <FormErrors id={form.errorId} errors={erreursFormulaire} />
       <input type="hidden" name="version" value={version} />
       <UploadField
         id={idFichier}

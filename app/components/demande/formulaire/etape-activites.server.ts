@@ -7,8 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { schemaEtape2, type DemandeDetail } from "#contract/schemas/demande";
-import type { Region } from "#contract/schemas/geographie";
-import { apiFetch, apiJson } from "~/.server/api.server";
+import { callEndpoint, enregistrerEtape2, listerRegions } from "~/.server/api-client.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { DonneesEtapeActivites, ResultatEtapeActivites } from "./etape-activites";
 import {
@@ -37,7 +36,7 @@ export async function chargerEtapeActivites(
   demande: DemandeDetail,
 ): Promise<DonneesEtapeActivites> {
   const [regions, departements, procedureEtp] = await Promise.all([
-    apiJson<Region[]>(request, context, "/api/regions"),
+    callEndpoint(request, context, listerRegions),
     chargerDepartements(request, context),
     procedureEtpDe(request, context, demande.id),
   ]);
@@ -126,10 +125,9 @@ export async function enregistrerEtapeActivites(
   const submission = parseWithZod(formData, { schema: schemaEtape2 });
   if (submission.status !== "success") return reponse(submission.reply(), null);
   try {
-    await apiFetch(request, context, `/api/demande/${id}/step/2`, {
-      method: "PUT",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...submission.value, departements: choix.departements }),
+    await callEndpoint(request, context, enregistrerEtape2, {
+      params: { id },
+      body: { ...submission.value, departements: choix.departements },
     });
   } catch (error) {
     return reponse(submission.reply(erreursDeApi(error)), null);

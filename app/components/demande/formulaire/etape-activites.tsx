@@ -17,7 +17,7 @@ import {
 } from "#contract/schemas/demande";
 import type { Departement, Region } from "#contract/schemas/geographie";
 import { afficherDecimal } from "#contract/validation";
-import { Field, FormErrors, RequiredFieldsNotice } from "~/components/forms";
+import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
 import { ChampsEtp } from "./champs-etp";
 import type { ResultatGeographie } from "./geographie";
 import {
@@ -154,8 +154,8 @@ export function EtapeActivites({
 
   return (
     <Form method="post" action={urlEtape(id, 2)} {...getFormProps(form)}>
+      <FormErrorSummary form={form} targets={CIBLES_PERIMETRE} />
       <RequiredFieldsNotice />
-      <FormErrors id={form.errorId} errors={form.errors} />
       <Perimetre
         regions={regions}
         departements={departements}
@@ -185,6 +185,14 @@ export function EtapeActivites({
     </Form>
   );
 }
+
+/** Where the summary's links to the perimeter's errors lead: the pickers' fieldsets. */
+const CIBLES_PERIMETRE = {
+  regions: "perimetre",
+  departements: "perimetre-departements",
+  epcis: "perimetre-epcis",
+  communes: "perimetre-communes",
+} as const;
 
 /** The saved figures as typed text ("7,5") and the optional-missions answer as oui/non. */
 function valeursParDefaut(valeurs: Etape2 | null): Record<string, string> {

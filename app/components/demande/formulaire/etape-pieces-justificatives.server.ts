@@ -5,7 +5,7 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DemandeDetail } from "#contract/schemas/demande";
-import { apiFetch } from "~/.server/api.server";
+import { callEndpoint, supprimerPieceJointe } from "~/.server/api-client.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { t } from "~/i18n";
 import type {
@@ -75,7 +75,9 @@ export async function enregistrerEtapePiecesJustificatives(
     const fileId = String(formData.get("fileId") ?? "");
     if (!UUID.test(fileId)) throw pageNonTrouvee();
     try {
-      await apiFetch(request, context, `/api/demande/${id}/pj/${fileId}`, { method: "DELETE" });
+      await callEndpoint(request, context, supprimerPieceJointe, {
+        params: { kind: "demande", id, fileId },
+      });
     } catch (error) {
       const { formErrors, fieldErrors } = erreursDeApi(error);
       const resultat: ResultatEtapePiecesJustificatives = {

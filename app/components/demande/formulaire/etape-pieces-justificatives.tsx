@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { MESSAGES_INTERFACE } from "#contract/messages";
 import type { DemandeDetail, ProcedureDemande } from "#contract/schemas/demande";
-import { FormErrors, RequiredFieldsNotice } from "~/components/forms";
+import { ErrorSummary, RequiredFieldsNotice, normaliseErrors } from "~/components/forms";
 import { RubriquePiecesJointes } from "./rubrique-pieces-jointes";
 import { BoutonsEtape, urlEtape } from "./stepper";
 
@@ -57,7 +58,9 @@ export interface EtapePiecesJustificativesProps {
  * Step 3 "Pièces justificatives" (spec §3 rubrics, §5 Attachments): one
  * block per rubric of the procedure, each with its own upload form, then
  * the stepper buttons. Files are saved as soon as they are added, so
- * "Enregistrer" only confirms and "Suivant" goes to the summary.
+ * "Enregistrer" only confirms and "Suivant" goes to the summary. A refused
+ * upload or deletion comes back with the error summary (the upload's
+ * messages as links to its rubric's file field), which takes the focus.
  */
 export function EtapePiecesJustificatives({
   id,
@@ -68,12 +71,22 @@ export function EtapePiecesJustificatives({
   const navigation = useNavigation();
   return (
     <>
+      <ErrorSummary
+        id="etape3-resume"
+        title={MESSAGES_INTERFACE.resumeErreurs}
+        entries={[
+          ...normaliseErrors(televersement?.erreurs).map((message) => ({
+            fieldId: `pj-${televersement!.rubrique}-fichier`,
+            message,
+          })),
+          ...normaliseErrors(erreur).map((message) => ({ fieldId: null, message })),
+        ]}
+      />
       <RequiredFieldsNotice />
       <p>
         Déposez les pièces de chaque rubrique. Chaque fichier est enregistré dès son ajout ; vous
         pouvez le supprimer tant que la demande n'est pas déposée.
       </p>
-      <FormErrors errors={erreur} />
       {procedure.rubriques.map((rubrique) => (
         <RubriquePiecesJointes
           key={rubrique.code}

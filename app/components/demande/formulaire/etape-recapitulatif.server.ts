@@ -3,8 +3,14 @@
  * Deposit, §4 effects, §7 canBe/depose and POST /api/demande/{id}/action).
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import type { DemandeDetail, Manquant, PeutEtreDepose } from "#contract/schemas/demande";
-import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import type { DemandeDetail, Manquant } from "#contract/schemas/demande";
+import { ApiError } from "~/.server/api.server";
+import {
+  callEndpoint,
+  executerAction,
+  lireDemande,
+  verifierDepot,
+} from "~/.server/api-client.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { t } from "~/i18n";
 import {
@@ -42,8 +48,7 @@ async function manquantsDuDepot(
   id: string,
   depot: ActionDepot,
 ): Promise<{ depose: boolean; manquants: Manquant[] }> {
-  if (depot === "DEPOSER")
-    return apiJson<PeutEtreDepose>(request, context, `/api/demande/${id}/canBe/depose`);
+  if (depot === "DEPOSER") return callEndpoint(request, context, verifierDepot, { params: { id } });
   const { manquants } = await procedureDe(request, context, id);
   return { depose: manquants.length === 0, manquants };
 }
@@ -64,7 +69,8 @@ export async function deposerDemande(request: Request, context: AppLoadContext, 
   const depotAffiche = ACTIONS_DEPOT.find((action) => action === formData.get("depot"));
   const confirmation = (depot: ActionDepot) =>
     `/demande/demande/confirmation/${id}?actionType=${depot}`;
-  const lire = () => apiJson<DemandeDetail>(request, context, `/api/demande/${id}`);
+  const lire = () =>
+    callEndpoint(request, context, lireDemande, { params: { kind: "demande", id } });
   const dejaDeposee = (demande: DemandeDetail) =>
     demande.dateDepot !== null && !ETATS_MODIFIABLES.includes(demande.etat);
   const refus = (manquants: Manquant[], erreur: string | null, status: number) =>
@@ -93,11 +99,13 @@ export async function deposerDemande(request: Request, context: AppLoadContext, 
       422,
     );
   }
-  const corps = new URLSearchParams({ action: depot });
   const version = String(formData.get("version") ?? "");
-  if (/^\d+$/.test(version)) corps.set("version", version);
   try {
-    await apiFetch(request, context, `/api/demande/${id}/action`, { method: "POST", body: corps });
+    await callEndpoint(request, context, executerAction, {
+      params: { kind: "demande", id },
+      body: { action: depot, version: /^\d+$/.test(version) ? version : undefined },
+      format: "form",
+    });
   } catch (error) {
     if (!(error instanceof ApiError) || ![403, 409, 422].includes(error.status)) throw error;
     if (dejaDeposee(await lire())) return redirect(confirmation(depot));

@@ -6,9 +6,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { schemaEtape1, type DemandeDetail, type PeutCreer } from "#contract/schemas/demande";
+import { schemaEtape1, type DemandeDetail } from "#contract/schemas/demande";
 import { MESSAGES } from "#contract/validation";
-import { apiFetch, apiJson } from "~/.server/api.server";
+import {
+  callEndpoint,
+  creerDemande,
+  enregistrerEtape1,
+  verifierNouvelleDemande,
+} from "~/.server/api-client.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import {
   INTENT_COMMUNES_CODE_POSTAL,
@@ -38,11 +43,7 @@ export async function chargerNouvelleDemande(
   request: Request,
   context: AppLoadContext,
 ): Promise<CreationImpossible | DonneesEtapeStructure> {
-  const peutCreer = await apiJson<PeutCreer>(
-    request,
-    context,
-    "/api/demande/can/deposernouvelledemande",
-  );
+  const peutCreer = await callEndpoint(request, context, verifierNouvelleDemande);
   if (!peutCreer.can)
     return {
       vue: "creationImpossible",
@@ -109,17 +110,12 @@ export async function enregistrerEtapeStructure(
   if (submission.status !== "success") return data(resultat(submission.reply()), { status: 422 });
   let demande: DemandeDetail;
   try {
-    const response = await apiFetch(
-      request,
-      context,
-      id ? `/api/demande/${id}/step/1` : "/api/demande",
-      {
-        method: id ? "PUT" : "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(submission.value),
-      },
-    );
-    demande = (await response.json()) as DemandeDetail;
+    demande = id
+      ? await callEndpoint(request, context, enregistrerEtape1, {
+          params: { id },
+          body: submission.value,
+        })
+      : await callEndpoint(request, context, creerDemande, { body: submission.value });
   } catch (error) {
     return data(resultat(submission.reply(erreursDeApi(error))), { status: 422 });
   }

@@ -15,7 +15,7 @@ import {
   Field,
   Fieldset,
   FieldsetElement,
-  FormErrors,
+  FormErrorSummary,
   RequiredFieldsNotice,
   SelectField,
 } from "~/components/forms";
@@ -162,8 +162,8 @@ export function EtapeStructure({
 
   return (
     <Form method="post" action={urlEtape(id, 1)} {...getFormProps(form)}>
+      <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
-      <FormErrors id={form.errorId} errors={form.errors} />
 
       <Fieldset id="etape1-signataire" legend="Signataire de la demande" heading="h3">
         <FieldsetElement className={demi}>

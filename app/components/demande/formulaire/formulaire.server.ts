@@ -10,11 +10,20 @@ import {
   RECHERCHE_EPCI_MIN,
   type Commune,
   type Departement,
-  type Epci,
 } from "#contract/schemas/geographie";
-import type { FormeJuridique } from "#contract/schemas/reference";
-import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
-import { ApiError, apiFetch, apiJson } from "~/.server/api.server";
+import { ApiError } from "~/.server/api.server";
+import {
+  ajouterPiecesJointes,
+  callEndpoint,
+  lireDemande,
+  lireProcedure,
+  lireProcedureEtp,
+  lireUtilisateurCourant,
+  listerDepartements,
+  listerFormesJuridiques,
+  rechercherCommunes as pointRechercheCommunes,
+  rechercherEpcis as pointRechercheEpcis,
+} from "~/.server/api-client.server";
 import { fieldErrorsOf } from "~/components/forms";
 import { t } from "~/i18n";
 import {
@@ -49,7 +58,9 @@ export async function chargerDemandeModifiable(
   context: AppLoadContext,
   id: string,
 ): Promise<DemandeDetail> {
-  const demande = await apiJson<DemandeDetail>(request, context, `/api/demande/${id}`);
+  const demande = await callEndpoint(request, context, lireDemande, {
+    params: { kind: "demande", id },
+  });
   if (!ETATS_MODIFIABLES.includes(demande.etat))
     throw redirect(`/demande/demande/recapitulatif/${id}`);
   return demande;
@@ -61,7 +72,7 @@ export function procedureDe(
   context: AppLoadContext,
   id: string,
 ): Promise<ProcedureDemande> {
-  return apiJson<ProcedureDemande>(request, context, `/api/demande/${id}/procedure`);
+  return callEndpoint(request, context, lireProcedure, { params: { id } });
 }
 
 /**
@@ -83,7 +94,7 @@ export function procedureEtpDe(
   context: AppLoadContext,
   id: string,
 ): Promise<ProcedureEtp> {
-  return apiJson<ProcedureEtp>(request, context, `/api/demande/${id}/procedure-etp`);
+  return callEndpoint(request, context, lireProcedureEtp, { params: { id } });
 }
 
 /**
@@ -96,8 +107,8 @@ export async function donneesEtape1(
   demande: DemandeDetail | null,
 ) {
   const [compte, formesJuridiques, communes] = await Promise.all([
-    apiJson<UtilisateurCourant>(request, context, "/api/user/account"),
-    apiJson<FormeJuridique[]>(request, context, "/api/company/forme_juridiques"),
+    callEndpoint(request, context, lireUtilisateurCourant),
+    callEndpoint(request, context, listerFormesJuridiques),
     communesDuCodePostal(request, context, demande?.etape1?.codePostal),
   ]);
   return {
@@ -156,9 +167,7 @@ export async function rechercherEpcis(
   if (query.length < RECHERCHE_EPCI_MIN)
     return { terme, resultats: [], erreur: MESSAGE_RECHERCHE_EPCI };
   try {
-    const epcis = await apiJson<Epci[]>(request, context, "/api/epcis/filter", {
-      query: { query },
-    });
+    const epcis = await callEndpoint(request, context, pointRechercheEpcis, { query: { query } });
     return { terme, resultats: epcis.map(({ code, nom }) => ({ code, nom })), erreur: null };
   } catch (error) {
     if (error instanceof ApiError && error.status === 422)
@@ -183,7 +192,7 @@ export async function rechercherCommunes(
   if (query.length < RECHERCHE_COMMUNE_MIN)
     return { terme, resultats: [], erreur: MESSAGE_RECHERCHE_COMMUNE };
   try {
-    const communes = await apiJson<Commune[]>(request, context, "/api/communes/filter", {
+    const communes = await callEndpoint(request, context, pointRechercheCommunes, {
       query: { query, departements },
     });
     return {
@@ -206,8 +215,8 @@ export async function communesDuCodePostal(
 ): Promise<ResultatGeographie[]> {
   const code = codePostal?.trim() ?? "";
   if (!/^\d{5}$/.test(code)) return [];
-  const communes = await apiJson<Commune[]>(request, context, "/api/communes/filter", {
-    query: { query: code, codePostal: code, limit: 50 },
+  const communes = await callEndpoint(request, context, pointRechercheCommunes, {
+    query: { query: code, codePostal: code, limit: "50" },
   });
   return communes.map(({ code, nom }) => ({ code, nom }));
 }
@@ -217,7 +226,7 @@ export function chargerDepartements(
   request: Request,
   context: AppLoadContext,
 ): Promise<Departement[]> {
-  return apiJson<Departement[]>(request, context, "/api/departements");
+  return callEndpoint(request, context, listerDepartements);
 }
 
 /**
@@ -245,15 +254,11 @@ export async function televerser(
   context: AppLoadContext,
   id: string,
 ): Promise<{ ajoutes: number; erreurs: string[] }> {
-  const init: RequestInit & { duplex: "half" } = {
-    method: "POST",
-    body: request.body,
-    headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
-    duplex: "half",
-  };
   try {
-    const response = await apiFetch(request, context, `/api/demande/${id}/pj`, init);
-    const ajoutes = (await response.json()) as unknown[];
+    const ajoutes = await callEndpoint(request, context, ajouterPiecesJointes, {
+      params: { kind: "demande", id },
+      forward: { body: request.body, contentType: request.headers.get("Content-Type") ?? "" },
+    });
     return { ajoutes: ajoutes.length, erreurs: [] };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 422 || error.status === 409)) {

@@ -18,6 +18,14 @@ export function lireEtape(value: string | null | undefined): NumeroEtape | null 
 }
 
 /**
+ * The page title of a step, before the portal's name (issue 21 item 5):
+ * "Étape 2 sur 4 – Activités de la structure – Demande d'agrément".
+ */
+export function titreEtape(etape: NumeroEtape): string {
+  return `Étape ${etape} sur ${TITRES_ETAPES.length} – ${TITRES_ETAPES[etape - 1]} – Demande d'agrément`;
+}
+
+/**
  * URL of a step of the form (DESIGN §6: one URL per step):
  * `/demande/formulaire?id=<id>&etape=<n>`; without id, a new request (step 1).
  */

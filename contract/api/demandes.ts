@@ -1,0 +1,285 @@
+/**
+ * Approval requests (spec §7 Requests; §5 rules; DESIGN §3, §4): the
+ * applicant's creation and draft steps, completeness and deposit
+ * procedure, detail, history, and the actions of the transition table.
+ * Every `/{kind}/{id}` route answers 404 for a request the caller may not
+ * see, as for an unknown id.
+ */
+import { z } from "zod";
+import { ROLE_GATES } from "../roles.ts";
+import { schemaCorpsAction, schemaEtape2 } from "../schemas/demande.ts";
+import {
+  ErreurEntree,
+  ErreurValidation,
+  Manquant,
+  MessageErreur,
+  ParametresKind,
+  identifiant,
+  json,
+} from "./composants.ts";
+import { defineEndpoint, wireCheckbox, wireValues } from "./endpoint.ts";
+
+const tags = ["Demandes"] as const;
+
+const texte = (description?: string) =>
+  z
+    .string()
+    .optional()
+    .openapi(description ? { description } : {});
+/** A number as a form types it ("7,5") or as JSON sends it (7.5). */
+const nombre = (description: string) =>
+  z.union([z.string(), z.number()]).optional().openapi({ description });
+/** Spec §5 checks each field with its French message (422): absent fields are theirs to refuse. */
+const regles = "Règles du formulaire (spec §5), par champ";
+
+/** Step 1 as sent (JSON, form or multipart without files); its rules depend on today's date. */
+const corpsEtape1 = z
+  .object({
+    signataireNom: texte(),
+    signatairePrenom: texte(),
+    signataireQualite: texte(),
+    structureQualite: texte("Code de qualité de la structure"),
+    formeJuridique: texte("Code de forme juridique"),
+    dateCreationStructure: texte("JJ/MM/AAAA ou AAAA-MM-JJ, avant aujourd'hui"),
+    telephone: texte(),
+    email: texte(),
+    adresse: texte(),
+    complementAdresse: texte(),
+    codePostal: texte(),
+    commune: texte("Code INSEE d'une commune du code postal"),
+    siren: texte("Ignoré : celui du compte (spec §5)"),
+    raisonSociale: texte("Ignorée : celle du compte (spec §5)"),
+  })
+  .strict();
+
+/** Step 2 as sent: perimeter codes as lists (`regions[]`), ETP figures the French way. */
+const corpsEtape2 = z
+  .object({
+    regions: wireValues().optional().openapi({ description: "Codes de régions" }),
+    departements: wireValues().optional().openapi({ description: "Codes de départements" }),
+    epcis: wireValues().optional().openapi({ description: "SIREN d'EPCI" }),
+    communes: wireValues().optional().openapi({ description: "Codes INSEE de communes" }),
+    precisions: texte("Précisions sur les communes"),
+    nb_etp_struct: nombre("ETP de la structure"),
+    nb_etp_accomp: nombre("ETP dédiés à l'accompagnement"),
+    nb_etp_accomp_prev: nombre("ETP prévisionnels d'accompagnement"),
+    nb_etp_accomp_renf_prev: nombre("ETP prévisionnels d'accompagnement renforcé"),
+    part_activite_previsionnelle: nombre("Part prévisionnelle de l'activité, en %"),
+    missionsFacultatives: z
+      .union([z.string(), z.boolean()])
+      .optional()
+      .openapi({ description: "oui ou non" }),
+  })
+  .strict();
+
+const formatsEtape = ["json", "form", "multipart"] as const;
+const detail = { description: "Le dossier (DemandeDetail)" };
+const introuvable = json(MessageErreur, "Dossier inconnu ou que l'appelant ne peut pas voir");
+const nonModifiable = json(
+  MessageErreur,
+  "Le dossier n'est plus modifiable (ou l'étape 1 manque, pour l'étape 2)",
+);
+const tropGros = json(ErreurEntree, "Formulaire multipart de trop de champs ou trop longs");
+
+export const verifierNouvelleDemande = defineEndpoint({
+  method: "get",
+  path: "/demande/can/deposernouvelledemande",
+  summary: "La structure peut-elle créer une demande d'agrément ?",
+  tags,
+  access: ROLE_GATES.demandeur,
+  responses: {
+    200: json(
+      z.object({ can: z.boolean(), raison: z.string().optional() }),
+      "Réponse, et la raison en français quand c'est non",
+    ),
+  },
+});
+
+export const listerMesDemandes = defineEndpoint({
+  method: "get",
+  path: "/demandes/mes-demandes",
+  summary: "Les demandes d'agrément de la structure de l'appelant",
+  description: "Les demandes actives d'abord, puis les plus récentes (spec §9).",
+  tags,
+  access: ROLE_GATES.demandeur,
+  responses: { 200: { description: "DemandeResume[]" } },
+});
+
+export const creerDemande = defineEndpoint({
+  method: "post",
+  path: "/demande",
+  summary: "Création d'une demande d'agrément (étape 1)",
+  tags,
+  access: ROLE_GATES.demandeur,
+  body: { schema: corpsEtape1, formats: formatsEtape },
+  responses: {
+    201: { description: "Le brouillon créé (DemandeDetail)" },
+    409: json(MessageErreur, "La structure ne peut pas créer de demande maintenant (raison)"),
+    413: tropGros,
+    422: json(ErreurValidation, regles),
+  },
+});
+
+export const enregistrerEtape1 = defineEndpoint({
+  method: "put",
+  path: "/demande/:id/step/1",
+  summary: "Enregistrement de l'étape 1 d'un brouillon ou d'une demande retournée en édition",
+  tags,
+  access: ROLE_GATES.demandeur,
+  params: z.object({ id: identifiant() }),
+  body: { schema: corpsEtape1, formats: formatsEtape },
+  responses: {
+    200: detail,
+    404: introuvable,
+    409: nonModifiable,
+    413: tropGros,
+    422: json(ErreurValidation, regles),
+  },
+});
+
+export const enregistrerEtape2 = defineEndpoint({
+  method: "put",
+  path: "/demande/:id/step/2",
+  summary: "Enregistrement du périmètre et des effectifs (étape 2)",
+  description: "Les départements d'une région cochée sont retirés.",
+  tags,
+  access: ROLE_GATES.demandeur,
+  params: z.object({ id: identifiant() }),
+  body: { schema: corpsEtape2, formats: formatsEtape },
+  rules: { body: schemaEtape2 },
+  responses: {
+    200: detail,
+    404: introuvable,
+    409: nonModifiable,
+    413: tropGros,
+    422: json(ErreurValidation, `${regles}, et codes géographiques hors du périmètre`),
+  },
+});
+
+export const lireProcedure = defineEndpoint({
+  method: "get",
+  path: "/demande/:id/procedure",
+  summary: "Rubriques de pièces jointes, limites, fichiers et ce qui manque au dépôt",
+  tags,
+  access: "authenticated",
+  params: z.object({ id: identifiant() }),
+  responses: { 200: { description: "ProcedureDemande" }, 404: introuvable },
+});
+
+export const lireProcedureEtp = defineEndpoint({
+  method: "get",
+  path: "/demande/:id/procedure-etp",
+  summary: "Effectifs demandés à l'étape 2 et leurs années (Europe/Paris)",
+  tags,
+  access: "authenticated",
+  params: z.object({ id: identifiant() }),
+  responses: { 200: { description: "ProcedureEtp" }, 404: introuvable },
+});
+
+export const verifierDepot = defineEndpoint({
+  method: "get",
+  path: "/demande/:id/canBe/depose",
+  summary: "La demande peut-elle être déposée ?",
+  description: "Vrai pour un brouillon ou une demande en édition à qui rien ne manque.",
+  tags,
+  access: "authenticated",
+  params: z.object({ id: identifiant() }),
+  responses: {
+    200: json(z.object({ depose: z.boolean(), manquants: z.array(Manquant) }), "Réponse"),
+    404: introuvable,
+  },
+});
+
+export const lireHistorique = defineEndpoint({
+  method: "get",
+  path: "/:kind/:id/historique",
+  summary: "Historique du dossier, le plus récent d'abord, tel que l'appelant peut le lire",
+  tags,
+  access: "authenticated",
+  params: ParametresKind,
+  responses: { 200: { description: "EntreeHistorique[]" }, 404: introuvable },
+});
+
+/**
+ * The fields every action reads; each action checks its own others
+ * (contract/schemas) with its French 422, so that the body is not strict.
+ */
+const corpsAction = z
+  .object({
+    action: texte("Action de la table des transitions"),
+    version: nombre("Version du dossier vue par l'utilisateur (409 si elle a changé)"),
+    commentaire: texte(),
+    confirmation: wireCheckbox(),
+  })
+  .passthrough();
+
+/**
+ * The action and version read by schemaCorpsAction (an absent action
+ * reads as empty, so that its message is "Ce champ est requis"), and the
+ * fields as posted for the action's own rules.
+ */
+const regleAction = z.record(z.unknown()).transform((corps, contexte) => {
+  const lu = schemaCorpsAction.safeParse({ ...corps, action: corps.action ?? "" });
+  if (!lu.success) {
+    for (const issue of lu.error.issues) contexte.addIssue(issue);
+    return z.NEVER;
+  }
+  return { action: lu.data.action, version: lu.data.version, corps };
+});
+
+export const executerAction = defineEndpoint({
+  method: "post",
+  path: "/:kind/:id/action",
+  summary: "Exécution d'une action du dossier (table des transitions)",
+  description:
+    "Champs de formulaire (ou JSON) : `action`, `version` facultative, et ce que l'action demande. " +
+    "403 quand l'action n'est pas offerte à l'appelant maintenant.",
+  tags,
+  access: "authenticated",
+  params: ParametresKind,
+  body: {
+    schema: corpsAction,
+    formats: ["form", "multipart", "json"],
+    files: [
+      {
+        name: "fichier",
+        description: "Fichiers de l'action (aussi fichier1, fichier2… ou fichier[])",
+        multiple: true,
+      },
+    ],
+  },
+  rules: { body: regleAction },
+  responses: {
+    200: detail,
+    403: json(MessageErreur, "Action non disponible pour ce dossier"),
+    404: introuvable,
+    409: json(MessageErreur, "Le dossier a changé depuis la version envoyée"),
+    413: tropGros,
+    422: json(ErreurValidation, "Règles du formulaire de l'action, par champ"),
+  },
+});
+
+export const lireDemande = defineEndpoint({
+  method: "get",
+  path: "/:kind/:id",
+  summary: "Un dossier (demande d'agrément ou changement notable)",
+  tags,
+  access: "authenticated",
+  params: ParametresKind,
+  responses: { 200: detail, 404: introuvable },
+});
+
+/** Every endpoint of this file, in the order the router registers them. */
+export const pointsDemandes = [
+  verifierNouvelleDemande,
+  listerMesDemandes,
+  creerDemande,
+  enregistrerEtape1,
+  enregistrerEtape2,
+  lireProcedure,
+  lireProcedureEtp,
+  verifierDepot,
+  lireHistorique,
+  executerAction,
+  lireDemande,
+] as const;
