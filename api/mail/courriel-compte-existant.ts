@@ -6,7 +6,7 @@
  * offers (sign in, or contact support) and the new-link page for an
  * account still pending.
  */
-import { miseEnPage } from "./templates.ts";
+import { miseEnPage } from "../../contract/gabarit/courriel.ts";
 import type { MailMessage } from "./types.ts";
 
 /** Support address of spec §8 "existing account" (also in the API's 409 texts). */

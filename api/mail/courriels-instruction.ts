@@ -11,7 +11,7 @@ import { format } from "date-fns";
 import { DELAIS } from "../../contract/delais.ts";
 import { TEXTE_RECOURS } from "../../contract/messages/index.ts";
 import type { MailMessage } from "./types.ts";
-import { miseEnPage, type Paragraphe } from "./templates.ts";
+import { miseEnPage, type Paragraphe } from "../../contract/gabarit/courriel.ts";
 
 type Courriel = Omit<MailMessage, "to">;
 
