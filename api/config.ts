@@ -41,7 +41,24 @@ export interface ApiConfig {
     signupsPerIpHour: number;
     checksPerIpMinute: number;
     checksPerIpHour: number;
+    /** Household directory calls (issue 12 item 5) per IP per minute and per hour. */
+    annuairePerIpMinute: number;
+    annuairePerIpHour: number;
   };
   /** Whether this instance runs the scheduled jobs (api/jobs/); false in API tests. */
   jobs: boolean;
+  /**
+   * Base URL of the INSEE Sirene API 3.11 (company registry, ADR 0016);
+   * undefined selects the embedded registry (table registre_etablissement).
+   */
+  sireneApiUrl?: string;
+  /** API key of the Sirene API (header X-INSEE-Api-Key-Integration, and as bearer token). */
+  sireneApiToken?: string;
+  /**
+   * RAA_DATE_LIMITE_MODIFICATION: day of the year after the one reported on
+   * until which (inclusive) a deposited annual activity report may still be
+   * modified, as "30 avril" (contract/delais.ts lireJourDuMois); undefined
+   * selects RAA_DATE_LIMITE_MODIFICATION_DEFAUT (ADR 0017).
+   */
+  raaDateLimiteModification?: string;
 }

@@ -200,6 +200,22 @@ function targetSpecs(data: Targets): TargetSpec[] {
       `/dossier/demande/${data.fileId}`,
       DEMO.superviseur,
     ),
+    signedInPage(
+      "etablissements",
+      "Établissements référencés, page 1",
+      "/etablissements/liste",
+      DEMO.superviseur,
+    ),
+    {
+      // Public: a household looks for the establishments serving its postal code (issue 12).
+      id: "annuaire",
+      label: "Trouver un accompagnateur (75011, sans compte)",
+      baseline: "page",
+      open: async (baseUrl) => ({
+        url: `${baseUrl}/trouver-un-accompagnateur?recherche=75011`,
+        headers: encoding(),
+      }),
+    },
     signedInPage("accueil-demandeur", "Accueil du demandeur", "/", DEMO.demandeur),
     {
       id: "api-demandes",

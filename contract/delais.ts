@@ -299,3 +299,84 @@ export function expirationLienConfirmation(maintenant: Date): Date {
 export function limitePurgeComptesEnAttente(maintenant: Date): Date {
   return new Date(maintenant.getTime() - VALIDITE_LIEN_CONFIRMATION_HEURES * 3600 * 1000);
 }
+
+// ── Annual activity report (issue 13; ADR 0017) ──────────────────────────────
+
+/**
+ * First day of the regulation that introduced the annual activity report
+ * (spec §9 "New regulation effective 1 April 2024"): the first year
+ * reported on is 2024, whose report is due by 31 March 2025 (ADR 0017).
+ */
+export const DATE_EFFET_RAPPORT_ANNUEL = "2024-04-01";
+/** First year an annual activity report is owed for ({@link DATE_EFFET_RAPPORT_ANNUEL}). */
+export const PREMIERE_ANNEE_RAPPORT_ANNUEL = 2024;
+/**
+ * Embedded default of the setting RAA_DATE_LIMITE_MODIFICATION: a deposited
+ * report stays editable until this day (inclusive) of the year after the
+ * one it reports on (DESIGN §5 annual report, ADR 0017).
+ */
+export const RAA_DATE_LIMITE_MODIFICATION_DEFAUT = "30 avril";
+
+const MOIS_EN_LETTRES = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+] as const;
+
+/** A day of the year without its year: month 1 to 12, day 1 to 31. */
+export interface JourDuMois {
+  mois: number;
+  jour: number;
+}
+
+/**
+ * "30 avril", "1er mai", "30/04" or "04-30" → `{ mois, jour }`; null when
+ * not a real day of a (leap) year. Case and accents of the month are
+ * ignored ("30 Avril", "15 fevrier").
+ */
+export function lireJourDuMois(valeur: string): JourDuMois | null {
+  const sansAccent = (texte: string) =>
+    texte
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
+  const texte = sansAccent(valeur.trim());
+  let mois: number;
+  let jour: number;
+  const enLettres = /^(\d{1,2})(?:er)?\s+([a-z]+)$/.exec(texte);
+  const chiffres = /^(\d{1,2})\/(\d{1,2})$/.exec(texte);
+  const iso = /^(\d{2})-(\d{2})$/.exec(texte);
+  if (enLettres) {
+    jour = Number(enLettres[1]);
+    mois = MOIS_EN_LETTRES.findIndex((nom) => sansAccent(nom) === enLettres[2]) + 1;
+  } else if (chiffres) [jour, mois] = [Number(chiffres[1]), Number(chiffres[2])];
+  else if (iso) [mois, jour] = [Number(iso[1]), Number(iso[2])];
+  else return null;
+  if (mois < 1 || mois > 12 || jour < 1) return null;
+  // 2024 is a leap year: "29 février" is a real day of some years.
+  if (jour > new Date(Date.UTC(2024, mois, 0)).getUTCDate()) return null;
+  return { mois, jour };
+}
+
+/**
+ * Last day a deposited report about year `annee` may still be modified:
+ * `limite` (the setting RAA_DATE_LIMITE_MODIFICATION, read by
+ * {@link lireJourDuMois}) of the next year, brought back to 28 February in
+ * a common year; "AAAA-MM-JJ", inclusive, Europe/Paris.
+ */
+export function dateLimiteModificationRapportAnnuel(annee: number, limite: JourDuMois): string {
+  const suivante = annee + 1;
+  const dernierJour = new Date(Date.UTC(suivante, limite.mois, 0)).getUTCDate();
+  const mois = String(limite.mois).padStart(2, "0");
+  const jour = String(Math.min(limite.jour, dernierJour)).padStart(2, "0");
+  return `${suivante}-${mois}-${jour}`;
+}

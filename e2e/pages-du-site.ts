@@ -156,6 +156,21 @@ const PAGES_PUBLIQUES: PageDuSite[] = [
     visiteurs: ["anonyme", "instructeur"],
   },
   { nom: "Plan du site", chemin: () => "/plan-de-site", visiteurs: UN_PAR_MENU },
+  {
+    nom: "Trouver un accompagnateur",
+    chemin: () => "/trouver-un-accompagnateur",
+    visiteurs: ["anonyme", "demandeurSansDemande"],
+  },
+  {
+    nom: "Trouver un accompagnateur, choix de la commune",
+    chemin: () => "/trouver-un-accompagnateur?recherche=saint-d",
+    visiteurs: ["anonyme"],
+  },
+  {
+    nom: "Trouver un accompagnateur, résultats",
+    chemin: () => "/trouver-un-accompagnateur?recherche=75011",
+    visiteurs: ["anonyme"],
+  },
   { nom: "Connexion", chemin: () => "/account/login", visiteurs: ["anonyme"] },
   { nom: "Création de compte", chemin: () => "/creation-compte", visiteurs: ["anonyme"] },
   {
@@ -262,6 +277,16 @@ const PAGES_DEMANDEUR: PageDuSite[] = [
   },
   { nom: "Mon agrément", chemin: () => "/mon-agrement", visiteurs: ["operateurAgree"] },
   {
+    nom: "Établissements référencés",
+    chemin: () => "/referencement",
+    visiteurs: ["operateurAgree"],
+  },
+  {
+    nom: "Référencer un établissement",
+    chemin: () => "/referencement/nouveau",
+    visiteurs: ["operateurAgree"],
+  },
+  {
     nom: "Messagerie de la demande",
     chemin: (site) => `/messagerie/demande?id=${site.dossiers.deposee}`,
     visiteurs: ["demandeurDepose", "instructeur", "mar_admin"],
@@ -324,6 +349,26 @@ const PAGES_EQUIPE: PageDuSite[] = [
     nom: "Gestion des comptes",
     chemin: () => "/gestion-des-comptes",
     visiteurs: ["admin_fonctionnel"],
+  },
+  {
+    nom: "Liste des établissements référencés",
+    chemin: () => "/etablissements/liste",
+    visiteurs: ["instructeur", "superviseur", "anah_centrale"],
+  },
+  {
+    nom: "Liste des établissements – recherche sans résultat",
+    chemin: () => "/etablissements/liste?query=aucun-etablissement-zzz",
+    visiteurs: ["superviseur"],
+  },
+  {
+    nom: "Référentiel des établissements",
+    chemin: () => "/etablissements/reference",
+    visiteurs: ["mar_admin", "anah_centrale"],
+  },
+  {
+    nom: "Référentiel des établissements – recherche d'une société",
+    chemin: () => "/etablissements/reference?raisonSociale=renov",
+    visiteurs: ["anah_centrale"],
   },
 ];
 

@@ -6,44 +6,51 @@ import { DEMO, signIn, submitCredentials } from "./support";
  * neither a tile nor a menu entry may lead to "Page non trouvée". The issue
  * that builds a page moves its tile back to `voit`.
  */
-const A_VENIR = [
-  "Suivi de l'activité",
-  "Référentiel des établissements",
-  "Liste des établissements",
-  "Agréments",
-];
+const A_VENIR = ["Suivi de l'activité", "Agréments"];
 
 /** What each role must find on its home page (spec §2 "Home for staff", §6). */
 const HOMES = [
   {
     role: "mar_admin",
-    voit: ["Tous les dossiers"],
-    nevoitpas: ["Mes dossiers", "Gestion des comptes", ...A_VENIR],
+    voit: ["Tous les dossiers", "Référentiel des établissements"],
+    nevoitpas: ["Mes dossiers", "Gestion des comptes", "Liste des établissements", ...A_VENIR],
   },
   {
     role: "anah_centrale",
-    voit: ["Tous les dossiers"],
-    nevoitpas: ["Mes dossiers", "Gestion des comptes", ...A_VENIR],
+    voit: ["Tous les dossiers", "Référentiel des établissements"],
+    nevoitpas: ["Mes dossiers", "Gestion des comptes", "Liste des établissements", ...A_VENIR],
   },
   {
     role: "crhh",
     voit: ["Tous les dossiers"],
-    nevoitpas: ["Mes dossiers", "Gestion des comptes", ...A_VENIR],
+    nevoitpas: [
+      "Mes dossiers",
+      "Gestion des comptes",
+      "Référentiel des établissements",
+      "Liste des établissements",
+      ...A_VENIR,
+    ],
   },
   {
     role: "instructeur",
-    voit: ["Mes dossiers", "Tous les dossiers"],
-    nevoitpas: ["Gestion des comptes", ...A_VENIR],
+    voit: ["Mes dossiers", "Tous les dossiers", "Liste des établissements"],
+    nevoitpas: ["Gestion des comptes", "Référentiel des établissements", ...A_VENIR],
   },
   {
     role: "superviseur",
-    voit: ["Mes dossiers", "Tous les dossiers"],
-    nevoitpas: ["Gestion des comptes", ...A_VENIR],
+    voit: ["Mes dossiers", "Tous les dossiers", "Liste des établissements"],
+    nevoitpas: ["Gestion des comptes", "Référentiel des établissements", ...A_VENIR],
   },
   {
     role: "admin_fonctionnel",
     voit: ["Gestion des comptes"],
-    nevoitpas: ["Mes dossiers", "Tous les dossiers", ...A_VENIR],
+    nevoitpas: [
+      "Mes dossiers",
+      "Tous les dossiers",
+      "Référentiel des établissements",
+      "Liste des établissements",
+      ...A_VENIR,
+    ],
   },
 ] as const;
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import type { ApiConfig } from "../api/config.ts";
+import { RAA_DATE_LIMITE_MODIFICATION_DEFAUT, lireJourDuMois } from "../contract/delais.ts";
 import type { IdpConfig } from "../idp/config.ts";
 
 const bool = z
@@ -39,8 +40,18 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT_IP: z.coerce.number().int().positive().default(20),
   CHECK_RATE_LIMIT_IP_MINUTE: z.coerce.number().int().positive().default(20),
   CHECK_RATE_LIMIT_IP_HOUR: z.coerce.number().int().positive().default(200),
+  ANNUAIRE_RATE_LIMIT_IP_MINUTE: z.coerce.number().int().positive().default(60),
+  ANNUAIRE_RATE_LIMIT_IP_HOUR: z.coerce.number().int().positive().default(600),
   TRUST_PROXY: bool.default("false"),
   JOBS: bool.default("true"),
+  SIRENE_API_URL: z.string().url().optional(),
+  SIRENE_API_TOKEN: z.string().optional(),
+  RAA_DATE_LIMITE_MODIFICATION: z
+    .string()
+    .default(RAA_DATE_LIMITE_MODIFICATION_DEFAUT)
+    .refine((value) => lireJourDuMois(value) !== null, {
+      message: "un jour de l'année, par exemple « 30 avril »",
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -111,9 +122,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signupsPerIpHour: env.SIGNUP_RATE_LIMIT_IP,
       checksPerIpMinute: env.CHECK_RATE_LIMIT_IP_MINUTE,
       checksPerIpHour: env.CHECK_RATE_LIMIT_IP_HOUR,
+      annuairePerIpMinute: env.ANNUAIRE_RATE_LIMIT_IP_MINUTE,
+      annuairePerIpHour: env.ANNUAIRE_RATE_LIMIT_IP_HOUR,
     },
     trustProxy: env.TRUST_PROXY,
     jobs: env.JOBS,
+    sireneApiUrl: env.SIRENE_API_URL,
+    sireneApiToken: env.SIRENE_API_TOKEN,
+    raaDateLimiteModification: env.RAA_DATE_LIMITE_MODIFICATION,
   };
 }
 

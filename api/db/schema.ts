@@ -750,6 +750,13 @@ export const etablissements = pgTable(
     dateCreation: createdAt(),
     dateModification: updatedAt(),
     dateDereferencement: timestamp("date_dereferencement", { withTimezone: true }),
+    /** Search texts of the staff list (texteRecherche, like the request's). */
+    nomRecherche: text("nom_recherche")
+      .notNull()
+      .generatedAlwaysAs((): SQL => texteRecherche("nom")),
+    raisonSocialeRecherche: text("raison_sociale_recherche")
+      .notNull()
+      .generatedAlwaysAs((): SQL => texteRecherche("raison_sociale")),
   },
   (t) => [
     // Also the index of the approval's establishments (leading column).
@@ -757,6 +764,70 @@ export const etablissements = pgTable(
     index("etablissement_societe_idx").on(t.societeId),
     index("etablissement_siret_idx").on(t.siret),
     index("etablissement_commune_idx").on(t.codeCommune),
+    // Perimeter filters and the household search: `perimetre @> '{"departements":["75"]}'`.
+    index("etablissement_perimetre_idx").using("gin", sql`${t.perimetre} jsonb_path_ops`),
+    // Default order of the staff list and of the exports.
+    index("etablissement_referencee_creation_idx").on(t.referencee, t.dateCreation, t.id),
+    index("etablissement_code_postal_idx").on(t.codePostal),
+    index("etablissement_reference_trgm_idx").using("gin", t.reference.op("gin_trgm_ops")),
+    index("etablissement_nom_trgm_idx").using("gin", t.nomRecherche.op("gin_trgm_ops")),
+    index("etablissement_raison_sociale_trgm_idx").using(
+      "gin",
+      t.raisonSocialeRecherche.op("gin_trgm_ops"),
+    ),
+    index("etablissement_siret_trgm_idx").using("gin", t.siret.op("gin_trgm_ops")),
+  ],
+);
+
+/**
+ * The company registry's establishments (INSEE Sirene "établissements"),
+ * as the embedded registry adapter serves them (issue 12 item 1): what an
+ * approved company may reference. Seeded for the demo company and the
+ * scale dataset; the Sirene adapter reads INSEE instead.
+ */
+export const registreEtablissements = pgTable(
+  "registre_etablissement",
+  {
+    /** 14 digits, INSEE (Luhn) key valid. */
+    siret: text("siret").primaryKey(),
+    siren: text("siren").notNull(),
+    /** Name as registered by INSEE (denomination or sign). */
+    nomInsee: text("nom_insee").notNull(),
+    siege: boolean("siege").notNull().default(false),
+    adresse1: text("adresse1").notNull(),
+    adresse2: text("adresse2"),
+    codePostal: text("code_postal").notNull(),
+    ville: text("ville").notNull(),
+    codeCommune: text("code_commune").references(() => communes.code),
+    /** False once INSEE records the establishment as closed ("F"). */
+    actif: boolean("actif").notNull().default(true),
+  },
+  (t) => [index("registre_etablissement_siren_idx").on(t.siren, t.siret)],
+);
+
+/**
+ * One download of the referenced-establishments list by central staff
+ * (spec §3 Etablissement "export history entry"; issue 12 item 4): who,
+ * when, with which filters (period or company), and a comment they may
+ * add afterwards. Names are copied so the row survives the account.
+ */
+export const historiqueExportsEtablissements = pgTable(
+  "historique_export_etablissement",
+  {
+    id: serial("id").primaryKey(),
+    utilisateurId: uuid("utilisateur_id").references(() => utilisateurs.id, {
+      onDelete: "set null",
+    }),
+    nom: text("nom").notNull(),
+    prenom: text("prenom").notNull(),
+    dateExport: timestamp("date_export", { withTimezone: true }).notNull().defaultNow(),
+    /** `{ startDate, endDate }` (AAAA-MM-JJ) or `{ raisonSociale }`. */
+    filtres: jsonb("filtres").$type<Record<string, string>>().notNull(),
+    commentaire: text("commentaire"),
+  },
+  (t) => [
+    index("historique_export_etablissement_date_idx").on(t.dateExport, t.id),
+    index("historique_export_etablissement_utilisateur_idx").on(t.utilisateurId),
   ],
 );
 
@@ -839,5 +910,42 @@ export const travauxApresValidation = pgTable(
     index("travail_apres_validation_traitement_idx")
       .on(t.dateTraitement)
       .where(sql`${t.etat} <> 'a_faire'`),
+  ],
+);
+
+// ── Annual activity reports (spec §3 Annual report content, §4 filing states; ADR 0017) ──
+/**
+ * One annual activity report of an approval about year `annee` (issue 13):
+ * a row exists from CREER_RAPPORT_ANNUEL on, etat nonDepose until
+ * DEPOSER_RAPPORT_ANNUEL (depose, `dateDepot`); a year without a row reads
+ * as nonDepose or nonApplicable (api/domain/rapports-annuels/regles.ts).
+ * `contenu` holds the three steps as validated by
+ * contract/schemas/rapport-annuel.ts (the draft, then the deposited
+ * report); its documents are `piece_jointe` rows of ressourceType
+ * "rapport-annuel"; `version` for optimistic concurrency (409 when stale).
+ */
+export const rapportsAnnuelsActivite = pgTable(
+  "rapport_annuel_activite",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    agrementId: uuid("agrement_id")
+      .notNull()
+      .references(() => agrements.id, { onDelete: "cascade" }),
+    annee: integer("annee").notNull(),
+    etat: text("etat", { enum: ["nonDepose", "depose", "nonApplicable"] })
+      .notNull()
+      .default("nonDepose"),
+    contenu: jsonb("contenu")
+      .$type<import("../../contract/schemas/rapport-annuel.ts").ContenuRapportAnnuel>()
+      .notNull()
+      .default({}),
+    dateDepot: timestamp("date_depot", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    dateCreation: createdAt(),
+    dateModification: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("rapport_annuel_activite_agrement_annee_idx").on(t.agrementId, t.annee),
+    index("rapport_annuel_activite_annee_idx").on(t.annee, t.etat),
   ],
 );

@@ -25,6 +25,13 @@ import { peutVoir, type DemandeRow } from "./acces.ts";
 import { destinataireEtReferences } from "./demandes/documents-decision.ts";
 import { contenuDe } from "./demandes/contenu.ts";
 import { nommerPerimetre } from "./demandes/perimetre.ts";
+import {
+  limiteModificationDe,
+  rapportsDe,
+  rapportsEtActionsDe,
+  resumesRapports,
+} from "./rapports-annuels/lecture.ts";
+import type { ApiConfig } from "../config.ts";
 
 export type AgrementRow = typeof agrements.$inferSelect;
 
@@ -209,12 +216,26 @@ export async function monAgrement(
   return agrement ?? null;
 }
 
+/** Who reads an approval and when: its report actions and listed years depend on them. */
+export interface LectureAgrement {
+  utilisateur: UtilisateurConnecte;
+  /** The API clock's now. */
+  maintenant: Date;
+  config: Pick<ApiConfig, "raaDateLimiteModification">;
+}
+
 /**
  * The contract `Agrement` of `row`: validity dates, perimeter by name,
- * attestations (newest first, the current one flagged) and withdrawal
- * procedures (newest first).
+ * attestations (newest first, the current one flagged), withdrawal
+ * procedures (newest first), and its annual reports: with `lecture`, the
+ * years listed now and the caller's report actions (ADR 0017); without,
+ * only the reports created so far and no action.
  */
-export async function versAgrement(database: Database, row: AgrementRow): Promise<Agrement> {
+export async function versAgrement(
+  database: Database,
+  row: AgrementRow,
+  lecture?: LectureAgrement,
+): Promise<Agrement> {
   const { db } = database;
   const lignesAttestations = await db
     .select({ attestation: attestations, piece: piecesJointes })
@@ -253,5 +274,28 @@ export async function versAgrement(database: Database, row: AgrementRow): Promis
         dateDecision: procedure.dateDecision,
       },
     })),
+    ...(await rapportsDeLAgrement(database, row, lecture)),
+  };
+}
+
+/** `actionsDisponibles` and `rapportAnnuelActivites` of {@link versAgrement}. */
+async function rapportsDeLAgrement(
+  database: Database,
+  row: AgrementRow,
+  lecture: LectureAgrement | undefined,
+): Promise<Pick<Agrement, "actionsDisponibles" | "rapportAnnuelActivites">> {
+  if (lecture) {
+    const { rapports, actions } = await rapportsEtActionsDe(database, row, {
+      utilisateur: lecture.utilisateur,
+      maintenant: lecture.maintenant,
+      limite: limiteModificationDe(lecture.config),
+    });
+    return { actionsDisponibles: actions, rapportAnnuelActivites: rapports };
+  }
+  const stockes = await rapportsDe(database.db, row.id);
+  const annees = [...stockes.keys()].sort((a, b) => b - a);
+  return {
+    actionsDisponibles: [],
+    rapportAnnuelActivites: await resumesRapports(database.db, row, stockes, annees),
   };
 }

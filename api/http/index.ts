@@ -19,9 +19,13 @@ import { errorHandler, notFoundHandler } from "./errors.ts";
 import { bandeauxRoutes } from "./routes/bandeaux.ts";
 import { candidatRoutes } from "./routes/candidat.ts";
 import { agrementsRoutes } from "./routes/agrements.ts";
+import { annuaireRoutes } from "./routes/annuaire.ts";
 import { archivesRoutes } from "./routes/archives.ts";
 import { demandesRoutes } from "./routes/demandes.ts";
 import { listesRoutes } from "./routes/listes.ts";
+import { rapportsAnnuelsRoutes } from "./routes/rapports-annuels.ts";
+import { etablissementsRoutes } from "./routes/etablissements.ts";
+import { etablissementsStaffRoutes } from "./routes/etablissements-staff.ts";
 import { notesRoutes } from "./routes/notes.ts";
 import { messagerieRoutes } from "./routes/messagerie.ts";
 import { piecesJointesRoutes } from "./routes/pieces-jointes.ts";
@@ -56,6 +60,7 @@ export function createApiRouter(deps: {
   });
   router.use(referenceRoutes(database));
   router.use(geographieRoutes(database));
+  router.use(annuaireRoutes(deps));
 
   // Each route below carries `authenticate` itself, so that an unknown path
   // answers 404 whether or not a token came with it.
@@ -68,6 +73,9 @@ export function createApiRouter(deps: {
   router.use(intervenantsRoutes(database, authenticate));
   router.use(comptesRoutes(database, authenticate));
   // Lists and exports first: `/demandes/export` must not reach `/:kind/:id`.
+  router.use(etablissementsStaffRoutes(apiDeps));
+  router.use(etablissementsRoutes(apiDeps));
+  router.use(rapportsAnnuelsRoutes(apiDeps));
   router.use(listesRoutes(apiDeps));
   router.use(demandesRoutes(apiDeps));
   router.use(archivesRoutes(apiDeps));

@@ -311,6 +311,7 @@ export function fetchEndpoint<const D extends EndpointDeclaration>(
 // Relative paths: the lint pattern that keeps api/ out of app/ takes `#contract/api` for api/.
 
 export { lireAgrement, lireMonAgrement } from "../../contract/api/agrements.ts";
+export { rechercherAccompagnateurs } from "../../contract/api/annuaire.ts";
 export { telechargerDossier, telechargerPiecesJointes } from "../../contract/api/archives.ts";
 export {
   accepterCgu,
@@ -319,6 +320,15 @@ export {
   demanderNouveauLien,
 } from "../../contract/api/candidat.ts";
 export { listerComptes } from "../../contract/api/comptes.ts";
+export {
+  commenterHistoriqueExport,
+  exporterEtablissements,
+  listerEtablissements,
+  listerEtablissementsAgrementStaff,
+  listerHistoriqueExports,
+  listerNomsSocietes,
+  telechargerEtablissements,
+} from "../../contract/api/etablissements-staff.ts";
 export {
   creerDemande,
   enregistrerEtape1,

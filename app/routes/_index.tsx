@@ -25,7 +25,13 @@ import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { TUILES_OPERATEUR } from "~/components/agrement/tuiles-operateur";
 import { CarteDemande } from "~/components/demande/carte-demande";
 import { commentaireRetourEdition } from "~/components/demande/complement/complement";
+import {
+  InvitationReferencement,
+  TUILE_ETABLISSEMENTS,
+  TuileAReferencer,
+} from "~/components/home/referencement";
 import { staffTilesFor } from "~/components/home/staff-tiles";
+import { aDesEtablissements } from "~/components/referencement/referencement.server";
 import { pageOuverte } from "~/components/layout/pages-a-venir";
 import { dateFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
@@ -38,7 +44,9 @@ import { pageTitle } from "~/utils/title";
  * whether they may create a new one (`GET /api/demande/can/deposernouvelledemande`),
  * for a draft the form step to resume at (first incomplete step of its
  * procedure, else the summary) and for a request returned for edition the
- * instructor's comment (`GET /api/demande/{id}`).
+ * instructor's comment (`GET /api/demande/{id}`). With an approval, also
+ * whether the company has a referenced establishment
+ * (`GET /api/demandeur/has-etablissement`, spec §6).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
@@ -51,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     etapes: {} as Record<string, number>,
     commentaires: {} as Record<string, string | null>,
     agrement: null as Agrement | null,
+    hasEtablissement: false,
   };
   if (!demandeur)
     return {
@@ -83,6 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     }),
   );
+  const agree = agrementAccessible(agrement);
   return {
     user,
     demandeur,
@@ -92,7 +102,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     peutCreer,
     etapes,
     commentaires,
-    agrement: agrementAccessible(agrement) ? agrement : null,
+    agrement: agree ? agrement : null,
+    hasEtablissement: agree ? await aDesEtablissements(request, context) : false,
   };
 }
 
@@ -213,11 +224,14 @@ function ApplicantHome() {
  * Applicant holding an approval (en_cours or suspendu; spec §2 "Home for
  * applicants", approved version): the approval's number and validity, the
  * cards of requests whose decision is still to be consulted (so that
- * VISUALISER_RESULTAT stays reachable), and the quick-access tiles
- * ({@link TUILES_OPERATEUR}: only pages that exist).
+ * VISUALISER_RESULTAT stays reachable); while the company has no
+ * establishment, the reference-establishments prompt (approval en_cours
+ * only: a suspended one may not reference) and the 'À référencer' tile;
+ * and the quick-access tiles ({@link TUILES_OPERATEUR}: only pages that
+ * exist, then the establishments' list).
  */
 function OperateurAgreeHome() {
-  const { agrement, demandes } = useLoaderData<typeof loader>();
+  const { agrement, demandes, hasEtablissement } = useLoaderData<typeof loader>();
   if (!agrement) return null;
   const aConsulter = demandes.filter((demande) => demande.statutSimplifie === "disponible");
   const badge = BADGES_AGREMENT[agrement.etat];
@@ -236,9 +250,20 @@ function OperateurAgreeHome() {
           ))}
         </>
       ) : null}
+      {!hasEtablissement && agrement.etat === "en_cours" ? <InvitationReferencement /> : null}
+      {!hasEtablissement ? (
+        <>
+          <h2 className="fr-h4">À faire</h2>
+          <ul className="fr-grid-row fr-grid-row--gutters fr-raw-list fr-mb-4w">
+            <li className="fr-col-12 fr-col-md-4">
+              <TuileAReferencer />
+            </li>
+          </ul>
+        </>
+      ) : null}
       <h2 className="fr-h4">Accès rapides</h2>
       <ul className="fr-grid-row fr-grid-row--gutters fr-raw-list">
-        {TUILES_OPERATEUR.map((tuile) => (
+        {[...TUILES_OPERATEUR, TUILE_ETABLISSEMENTS].map((tuile) => (
           <li key={tuile.id} className="fr-col-12 fr-col-md-4">
             <Tile
               title={tuile.titre}

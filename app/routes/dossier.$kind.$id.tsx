@@ -17,6 +17,7 @@ import {
   lireHistorique,
   lireProcedure,
   lireProcedureEtp,
+  listerEtablissementsAgrementStaff,
   listerNotes,
   marquerNotesLues,
 } from "~/.server/api-client.server";
@@ -37,6 +38,7 @@ import { parentsFilAriane } from "~/components/dossiers/liste-params";
 import { MenuDossier } from "~/components/dossier/menu-dossier";
 import { SectionAvis } from "~/components/dossier/section-avis";
 import { SectionComplements } from "~/components/dossier/section-complements";
+import { SectionEtablissements } from "~/components/dossier/section-etablissements";
 import { SectionHistorique } from "~/components/dossier/section-historique";
 import { SectionInfosComplementaires } from "~/components/dossier/section-infos-complementaires";
 import { SectionNotes, libelleNonLues } from "~/components/dossier/section-notes";
@@ -73,7 +75,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "staff");
   const { kind, id } = cibleDossier(params);
   const demande = await chargerDossier(request, context, kind, id);
-  const [procedure, procedureEtp, historique, notes] = await Promise.all([
+  const [procedure, procedureEtp, historique, notes, etablissements] = await Promise.all([
     kind === "demande"
       ? callEndpoint(request, context, lireProcedure, { params: { id } })
       : Promise.resolve(null),
@@ -86,6 +88,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     callEndpoint(request, context, listerNotes, { params: { type: kind, id } }).catch(
       sansRefus(null),
     ),
+    // The establishments of the approval granted on this request (issue 12 item 4).
+    kind === "demande" && demande.agrement
+      ? callEndpoint(request, context, listerEtablissementsAgrementStaff, {
+          params: { id: demande.agrement.id },
+        }).catch(sansRefus(null))
+      : Promise.resolve(null),
   ]);
   const nonLues = notes ? demande.unreadNotifications.note : 0;
   if (nonLues > 0) {
@@ -102,6 +110,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     historique,
     notes,
     nonLues,
+    etablissements,
     peutEcrireNote: hasAnyRole(user.roles, INSTRUCTION_ROLES),
     breadcrumb: titreDossier(demande),
     breadcrumbParents: parentsFilAriane(kind),
@@ -163,6 +172,7 @@ export const handle: BreadcrumbHandle = { breadcrumb: "Dossier" };
 export default function DetailDossier() {
   const { kind, demande, procedure, procedureEtp, historique, notes, nonLues, peutEcrireNote } =
     useLoaderData<typeof loader>();
+  const { etablissements } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const lienMessagerie = `/messagerie/${kind}?id=${encodeURIComponent(demande.id)}`;
@@ -179,6 +189,9 @@ export default function DetailDossier() {
               { ancre: "complements", libelle: "Compléments reçus" },
               { ancre: "avis", libelle: "Avis" },
               { ancre: "infos", libelle: "Informations complémentaires" },
+              ...(etablissements
+                ? [{ ancre: "etablissements", libelle: "Établissements référencés" }]
+                : []),
               { ancre: "historique", libelle: "Historique" },
               {
                 ancre: "notes",
@@ -214,6 +227,7 @@ export default function DetailDossier() {
           <SectionComplements complements={demande.pjAdditionnelles} />
           <SectionAvis avis={demande.avis} />
           <SectionInfosComplementaires infos={demande.infosComplementaires} />
+          {etablissements ? <SectionEtablissements etablissements={etablissements} /> : null}
           <SectionHistorique historique={historique} />
           <SectionNotes
             notes={notes}

@@ -17,6 +17,7 @@ const PUBLIC_PAGES = [
   { label: "Conditions générales d'utilisation", href: "/conditions-generales-utilisation" },
   { label: "Gestion des cookies", href: "/gestion-des-cookies" },
   { label: TITLE, href: "/plan-de-site" },
+  { label: "Trouver un accompagnateur Rénov'", href: "/trouver-un-accompagnateur" },
 ];
 
 /**

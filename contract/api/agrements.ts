@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ROLE_GATES } from "../roles.ts";
 import type { Agrement as AgrementContrat } from "../schemas/agrement.ts";
+import { ACTIONS_RAPPORT_ANNUEL, ETATS_RAPPORT_ANNUEL } from "../schemas/rapport-annuel.ts";
 import { MessageErreur, json } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
@@ -59,6 +60,15 @@ export const Agrement = z
           decision: z.string().nullable(),
           dateDecision: z.string().nullable(),
         }),
+      }),
+    ),
+    actionsDisponibles: z.array(z.enum(ACTIONS_RAPPORT_ANNUEL)),
+    rapportAnnuelActivites: z.array(
+      z.object({
+        annee: z.number().int(),
+        etat: z.enum(ETATS_RAPPORT_ANNUEL),
+        dateDepot: z.string().nullable(),
+        piecesJointes: z.array(PieceJointe),
       }),
     ),
   })

@@ -39,4 +39,26 @@ export interface Agrement {
     type: string;
     data: { dateNotification: string | null; decision: string | null; dateDecision: string | null };
   }[];
+  /**
+   * Approval-level actions the caller may run now (spec §4): the annual
+   * report's CREER_RAPPORT_ANNUEL, MODIFIER_RAPPORT_ANNUEL,
+   * DEPOSER_RAPPORT_ANNUEL for the year due now (ADR 0017). Written out
+   * here (not imported from rapport-annuel.ts, which reads demande.ts: no
+   * import cycle); contract/api/agrements.ts checks it against the zod.
+   */
+  actionsDisponibles: (
+    "CREER_RAPPORT_ANNUEL" | "MODIFIER_RAPPORT_ANNUEL" | "DEPOSER_RAPPORT_ANNUEL"
+  )[];
+  /**
+   * Annual activity reports by year, newest first (spec §3
+   * `rapportAnnuelActivites`; contract/schemas/rapport-annuel.ts
+   * RapportAnnuelResume).
+   */
+  rapportAnnuelActivites: {
+    annee: number;
+    etat: "nonDepose" | "depose" | "nonApplicable";
+    /** ISO instant of the deposit, null before. */
+    dateDepot: string | null;
+    piecesJointes: PieceJointe[];
+  }[];
 }

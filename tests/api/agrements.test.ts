@@ -138,6 +138,20 @@ describe("GET /api/agrement/mon-agrement", () => {
         },
       ],
       proceduresAgrement: [],
+      // Granted today: nothing to file yet, and the previous year's report
+      // is not owed (ADR 0017: granted after 31 December of that year).
+      actionsDisponibles: [],
+      rapportAnnuelActivites: [
+        {
+          annee:
+            Number(
+              new Date().toLocaleString("fr-FR", { timeZone: "Europe/Paris", year: "numeric" }),
+            ) - 1,
+          etat: "nonApplicable",
+          dateDepot: null,
+          piecesJointes: [],
+        },
+      ],
     });
     const certificat = await telecharger(titulaire, body.attestations[0].pieceJointe.id);
     expect(certificat.status).toBe(200);

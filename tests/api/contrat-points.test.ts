@@ -44,6 +44,8 @@ const VALEURS_PARAMS: Record<string, string> = {
   kind: "demande",
   type: "demande",
   fileId: "00000000-0000-4000-8000-000000000001",
+  etablissementId: "00000000-0000-4000-8000-000000000002",
+  annee: "2025",
 };
 
 let portal: TestPortal;

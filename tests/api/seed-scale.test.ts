@@ -214,6 +214,57 @@ describe("le jeu chargé dans la base (échelle 0,01)", () => {
     );
   });
 
+  it("inscrit chaque établissement au registre des entreprises, plus un non référencé par société agréée (ADR 0016)", async () => {
+    const registre = await requete<{
+      siret: string;
+      siren: string;
+      siege: boolean;
+      actif: boolean;
+    }>(
+      `select r.siret, r.siren, r.siege, r.actif from registre_etablissement r
+         join societe s on s.siren = r.siren where s.id ${DANS_LE_JEU}`,
+    );
+    for (const { siret, siren, actif } of registre) {
+      expect(siret).toMatch(/^\d{14}$/);
+      expect(cleLuhnValide(siret)).toBe(true);
+      expect(siret.startsWith(siren)).toBe(true);
+      expect(actif).toBe(true);
+    }
+    const auRegistre = new Set(registre.map((ligne) => ligne.siret));
+    const references = await requete<{ siret: string; siren: string }>(
+      `select distinct e.siret, s.siren from etablissement e join societe s on s.id = e.societe_id
+        where e.id ${DANS_LE_JEU}`,
+    );
+    for (const { siret } of references) expect(auRegistre.has(siret)).toBe(true);
+    // Each approved company (with or without referenced establishments):
+    // exactly one registry establishment it never referenced.
+    const agreees = await requete<{ siren: string }>(
+      `select distinct s.siren from agrement a join societe s on s.id = a.societe_id
+        where a.id ${DANS_LE_JEU}`,
+    );
+    expect(agreees.length).toBeGreaterThan(0);
+    const referencees = new Set(references.map((ligne) => ligne.siret));
+    for (const { siren } of agreees) {
+      const libres = registre.filter(
+        (ligne) => ligne.siren === siren && !referencees.has(ligne.siret),
+      );
+      expect(libres).toHaveLength(1);
+      // The head office when the company referenced nothing, else an agency.
+      expect(libres[0].siege).toBe(!references.some((ligne) => ligne.siren === siren));
+    }
+    expect(registre).toHaveLength(references.length + agreees.length);
+    // The demo company's registry (demo seed): head office and three agencies.
+    const demo = await requete<{ siret: string; siege: boolean; code_commune: string }>(
+      `select siret, siege, code_commune from registre_etablissement where siren = '832915474' order by siret`,
+    );
+    expect(demo).toEqual([
+      { siret: "83291547400015", siege: true, code_commune: "75056" },
+      { siret: "83291547400023", siege: false, code_commune: "93048" },
+      { siret: "83291547400031", siege: false, code_commune: "78646" },
+      { siret: "83291547400049", siege: false, code_commune: "94028" },
+    ]);
+  });
+
   it("retrace chaque demande par un historique enchaîné qui aboutit à son état", async () => {
     const demandes = await requete<{ id: string; etat: string }>(
       `select id, etat from demande where id ${DANS_LE_JEU}`,
@@ -408,6 +459,7 @@ describe("le jeu chargé dans la base (échelle 0,01)", () => {
         if (!(error instanceof ErreurEchelle)) throw error;
       });
     expect(supprimees.get("demande")).toBe(100);
+    expect(supprimees.get("registre_etablissement")).toBeGreaterThan(0);
     expect(await demo()).toEqual(comptesDemo);
   });
 });

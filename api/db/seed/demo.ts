@@ -8,7 +8,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { CGU_VERSION } from "../../../contract/cgu.ts";
 import type { Role } from "../../../contract/roles.ts";
 import type { Database } from "../client.ts";
-import { bandeauxInformatifs, servicesInstructeur, societes, utilisateurs } from "../schema.ts";
+import {
+  bandeauxInformatifs,
+  registreEtablissements,
+  servicesInstructeur,
+  societes,
+  utilisateurs,
+} from "../schema.ts";
 import { codeServiceDuDepartement } from "./reference.ts";
 
 export const DEMO_PASSWORD = "Anah-Demo-2026!";
@@ -99,6 +105,62 @@ export const SOCIETE_DEMO = {
   qualites: ["qualityOp"],
 };
 
+/**
+ * The demo company's establishments in the embedded company registry
+ * (ADR 0016): its head office and three agencies in Île-de-France, SIRET =
+ * SIREN + NIC with a valid INSEE (Luhn) key, all open.
+ */
+export const REGISTRE_DEMO: readonly (typeof registreEtablissements.$inferInsert)[] = [
+  {
+    siret: "83291547400015",
+    siren: SOCIETE_DEMO.siren,
+    nomInsee: "RENOV'CONSEIL ILE-DE-FRANCE",
+    siege: true,
+    adresse1: "12 RUE DE LA ROQUETTE",
+    adresse2: "BATIMENT B",
+    codePostal: "75011",
+    ville: "PARIS",
+    codeCommune: "75056",
+    actif: true,
+  },
+  {
+    siret: "83291547400023",
+    siren: SOCIETE_DEMO.siren,
+    nomInsee: "RENOV'CONSEIL EST PARISIEN",
+    siege: false,
+    adresse1: "45 RUE DE PARIS",
+    adresse2: null,
+    codePostal: "93100",
+    ville: "MONTREUIL",
+    codeCommune: "93048",
+    actif: true,
+  },
+  {
+    siret: "83291547400031",
+    siren: SOCIETE_DEMO.siren,
+    nomInsee: "RENOV'CONSEIL YVELINES",
+    siege: false,
+    adresse1: "8 AVENUE DE SAINT-CLOUD",
+    adresse2: null,
+    codePostal: "78000",
+    ville: "VERSAILLES",
+    codeCommune: "78646",
+    actif: true,
+  },
+  {
+    siret: "83291547400049",
+    siren: SOCIETE_DEMO.siren,
+    nomInsee: "RENOV'CONSEIL VAL-DE-MARNE",
+    siege: false,
+    adresse1: "3 RUE DU GENERAL LECLERC",
+    adresse2: "1ER ETAGE",
+    codePostal: "94000",
+    ville: "CRETEIL",
+    codeCommune: "94028",
+    actif: true,
+  },
+];
+
 const BANDEAU_DEMO = {
   type: "info" as const,
   demandeType: "demande",
@@ -111,7 +173,7 @@ const BANDEAU_DEMO = {
     "Chaque pièce est attendue au format PDF, PNG, JPG ou ZIP, 10 Mo au plus par fichier. Vous pouvez enregistrer votre demande en brouillon à chaque étape.",
 };
 
-/** Writes the demo accounts, company and information banner. */
+/** Writes the demo accounts, company, its registry establishments and the information banner. */
 export async function seedDemo(database: Database): Promise<void> {
   const { db } = database;
   const [serviceParis] = await db
@@ -189,5 +251,10 @@ export async function seedDemo(database: Database): Promise<void> {
         ),
       );
     if (!bandeau) await tx.insert(bandeauxInformatifs).values(BANDEAU_DEMO);
+
+    await tx
+      .insert(registreEtablissements)
+      .values([...REGISTRE_DEMO])
+      .onConflictDoNothing();
   });
 }

@@ -16,6 +16,7 @@ import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Db } from "../../db/client.ts";
 import { demandes, infosComplementaires, proceduresAgrement } from "../../db/schema.ts";
 import { ErreurDomaine } from "../erreurs.ts";
+import { reafficherEtablissements } from "../etablissements/regles.ts";
 import type { DependancesDomaine } from "../dependances.ts";
 import { executerTravauxDe } from "../../jobs/travaux-apres-validation.ts";
 import { ressourceDemande } from "../../jobs/travaux.ts";
@@ -179,9 +180,11 @@ export const COMMENTAIRE_FIN_SUSPENSION = `Suspension levée : sa durée maximal
  * months old or more (finSuspension ≤ today, Europe/Paris) continues
  * without suspension: MODIFIER_PROCEDURE by the system (same state, one
  * history row), type retrait_sans_suspension, the approval back to
- * en_cours (etatNormalise then reads agree). Idempotent: the procedure no
- * longer has a suspension afterwards, and a concurrent change of the
- * request (409) is skipped. Returns how many suspensions it lifted.
+ * en_cours (etatNormalise then reads agree) and its establishments shown
+ * to households again (REAFFICHER_ETABLISSEMENT rows, spec §4).
+ * Idempotent: the procedure no longer has a suspension afterwards, and a
+ * concurrent change of the request (409) is skipped. Returns how many
+ * suspensions it lifted.
  */
 export async function leverSuspensionsEchues(deps: DepsEcheances): Promise<number> {
   const { database, horloge } = deps;
@@ -226,6 +229,12 @@ export async function leverSuspensionsEchues(deps: DepsEcheances): Promise<numbe
           .set({ type: "retrait_sans_suspension" })
           .where(eq(proceduresAgrement.id, procedure.id));
         await changerEtatAgrement(tx, procedure.agrementId, "en_cours", maintenant);
+        // Spec §4: the establishments hidden by the suspension are shown again.
+        await reafficherEtablissements(tx, {
+          agrementId: procedure.agrementId,
+          acteur: { id: null, role: "systeme" },
+          maintenant,
+        });
       });
     } catch (error) {
       // The superviseur changed the request meanwhile: his change stands.

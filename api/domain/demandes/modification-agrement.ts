@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Etape2 } from "../../../contract/schemas/demande.ts";
 import { agrements, demandes } from "../../db/schema.ts";
 import { emettreAttestation } from "../agrements.ts";
+import { restreindreEtablissements } from "../etablissements/regles.ts";
 import type { ContexteAction } from "./contexte-action.ts";
 import { acteurDe, etatApres, lireFormulaire } from "./ecriture-action.ts";
 import { erreursDeChamps } from "./erreurs.ts";
@@ -46,7 +47,8 @@ function memePerimetre(a: Perimetre, b: Perimetre): boolean {
  * request's version: the history row (perimeter before and after), the
  * approval's new perimeter (validity unchanged), a new certificate as the
  * current attestation (the previous one kept, no longer current) and as
- * the request's decision document.
+ * the request's decision document, and the establishments' perimeters
+ * narrowed to the new one (spec §4; emptied ones dereferenced).
  */
 export async function modifierAgrement(contexte: ContexteAction): Promise<void> {
   const { commentaire, ...saisie } = lireFormulaire(contexte, "MODIFIER_AGREMENT");
@@ -89,5 +91,13 @@ export async function modifierAgrement(contexte: ContexteAction): Promise<void> 
       .update(demandes)
       .set({ decisionPieceJointeId: attestation.id })
       .where(eq(demandes.id, demande.id));
+    // Spec §4: the establishments keep only what the new perimeter covers;
+    // one left with no zone is dereferenced.
+    await restreindreEtablissements(tx, {
+      agrementId: actuel.id,
+      accorde: perimetre,
+      acteur: acteurDe(contexte),
+      maintenant,
+    });
   });
 }

@@ -24,6 +24,11 @@ import { agrements, demandes, proceduresAgrement } from "../../db/schema.ts";
 import { ajouterPieceJointe } from "../../files/pieces-jointes.ts";
 import type { FileStore } from "../../files/types.ts";
 import { conflit } from "../erreurs.ts";
+import {
+  dereferencerEtablissements,
+  masquerEtablissements,
+  reafficherEtablissements,
+} from "../etablissements/regles.ts";
 import { genererLettreRetrait } from "../../pdf/lettre-retrait.ts";
 import type { DemandeRow } from "../acces.ts";
 import type { ContexteAction } from "./contexte-action.ts";
@@ -121,7 +126,8 @@ export async function changerEtatAgrement(
  * `dateNotification`). One transaction: the transition and its history row
  * (type, notification date, approval in `donnees`), the procedure (en_cours),
  * and with suspension the approval set to suspendu (etatNormalise then reads
- * agrement_suspendu; without suspension agree).
+ * agrement_suspendu; without suspension agree) and its establishments
+ * hidden from households (MASQUER_ETABLISSEMENT rows, spec §4).
  */
 export async function creerProcedure(contexte: ContexteAction): Promise<void> {
   const { type, dateNotification, commentaire } = lireFormulaire(contexte, "CREER_PROCEDURE");
@@ -146,8 +152,11 @@ export async function creerProcedure(contexte: ContexteAction): Promise<void> {
       dateNotification,
       dateCreation: maintenant,
     });
-    if (type === "retrait_avec_suspension")
+    if (type === "retrait_avec_suspension") {
       await changerEtatAgrement(tx, agrementId, "suspendu", maintenant);
+      // Spec §4: a suspended approval hides its establishments from households.
+      await masquerEtablissements(tx, { agrementId, acteur: acteurDe(contexte), maintenant });
+    }
   });
 }
 
@@ -158,7 +167,7 @@ export async function creerProcedure(contexte: ContexteAction): Promise<void> {
  * the result would be a suspension past its 3 months. One transaction: the
  * history row (before and after in `donnees`), the procedure updated, and
  * the approval suspended or back in force when the suspension is switched
- * on or off.
+ * on or off, its establishments hidden or shown again with it (spec §4).
  */
 export async function modifierProcedure(contexte: ContexteAction): Promise<void> {
   const saisie = lireFormulaire(contexte, "MODIFIER_PROCEDURE");
@@ -189,8 +198,14 @@ export async function modifierProcedure(contexte: ContexteAction): Promise<void>
       .update(proceduresAgrement)
       .set({ type, dateNotification })
       .where(eq(proceduresAgrement.id, avant.id));
-    if (type !== avant.type)
-      await changerEtatAgrement(tx, agrementId, etatAgrementPendant(type), maintenant);
+    if (type !== avant.type) {
+      const etat = etatAgrementPendant(type);
+      await changerEtatAgrement(tx, agrementId, etat, maintenant);
+      // Spec §4: suspension switched on hides the establishments, switched off shows them again.
+      const regle = { agrementId, acteur: acteurDe(contexte), maintenant };
+      if (etat === "suspendu") await masquerEtablissements(tx, regle);
+      else await reafficherEtablissements(tx, regle);
+    }
   });
 }
 
@@ -201,10 +216,12 @@ export async function modifierProcedure(contexte: ContexteAction): Promise<void>
  * `decision` before notification + {@link JOURS_OBSERVATIONS_RETRAIT} days.
  * One transaction: the procedure ends (termine, decision, dateDecision =
  * today in Paris), then
- * - agrement_maintenu → agree, the approval back to en_cours;
- * - agrement_retire → agrement_retire, the approval retire, and the
- *   withdrawal decision (PDF, grounds = the comment, two-month appeal)
- *   becomes the request's decision document.
+ * - agrement_maintenu → agree, the approval back to en_cours (its
+ *   establishments shown again if it was suspended);
+ * - agrement_retire → agrement_retire, the approval retire, its
+ *   establishments dereferenced (spec §4), and the withdrawal decision
+ *   (PDF, grounds = the comment, two-month appeal) becomes the request's
+ *   decision document.
  */
 export async function terminerProcedure(contexte: ContexteAction): Promise<void> {
   const { decision, commentaire } = lireFormulaire(contexte, "TERMINER_PROCEDURE");
@@ -232,9 +249,12 @@ export async function terminerProcedure(contexte: ContexteAction): Promise<void>
       .set({ etat: "termine", decision, dateDecision: aujourdhuiParis(maintenant) })
       .where(eq(proceduresAgrement.id, procedure.id));
     await changerEtatAgrement(tx, agrementId, retire ? "retire" : "en_cours", maintenant);
-    // A withdrawn approval dereferences the company's establishments (spec §4
-    // Effects of actions); the portal holds no establishment yet, so the
-    // withdrawal has nothing more to change here.
+    // Spec §4 Effects of actions: a withdrawn approval dereferences its
+    // establishments; a maintained one ends its suspension, if any.
+    const regle = { agrementId, acteur: acteurDe(contexte), maintenant };
+    if (retire) await dereferencerEtablissements(tx, regle);
+    else if (procedure.type === "retrait_avec_suspension")
+      await reafficherEtablissements(tx, regle);
     if (retire)
       await joindreDecisionRetrait(tx, deps.fichiers, terminee, {
         agrementId,

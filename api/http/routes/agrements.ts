@@ -17,7 +17,7 @@ import { HttpError } from "../errors.ts";
 
 /** Routes of this resource, each behind `authenticate`. */
 export function agrementsRoutes(deps: ApiDeps): Router {
-  const { database, authenticate } = deps;
+  const { database, authenticate, horloge, config } = deps;
   const router = Router();
   const points = endpoints(router, authenticate);
 
@@ -30,7 +30,9 @@ export function agrementsRoutes(deps: ApiDeps): Router {
   points.register(lireMonAgrement, async ({ utilisateur }, _req, res) => {
     const agrement = await monAgrement(database, utilisateur);
     if (!agrement) throw new HttpError(404, { message: MESSAGE_SANS_AGREMENT });
-    res.json(await versAgrement(database, agrement));
+    res.json(
+      await versAgrement(database, agrement, { utilisateur, maintenant: horloge.now(), config }),
+    );
   });
 
   /**
@@ -40,7 +42,9 @@ export function agrementsRoutes(deps: ApiDeps): Router {
    */
   points.register(lireAgrement, async ({ utilisateur, params }, _req, res) => {
     const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
-    res.json(await versAgrement(database, agrement));
+    res.json(
+      await versAgrement(database, agrement, { utilisateur, maintenant: horloge.now(), config }),
+    );
   });
 
   return router;

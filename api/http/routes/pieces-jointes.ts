@@ -33,6 +33,7 @@ import { abandonnerRecus, fichierRecu, stockageFlux } from "../../files/receptio
 import { FichierIndisponibleError } from "../../files/types.ts";
 import { estPieceJointeDeNote } from "../../domain/notes.ts";
 import { chargerAgrementAccessible } from "../../domain/agrements.ts";
+import { verifierAccesRapport } from "../../domain/rapports-annuels/lecture.ts";
 import { RUBRIQUE_AVIS } from "../../domain/demandes/avis.ts";
 import { CHAMP_FICHIER } from "../../domain/demandes/fichiers-action.ts";
 import { estModifiableParDemandeur } from "../../domain/workflow.ts";
@@ -120,6 +121,12 @@ async function verifierAccesRessource(
   }
   if (piece.ressourceType === "agrement") {
     await chargerAgrementAccessible(database, utilisateur, piece.ressourceId);
+    return;
+  }
+  if (piece.ressourceType === "rapport-annuel") {
+    await verifierAccesRapport(database, piece.ressourceId, (id) =>
+      chargerAgrementAccessible(database, utilisateur, id),
+    );
     return;
   }
   throw notFound();

@@ -20,7 +20,8 @@ function LienRemix({ href, ...autres }: ProprietesLien) {
  * contract/gabarit/pied-de-page.tsx (the identity provider's pages use it
  * too, issue 21 item 4): site map, accessibility (non conforme until
  * audited), legal notices, personal data, terms of use, cookie management
- * (a link: the page works without JavaScript) and external links. Managers
+ * (a link: the page works without JavaScript), the household directory
+ * (/trouver-un-accompagnateur, issue 12 item 5) and external links. Managers
  * also get the "Guide de l'intervenant" link and, above the footer, a help
  * banner with the national team's address.
  */
@@ -30,8 +31,10 @@ export function Footer({ manager }: { manager: boolean }) {
       {manager ? <HelpBanner /> : null}
       <PiedDePage
         Lien={LienRemix}
-        liensSupplementaires={
-          manager
+        liensSupplementaires={[
+          // The household directory (issue 12 item 5), public: for every visitor.
+          { libelle: t("footer.trouverAccompagnateur"), href: "/trouver-un-accompagnateur" },
+          ...(manager
             ? [
                 {
                   libelle: t("footer.guideIntervenant"),
@@ -39,8 +42,8 @@ export function Footer({ manager }: { manager: boolean }) {
                   nouvelleFenetre: true,
                 },
               ]
-            : []
-        }
+            : []),
+        ]}
       />
     </>
   );

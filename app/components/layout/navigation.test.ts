@@ -35,10 +35,11 @@ describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
     expect(hrefs([])).toEqual([]);
   });
 
-  it("ajoute « Mon agrément » au menu du demandeur qui détient un agrément", () => {
+  it("ajoute « Mon agrément » et ses établissements au menu du demandeur qui détient un agrément", () => {
     expect(navItemsFor(["demandeur"], { agrement: true })).toEqual([
       { label: "Accueil", href: "/" },
       { label: "Mon agrément", href: "/mon-agrement" },
+      { label: "Établissements référencés", href: "/referencement" },
     ]);
     expect(hrefs(["demandeur"], { agrement: false })).toEqual(["/"]);
     // The approval entry belongs to applicants: staff never get it.

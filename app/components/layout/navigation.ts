@@ -32,6 +32,12 @@ const NAV_RULES: readonly NavRule[] = [
     roles: ["demandeur"],
     avecAgrement: true,
   },
+  {
+    label: t("navigation.etablissementsReferences"),
+    href: "/referencement",
+    roles: ["demandeur"],
+    avecAgrement: true,
+  },
   { label: t("navigation.mesDossiers"), href: "/mes-dossiers", roles: MANAGER_ROLES },
   {
     label: t("navigation.tousLesDossiers"),
@@ -66,8 +72,8 @@ const NAV_RULES: readonly NavRule[] = [
  * (instructeur, superviseur) get their files, all files, activity, approvals
  * and the establishment list; crhh all files; central roles activity,
  * approvals and the establishment reference; admin_fonctionnel account
- * management; applicants their home, and "Mon agrément" once they hold an
- * approval (`contexte.agrement`). Empty for a user without roles.
+ * management; applicants their home, and "Mon agrément" and their
+ * referenced establishments once they hold an approval (`contexte.agrement`). Empty for a user without roles.
  */
 export function navItemsFor(roles: readonly Role[], contexte: ContexteNavigation = {}): NavItem[] {
   return NAV_RULES.filter(

@@ -8,8 +8,6 @@
 const PAGES_A_VENIR: Readonly<Record<string, string>> = {
   "/activite": "issue 15 (suivi de l'activité)",
   "/agrements": "issue 15 (liste des agréments)",
-  "/etablissements/liste": "issue 12 (établissements)",
-  "/etablissements/reference": "issue 12 (référentiel des établissements)",
 };
 
 /** Whether the portal serves the page at `href` (menu entry, tile). */

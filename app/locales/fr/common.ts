@@ -37,6 +37,7 @@ export default {
   navigation: {
     accueil: "Accueil",
     monAgrement: "Mon agrément",
+    etablissementsReferences: "Établissements référencés",
     mesDossiers: "Mes dossiers",
     tousLesDossiers: "Tous les dossiers",
     activite: "Activité",
@@ -52,6 +53,7 @@ export default {
     cgu: "Conditions générales d'utilisation",
     gestionCookies: "Gestion des cookies",
     guideIntervenant: "Guide de l'intervenant",
+    trouverAccompagnateur: "Trouver un accompagnateur",
     nouvelleFenetre: "nouvelle fenêtre",
     aide: {
       titre: "Besoin d'aide ?",

@@ -20,6 +20,7 @@ import type {
   notes,
   piecesJointes,
   proceduresAgrement,
+  registreEtablissements,
   societes,
   utilisateurs,
 } from "../../schema.ts";
@@ -48,6 +49,8 @@ export interface Lot {
   attestation: (typeof attestations.$inferInsert)[];
   procedure_agrement: (typeof proceduresAgrement.$inferInsert)[];
   etablissement: (typeof etablissements.$inferInsert)[];
+  /** The company registry's establishments (embedded registry, ADR 0016). */
+  registre_etablissement: (typeof registreEtablissements.$inferInsert)[];
 }
 
 export type TableLot = keyof Lot;
@@ -68,6 +71,7 @@ export const TABLES_LOT: readonly TableLot[] = [
   "attestation",
   "procedure_agrement",
   "etablissement",
+  "registre_etablissement",
 ];
 
 /** An empty lot. */
@@ -99,6 +103,8 @@ export interface ContexteSociete {
   equipe: EquipePlan;
   lot: Lot;
   compteurs: { pieces: number; etablissements: number };
+  /** SIRETs of the company already in `lot.registre_etablissement` (one registry row each). */
+  siretsRegistre: Set<string>;
   /** Rank of the first history row of each request of the plan. */
   premierHistorique: number[];
 }

@@ -29,6 +29,7 @@ const TABLES: Record<TableLot, PgTable> = {
   attestation: schema.attestations,
   procedure_agrement: schema.proceduresAgrement,
   etablissement: schema.etablissements,
+  registre_etablissement: schema.registreEtablissements,
 };
 
 /** Property name → SQL column name, by table. */

@@ -224,6 +224,11 @@ export async function supprimer(tx: Db): Promise<Map<string, number>> {
   await executer("procedure_agrement", sql`demande_id ${plage}`);
   await executer("demande", sql`id ${plage} or societe_id ${plage}`);
   await executer("utilisateur", sql`id ${plage}`);
+  // Registry rows carry no id of the range: those of the dataset's SIRENs.
+  await executer(
+    "registre_etablissement",
+    sql`siren in (select siren from societe where id ${plage})`,
+  );
   await executer("societe", sql`id ${plage}`);
   await executer("meta", sql`key = ${CLE_META_ECHELLE}`);
   return supprimees;

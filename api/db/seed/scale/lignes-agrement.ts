@@ -4,7 +4,9 @@
  * widened by the extensions granted since), its certificates, its
  * withdrawal procedures, and its establishments (spec §3 Etablissement)
  * spread inside that perimeter, dereferenced when the approval was
- * withdrawn or expired.
+ * withdrawn or expired; each establishment is also in the company
+ * registry (embedded registry, ADR 0016), where every approved company has
+ * one more establishment it has not referenced.
  */
 import { normaliserRecherche } from "../../../../contract/texte.ts";
 import type { PerimetreEtablissement } from "../../schema.ts";
@@ -152,7 +154,7 @@ function etablissements(
     const referent = personne(hasard);
     const creation = vu + hasard.reel() * Math.max(JOUR_MS, limite - vu);
     const ville = commune.nom;
-    lot.etablissement.push({
+    const etablissement: (typeof lot.etablissement)[number] = {
       id: uuidEchelle("etablissement", contexte.compteurs.etablissements),
       agrementId: agrement.id,
       societeId: societe.id,
@@ -191,8 +193,73 @@ function etablissements(
       dateCreation: new Date(Math.min(creation, limite)),
       dateModification: new Date(finReference ?? Math.min(creation, limite)),
       dateDereferencement: finReference === null ? null : new Date(finReference),
-    });
+    };
+    lot.etablissement.push(etablissement);
+    inscrireAuRegistre(contexte, { ...etablissement, siege: rang === 1 });
   }
+}
+
+/**
+ * Adds establishment `etablissement` to the company registry, once per
+ * SIRET (a company's later approvals reference the same SIRETs again).
+ */
+function inscrireAuRegistre(
+  contexte: ContexteSociete,
+  etablissement: {
+    siret: string;
+    nomInsee?: string | null;
+    siege: boolean;
+    adresse1: string;
+    adresse2?: string | null;
+    codePostal: string;
+    ville: string;
+    codeCommune?: string | null;
+  },
+): void {
+  if (contexte.siretsRegistre.has(etablissement.siret)) return;
+  contexte.siretsRegistre.add(etablissement.siret);
+  contexte.lot.registre_etablissement.push({
+    siret: etablissement.siret,
+    siren: contexte.societe.siren,
+    nomInsee:
+      etablissement.nomInsee ?? normaliserRecherche(contexte.societe.raisonSociale).toUpperCase(),
+    siege: etablissement.siege,
+    adresse1: etablissement.adresse1,
+    adresse2: etablissement.adresse2 ?? null,
+    codePostal: etablissement.codePostal,
+    ville: etablissement.ville,
+    codeCommune: etablissement.codeCommune ?? null,
+    actif: true,
+  });
+}
+
+/**
+ * The establishment of an approved company that it has not referenced (so
+ * that "establishments to reference" is never empty in the dataset): its
+ * head office when none of its approvals referenced any establishment,
+ * else an agency in its head office's commune; with the next SIRET of the
+ * company. Drawn after all its approvals, so the rest of the dataset is
+ * unchanged.
+ */
+export function etablissementNonReference(contexte: ContexteSociete): void {
+  const { hasard, societe } = contexte;
+  const commune = societe.siege;
+  const nomInsee = normaliserRecherche(societe.raisonSociale).toUpperCase();
+  const siege = contexte.siretsRegistre.size === 0;
+  inscrireAuRegistre(contexte, {
+    siret: siretEchelle(societe.siren, contexte.siretsRegistre.size + 1),
+    nomInsee: siege ? nomInsee : `${nomInsee} ${normaliserRecherche(commune.nom).toUpperCase()}`,
+    siege,
+    adresse1: siege ? societe.adresse : adresse(hasard),
+    adresse2: siege
+      ? (societe.complementAdresse ?? null)
+      : hasard.chance(0.2)
+        ? hasard.choix(COMPLEMENTS_ADRESSE)
+        : null,
+    codePostal: siege ? societe.codePostal : hasard.choix(commune.codesPostaux),
+    ville: commune.nom,
+    codeCommune: commune.code,
+  });
 }
 
 /** A commune inside `perimetre`, the more populated the likelier. */

@@ -16,7 +16,7 @@ import {
   type Numerotation,
 } from "./contexte.ts";
 import { Hasard } from "./hasard.ts";
-import { lignesAgrement } from "./lignes-agrement.ts";
+import { etablissementNonReference, lignesAgrement } from "./lignes-agrement.ts";
 import { lignesDossier, type Resultat } from "./lignes-dossier.ts";
 import { agents, type AgentPlan, type EquipePlan } from "./personnel.ts";
 import type { Plan } from "./plan.ts";
@@ -91,6 +91,7 @@ export class Generateur {
       equipe: this.equipeParService.get(service.id)!,
       lot,
       compteurs: this.compteurs,
+      siretsRegistre: new Set(),
       premierHistorique: this.premierHistorique,
     };
     const indexes = plan.parSociete[societe.index];
@@ -138,5 +139,6 @@ export class Generateur {
     });
     for (const dossier of dossiers)
       if (dossier.agrement) lignesAgrement(contexte, dossier, dossiers, resultats);
+    if (dossiers.some((dossier) => dossier.agrement)) etablissementNonReference(contexte);
   }
 }

@@ -1,0 +1,295 @@
+/**
+ * The annual activity report over HTTP (spec §7 Approvals; issue 13; ADR
+ * 0017), declared in contract/api/rapports-annuels.ts: the approval-level
+ * actions, the attachment groups, one report, its synthesis PDF, its ZIP,
+ * and the staff's CSV export of a year. Mounted before agrementsRoutes so
+ * that /agrement/procedure-raa is not read as an approval id.
+ */
+import { inArray } from "drizzle-orm";
+import express, { Router } from "express";
+import multer from "multer";
+import { Readable } from "node:stream";
+import {
+  executerActionAgrement,
+  exporterRapportsAnnuels,
+  lireProcedureRaa,
+  lireRapportAnnuel,
+  telechargerRapportAnnuel,
+  telechargerSyntheseRapportAnnuel,
+} from "../../../contract/api/rapports-annuels.ts";
+import {
+  GROUPES_PJ_RAPPORT_ANNUEL,
+  LIBELLES_ETAT_RAPPORT_ANNUEL,
+  type ProcedureRapportAnnuel,
+} from "../../../contract/schemas/rapport-annuel.ts";
+import { afficherDecimal, aujourdhuiParis } from "../../../contract/validation.ts";
+import { piecesJointes } from "../../db/schema.ts";
+import { chargerAgrementAccessible } from "../../domain/agrements.ts";
+import { executerActionRapport } from "../../domain/rapports-annuels/actions.ts";
+import {
+  lotsRapportsAnnuels,
+  type LigneExportRapport,
+} from "../../domain/rapports-annuels/export.ts";
+import { limiteModificationDe, versRapportAnnuel } from "../../domain/rapports-annuels/lecture.ts";
+import { anneeDuRapportEnCours } from "../../domain/rapports-annuels/regles.ts";
+import { ecrivainCsvParLots, entetesCsv, ouiNon, type ColonneCsv } from "../../exports/csv.ts";
+import { entetesTelechargement } from "../../exports/entetes.ts";
+import { envoyerFlux } from "../../exports/flux.ts";
+import { cheminsUniques, envoyerZip } from "../../exports/zip.ts";
+import { LIBELLES_TYPES_ACCEPTES, assainirNomFichier } from "../../files/pieces-jointes.ts";
+import { abandonnerRecus, fichierRecu, stockageFlux } from "../../files/reception-multer.ts";
+import { genererSyntheseRapportAnnuel } from "../../pdf/synthese-rapport-annuel.ts";
+import { dateHeureParis } from "../../pdf/identite.ts";
+import type { ApiDeps } from "../deps.ts";
+import { endpoints } from "../endpoint.ts";
+import { CHAMPS_MAX, TAILLE_CHAMP_MAX, lireMultipart } from "../multipart.ts";
+
+const nombre = (valeur: number | undefined) => (valeur === undefined ? "" : String(valeur));
+const decimal = (valeur: number | undefined) =>
+  valeur === undefined ? "" : afficherDecimal(valeur);
+const date = (valeur: Date | null) => (valeur ? dateHeureParis(valeur) : "");
+
+/** Columns of rapports-annuels-<annee>.csv (one row per approval owing the report). */
+export const COLONNES_EXPORT_RAPPORTS: readonly ColonneCsv<LigneExportRapport>[] = [
+  { entete: "Numéro d'agrément", valeur: (ligne) => ligne.numeroAgrement },
+  { entete: "Raison sociale", valeur: (ligne) => ligne.raisonSociale },
+  { entete: "SIREN", valeur: (ligne) => ligne.siren },
+  { entete: "État de l'agrément", valeur: (ligne) => ligne.etatAgrement },
+  { entete: "Département du siège", valeur: (ligne) => ligne.codeDepartement },
+  { entete: "Service instructeur", valeur: (ligne) => ligne.serviceInstructeur },
+  { entete: "Année", valeur: (ligne) => String(ligne.annee) },
+  { entete: "État du rapport", valeur: (ligne) => ligne.etat },
+  { entete: "Libellé de l'état", valeur: (ligne) => LIBELLES_ETAT_RAPPORT_ANNUEL[ligne.etat] },
+  { entete: "Date de dépôt", valeur: (ligne) => date(ligne.dateDepot) },
+  { entete: "Date de modification", valeur: (ligne) => date(ligne.dateModification) },
+  {
+    entete: "ETP de la structure",
+    valeur: (ligne) => decimal(ligne.contenu.effectifs?.etpStructure),
+  },
+  {
+    entete: "ETP d'accompagnement",
+    valeur: (ligne) => decimal(ligne.contenu.effectifs?.etpAccompagnement),
+  },
+  {
+    entete: "ETP par département (réalisé/prévisionnel)",
+    valeur: (ligne) =>
+      (ligne.contenu.effectifs?.departements ?? [])
+        .map((d) => `${d.code}:${afficherDecimal(d.realise)}/${afficherDecimal(d.previsionnel)}`)
+        .join(" "),
+  },
+  {
+    entete: "Contrats signés",
+    valeur: (ligne) => nombre(ligne.contenu.activite?.nbContratsSignes),
+  },
+  {
+    entete: "Contrats abandonnés",
+    valeur: (ligne) => nombre(ligne.contenu.activite?.nbContratsAbandonnes),
+  },
+  {
+    entete: "Dossiers déposés",
+    valeur: (ligne) => nombre(ligne.contenu.activite?.nbDossiersDeposes),
+  },
+  {
+    entete: "Accompagnements prévisionnels",
+    valeur: (ligne) => nombre(ligne.contenu.activite?.nbAccompagnementsPrevisionnels),
+  },
+  {
+    entete: "Sous-traitance",
+    valeur: (ligne) => (ligne.contenu.activite ? ouiNon(ligne.contenu.activite.sousTraitance) : ""),
+  },
+  {
+    entete: "Audits sous-traités",
+    valeur: (ligne) => nombre(ligne.contenu.activite?.nbSousTraitanceAudits),
+  },
+  {
+    entete: "Prestations renforcées sous-traitées",
+    valeur: (ligne) => nombre(ligne.contenu.activite?.nbSousTraitancePrestationsRenforcees),
+  },
+  {
+    entete: "Missions complètes sous-traitées",
+    valeur: (ligne) => nombre(ligne.contenu.activite?.nbSousTraitanceMissionComplete),
+  },
+  {
+    entete: "Capital modifié",
+    valeur: (ligne) =>
+      ligne.contenu.changements ? ouiNon(ligne.contenu.changements.capitalModifie) : "",
+  },
+  {
+    entete: "Gouvernance modifiée",
+    valeur: (ligne) =>
+      ligne.contenu.changements ? ouiNon(ligne.contenu.changements.gouvernanceModifiee) : "",
+  },
+  { entete: "Documents", valeur: (ligne) => String(ligne.nbPiecesJointes) },
+];
+
+/** Routes of this resource, each behind `authenticate`. */
+export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
+  const { database, fichiers, config, horloge, logger, authenticate } = deps;
+  const router = Router();
+  const points = endpoints(router, authenticate);
+  const tailleMaxOctets = config.uploadMaxMo * 1024 * 1024;
+  const limite = limiteModificationDe(config);
+  // Step 1 of a perimeter of a hundred départements has two hundred fields: urlencoded or JSON.
+  const urlencoded = express.urlencoded({ extended: false, limit: "1mb", parameterLimit: 2_000 });
+  // Step 3 comes as multipart (its documents), bounded as every multipart body (issue 20 item 3).
+  const upload = multer({
+    storage: stockageFlux(fichiers),
+    defParamCharset: "utf8",
+    limits: {
+      fileSize: tailleMaxOctets,
+      files: config.uploadMaxFichiers * GROUPES_PJ_RAPPORT_ANNUEL.length,
+      fields: CHAMPS_MAX,
+      fieldSize: TAILLE_CHAMP_MAX,
+    },
+  }).any();
+
+  /** GET /api/agrement/procedure-raa → ProcedureRapportAnnuel (groups with code and values, limits). */
+  points.register(lireProcedureRaa, (_input, _req, res) => {
+    const procedure: ProcedureRapportAnnuel = {
+      groupes: GROUPES_PJ_RAPPORT_ANNUEL.map((groupe) => ({
+        code: groupe.code,
+        libelle: groupe.libelle,
+        question: groupe.question,
+        values: groupe.values.map((valeur) => ({ code: valeur.code, libelle: valeur.libelle })),
+      })),
+      tailleMaxOctets,
+      maxFichiers: config.uploadMaxFichiers,
+      typesAcceptes: LIBELLES_TYPES_ACCEPTES,
+    };
+    res.json(procedure);
+  });
+
+  /**
+   * POST /api/agrement/{id}/action (form data, multipart with step 3's
+   * documents, or JSON): CREER_RAPPORT_ANNUEL, MODIFIER_RAPPORT_ANNUEL
+   * (`etape` and its fields), DEPOSER_RAPPORT_ANNUEL, for `annee` → the
+   * report as it stands after (RapportAnnuel). 404 unseen (before the
+   * body is read), 403 with the rule's French message, 409 stale version,
+   * 422 by field (api/domain/rapports-annuels/actions.ts). A refusal
+   * keeps none of the files received.
+   */
+  points.registerMultipart(
+    executerActionAgrement,
+    (req, res) => lireMultipart(upload, req, res, tailleMaxOctets),
+    async ({ params, utilisateur, readBody }, req, res) => {
+      const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
+      try {
+        const { body, files } = await readBody();
+        const resultat = await executerActionRapport(
+          { database, fichiers, config, horloge },
+          utilisateur,
+          agrement,
+          body,
+          files.map((fichier) => ({
+            champ: fichier.fieldname,
+            nom: fichier.originalname,
+            recu: fichierRecu(fichier),
+          })),
+        );
+        res.json(resultat);
+      } catch (error) {
+        await abandonnerRecus(req);
+        throw error;
+      }
+    },
+    { parsers: [urlencoded] },
+  );
+
+  /** GET /api/agrement/{id}/rapport-annuel/{annee} → RapportAnnuel (404 unseen approval). */
+  points.register(lireRapportAnnuel, async ({ params, utilisateur }, _req, res) => {
+    const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
+    res.json(
+      await versRapportAnnuel(database, agrement, Number(params.annee), {
+        utilisateur,
+        maintenant: horloge.now(),
+        limite,
+      }),
+    );
+  });
+
+  /** GET /api/agrement/{id}/rapport-annuel/{annee}/synthese → the synthesis PDF, generated now. */
+  points.register(telechargerSyntheseRapportAnnuel, async ({ params, utilisateur }, _req, res) => {
+    const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
+    const maintenant = horloge.now();
+    const rapport = await versRapportAnnuel(database, agrement, Number(params.annee), {
+      utilisateur,
+      maintenant,
+      limite,
+    });
+    const pdf = await genererSyntheseRapportAnnuel(rapport, maintenant);
+    entetesTelechargement(res, `synthese-rapport-annuel-${params.annee}.pdf`, "application/pdf");
+    res.end(pdf);
+  });
+
+  /**
+   * GET /api/agrement/{id}/telechargement-raa/{annee} →
+   * "rapport-annuel-<annee>-<numeroAgrement>.zip": the synthesis PDF at the
+   * root, then the documents in one folder per type code, streamed.
+   */
+  points.register(telechargerRapportAnnuel, async ({ params, utilisateur }, req, res) => {
+    const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
+    const maintenant = horloge.now();
+    const rapport = await versRapportAnnuel(database, agrement, Number(params.annee), {
+      utilisateur,
+      maintenant,
+      limite,
+    });
+    const synthese = await genererSyntheseRapportAnnuel(rapport, maintenant);
+    const pieces = rapport.piecesJointes;
+    const cles = new Map(
+      (rapport.id ? await lireCles(rapport.piecesJointes.map((piece) => piece.id)) : []).map(
+        (ligne) => [ligne.id, ligne.cle],
+      ),
+    );
+    const chemins = cheminsUniques(
+      pieces.map((piece) => `${piece.codeTypePJ}/${assainirNomFichier(piece.nom, piece.mimeType)}`),
+    );
+    await envoyerZip(
+      res,
+      req.log ?? logger,
+      `rapport-annuel-${params.annee}-${agrement.numeroAgrement}.zip`,
+      [
+        {
+          chemin: `synthese-rapport-annuel-${params.annee}.pdf`,
+          date: maintenant,
+          contenu: synthese,
+        },
+        ...pieces.map((piece, index) => ({
+          chemin: chemins[index]!,
+          date: new Date(piece.dateCreation),
+          contenu: () => fichiers.lire(cles.get(piece.id)!),
+        })),
+      ],
+    );
+  });
+
+  /** The store keys of attachments `ids`. */
+  async function lireCles(ids: string[]): Promise<{ id: string; cle: string }[]> {
+    if (!ids.length) return [];
+    return database.db
+      .select({ id: piecesJointes.id, cle: piecesJointes.cle })
+      .from(piecesJointes)
+      .where(inArray(piecesJointes.id, ids));
+  }
+
+  /**
+   * GET /api/rapport-annuels/export?annee=AAAA (staff; default: the year
+   * whose report is due now) → rapports-annuels-<annee>.csv, streamed in
+   * batches: one row per approval the caller may see that owes the report,
+   * nonDepose rows included.
+   */
+  points.register(exporterRapportsAnnuels, async ({ query, utilisateur }, req, res) => {
+    const annee = query.annee ?? anneeDuRapportEnCours(aujourdhuiParis(horloge.now()));
+    const ecrire = ecrivainCsvParLots(COLONNES_EXPORT_RAPPORTS);
+    const lots = lotsRapportsAnnuels(database, utilisateur, annee);
+    const premier = await lots.next();
+    async function* morceaux() {
+      yield ecrire(premier.done ? [] : premier.value);
+      for await (const lot of lots) yield ecrire(lot);
+    }
+    entetesCsv(res, `rapports-annuels-${annee}.csv`);
+    await envoyerFlux(res, req.log ?? logger, Readable.from(morceaux(), { objectMode: false }));
+  });
+
+  return router;
+}

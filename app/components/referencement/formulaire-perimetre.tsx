@@ -1,0 +1,90 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { schemaPerimetreEtablissement } from "#contract/schemas/etablissement";
+import { FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import { schemaRecherche } from "~/components/demande/formulaire/schema-recherche";
+import {
+  PerimetreEtablissement,
+  estRecherchePerimetre,
+  type ChoixPerimetreEtablissement,
+  type OptionsPerimetre,
+  type RecherchePerimetreEtablissement,
+} from "./perimetre-etablissement";
+
+/** Intent of "Mettre à jour le périmètre". */
+export const INTENT_MODIFIER_PERIMETRE = "modifierPerimetre";
+
+/** Id of the perimeter fieldset of the update form. */
+const ID_PERIMETRE = "modification-perimetre";
+
+/** Props of {@link FormulairePerimetre}. */
+export interface FormulairePerimetreProps {
+  options: OptionsPerimetre;
+  /** The establishment's perimeter now, or as posted. */
+  choix: ChoixPerimetreEtablissement;
+  recherche: RecherchePerimetreEtablissement | null;
+  lastResult: SubmissionResult<string[]> | null;
+}
+
+/**
+ * The perimeter update of a referenced establishment (spec §5 "referencing
+ * data cannot be edited afterwards" except the perimeter; §7 POST
+ * /api/etablissement/{id}/update-perimetre): the same lists and searches as
+ * the referencing form, limited to the approval's perimeter, ticked as the
+ * establishment's perimeter stands; 'Le périmètre d'intervention est
+ * requis' when everything is unticked (shared schema, then the API).
+ */
+export function FormulairePerimetre({
+  options,
+  choix,
+  recherche,
+  lastResult,
+}: FormulairePerimetreProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "perimetre",
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: estRecherchePerimetre(formData.get("intent"))
+          ? schemaRecherche
+          : schemaPerimetreEtablissement,
+      }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <FormErrorSummary form={form} targets={{ regions: ID_PERIMETRE }} />
+      <RequiredFieldsNotice />
+      <PerimetreEtablissement
+        id={ID_PERIMETRE}
+        legend="Nouveau périmètre d'intervention"
+        heading="h3"
+        options={options}
+        choix={choix}
+        recherche={recherche}
+        erreurs={{
+          regions: fields.regions.errors,
+          departements: fields.departements.errors,
+          epcis: fields.epcis.errors,
+          communes: fields.communes.errors,
+        }}
+        erreurId={fields.regions.errorId}
+      />
+      <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--right fr-mt-2w">
+        <li>
+          <button
+            type="submit"
+            className="fr-btn"
+            name="intent"
+            value={INTENT_MODIFIER_PERIMETRE}
+            disabled={navigation.state === "submitting"}
+          >
+            Mettre à jour le périmètre
+          </button>
+        </li>
+      </ul>
+    </Form>
+  );
+}

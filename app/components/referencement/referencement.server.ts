@@ -1,0 +1,208 @@
+/**
+ * Server side of the applicant's establishment pages (`/referencement`,
+ * `/referencement/nouveau`, `/referencement/:siret`; spec §2, §4, §7
+ * Establishments; issue 12 item 2): the guard, the API calls the loaders
+ * and actions share, the approval-limited geography searches and the
+ * reading of a posted perimeter.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import {
+  RECHERCHE_COMMUNE_MIN,
+  RECHERCHE_EPCI_MIN,
+  type Departement,
+} from "#contract/schemas/geographie";
+import type { Agrement } from "#contract/schemas/agrement";
+import type { EtablissementRegistre } from "#contract/schemas/etablissement";
+import { ApiError } from "~/.server/api.server";
+import { callEndpoint, listerDepartements } from "~/.server/api-client.server";
+import { requireRole } from "~/.server/auth.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import { agrementAccessible } from "~/components/agrement/agrement";
+import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
+import {
+  MESSAGE_RECHERCHE_COMMUNE,
+  MESSAGE_RECHERCHE_EPCI,
+  decoderOption,
+  type RechercheGeographie,
+  type ResultatGeographie,
+} from "~/components/demande/formulaire/geographie";
+import { t } from "~/i18n";
+import {
+  aUnEtablissement,
+  listerEtablissementsAReferencer,
+  rechercherCommunesAgrement,
+  rechercherEpcisAgrement,
+} from "./api.server";
+import type { ChoixPerimetreEtablissement, OptionsPerimetre } from "./perimetre-etablissement";
+
+/** Why a demandeur without a usable approval is sent home (same words as /mon-agrement). */
+export const MESSAGE_SANS_AGREMENT =
+  "Votre structure ne détient pas d'agrément en cours de validité : le référencement des établissements est réservé aux opérateurs agréés.";
+
+/**
+ * The guard of the three pages (spec §2 "/referencement (guarded)", §4
+ * approval accessible when en_cours or suspendu): a signed-in demandeur
+ * (403 page otherwise, `requireRole`) holding such an approval, which is
+ * returned (`GET /api/agrement/mon-agrement`). Without one, throws the
+ * redirect home with an information notification.
+ */
+export async function exigerAgrementReferencement(
+  request: Request,
+  context: AppLoadContext,
+): Promise<Agrement> {
+  await requireRole(request, context, "demandeur");
+  const agrement = await chargerMonAgrement(request, context);
+  if (!agrement || !agrementAccessible(agrement))
+    throw await redirectWithToast(
+      "/",
+      { type: "info", titre: t("notification.titre.info"), description: MESSAGE_SANS_AGREMENT },
+      { request, context },
+    );
+  return agrement;
+}
+
+/**
+ * `GET /api/agrement/{id}/etablissements-a-referencer`: the registry's
+ * establishments not yet referenced; null when the company registry does
+ * not answer (503), so that a page can say so instead of failing.
+ */
+export async function chargerEtablissementsAReferencer(
+  request: Request,
+  context: AppLoadContext,
+  agrementId: string,
+): Promise<EtablissementRegistre[] | null> {
+  try {
+    return await callEndpoint(request, context, listerEtablissementsAReferencer, {
+      params: { id: agrementId },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 503) return null;
+    throw error;
+  }
+}
+
+/** `GET /api/demandeur/has-etablissement`: whether the company has a referenced establishment. */
+export async function aDesEtablissements(
+  request: Request,
+  context: AppLoadContext,
+): Promise<boolean> {
+  const { hasEtablissement } = await callEndpoint(request, context, aUnEtablissement);
+  return hasEtablissement;
+}
+
+/**
+ * The régions and départements an establishment's perimeter may hold
+ * (spec §5 "establishment perimeter limited to the approval's granted
+ * perimeter"): the approval's régions, and its départements plus those of
+ * its régions (a granted région covers them), by code, with their région.
+ */
+export async function optionsPerimetre(
+  request: Request,
+  context: AppLoadContext,
+  agrement: Agrement,
+): Promise<OptionsPerimetre> {
+  const regionsAgrement = new Set(agrement.perimetre.regions.map((region) => region.code));
+  const departementsAgrement = new Set(agrement.perimetre.departements.map((d) => d.code));
+  const departements: Departement[] =
+    regionsAgrement.size === 0 && departementsAgrement.size === 0
+      ? []
+      : await callEndpoint(request, context, listerDepartements);
+  return {
+    regions: agrement.perimetre.regions,
+    departements: departements.filter(
+      (departement) =>
+        departementsAgrement.has(departement.code) || regionsAgrement.has(departement.codeRegion),
+    ),
+  };
+}
+
+/** Values of a repeated form field, empty ones dropped. */
+export function valeursListe(formData: FormData, name: string): string[] {
+  return formData
+    .getAll(name)
+    .map(String)
+    .filter((value) => value !== "");
+}
+
+/** Names posted with the options displayed (hidden `code|nom` fields, see `encoderOption`). */
+export function nomsPostes(formData: FormData, name: string): ResultatGeographie[] {
+  const noms = new Map<string, string>();
+  for (const value of formData.getAll(name)) {
+    const option = decoderOption(value);
+    if (option) noms.set(option.code, option.nom);
+  }
+  return [...noms].map(([code, nom]) => ({ code, nom }));
+}
+
+/** The four perimeter lists and the names of the EPCI and communes, as posted. */
+export function perimetrePoste(formData: FormData): ChoixPerimetreEtablissement {
+  return {
+    regions: valeursListe(formData, "regions"),
+    departements: valeursListe(formData, "departements"),
+    epcis: valeursListe(formData, "epcis"),
+    communes: valeursListe(formData, "communes"),
+    noms: {
+      epcis: nomsPostes(formData, "libellesEpcis"),
+      communes: nomsPostes(formData, "libellesCommunes"),
+    },
+  };
+}
+
+/**
+ * `GET /api/epcis/agrement/{id}` (spec §5: at least 3 characters): the EPCI
+ * inside the approval's perimeter. A too short text or a 422 gives `erreur`.
+ */
+export async function rechercherEpcisDansAgrement(
+  request: Request,
+  context: AppLoadContext,
+  agrementId: string,
+  terme: string,
+): Promise<RechercheGeographie> {
+  const query = terme.trim();
+  if (query.length < RECHERCHE_EPCI_MIN)
+    return { terme, resultats: [], erreur: MESSAGE_RECHERCHE_EPCI };
+  try {
+    const epcis = await callEndpoint(request, context, rechercherEpcisAgrement, {
+      params: { id: agrementId },
+      query: { query },
+    });
+    return { terme, resultats: epcis.map(({ code, nom }) => ({ code, nom })), erreur: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422)
+      return { terme, resultats: [], erreur: error.message || MESSAGE_RECHERCHE_EPCI };
+    throw error;
+  }
+}
+
+/**
+ * `GET /api/communes/agrement/{id}` (spec §5: at least 1 character): the
+ * communes inside the approval's perimeter, named "Nom (département)".
+ */
+export async function rechercherCommunesDansAgrement(
+  request: Request,
+  context: AppLoadContext,
+  agrementId: string,
+  terme: string,
+): Promise<RechercheGeographie> {
+  const query = terme.trim();
+  if (query.length < RECHERCHE_COMMUNE_MIN)
+    return { terme, resultats: [], erreur: MESSAGE_RECHERCHE_COMMUNE };
+  try {
+    const communes = await callEndpoint(request, context, rechercherCommunesAgrement, {
+      params: { id: agrementId },
+      query: { query },
+    });
+    return {
+      terme,
+      resultats: communes.map((commune) => ({
+        code: commune.code,
+        nom: `${commune.nom} (${commune.codeDepartement})`,
+      })),
+      erreur: null,
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422)
+      return { terme, resultats: [], erreur: error.message || MESSAGE_RECHERCHE_COMMUNE };
+    throw error;
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The annual activity report (spec §7 Approvals: POST
+ * /api/agrement/{id}/action, GET /api/agrement/procedure-raa,
+ * GET /api/agrement/{id}/telechargement-raa/{annee}, GET
+ * /api/rapport-annuels/export; issue 13; ADR 0017), and the report itself
+ * for the pages: GET /api/agrement/{id}/rapport-annuel/{annee}.
+ */
+import { z } from "zod";
+import { ROLE_GATES } from "../roles.ts";
+import { CODES_PJ_RAPPORT_ANNUEL, MESSAGES_RAPPORT_ANNUEL } from "../schemas/rapport-annuel.ts";
+import { ErreurEntree, ErreurValidation, MessageErreur, identifiant, json } from "./composants.ts";
+import { defineEndpoint, wireValues } from "./endpoint.ts";
+
+const tags = ["Rapports annuels d'activité"] as const;
+
+const introuvable = json(MessageErreur, "Agrément inconnu ou que l'appelant ne peut pas voir");
+/** A year in a path: four digits (anything else: the route does not match, 404). */
+const annee = () =>
+  z
+    .string()
+    .regex(/^\d{4}$/)
+    .openapi({ description: "Année du rapport (AAAA)", example: "2025" });
+const ParametresRapport = z.object({ id: identifiant(), annee: annee() });
+
+const rapport = {
+  description:
+    "RapportAnnuel (contract/schemas/rapport-annuel.ts) : état, échéances, contenu des trois étapes, " +
+    "documents, départements du périmètre, actionsDisponibles de l'appelant",
+};
+
+/**
+ * The fields the action reads before its own (contract/schemas/rapport-annuel.ts
+ * schemaCorpsActionRapport); each step checks its fields with its French 422,
+ * so that the body is not strict.
+ */
+const corpsAction = z
+  .object({
+    action: z.string().optional().openapi({
+      description: "CREER_RAPPORT_ANNUEL, MODIFIER_RAPPORT_ANNUEL ou DEPOSER_RAPPORT_ANNUEL",
+    }),
+    annee: z.string().optional().openapi({ description: "Année du rapport (AAAA)" }),
+    etape: z.string().optional().openapi({ description: "1, 2 ou 3 (MODIFIER_RAPPORT_ANNUEL)" }),
+    version: z
+      .string()
+      .optional()
+      .openapi({ description: "Version du rapport vue par l'utilisateur (409 si elle a changé)" }),
+    supprimer: wireValues()
+      .optional()
+      .openapi({ description: "Étape 3 : identifiants des documents à retirer (supprimer[])" }),
+  })
+  .passthrough();
+
+export const executerActionAgrement = defineEndpoint({
+  method: "post",
+  path: "/agrement/:id/action",
+  summary:
+    "Action sur l'agrément : créer, modifier (par étape) ou déposer le rapport annuel d'activité",
+  description:
+    "Demandeur de la société titulaire. Champs : `action`, `annee`, `etape` (modification), `version` " +
+    "facultative, puis ceux de l'étape. Étape 3 en multipart : fichiers sous le code de leur rubrique " +
+    `(${CODES_PJ_RAPPORT_ANNUEL.join(", ")}), type reconnu sur les octets. 403 avec le motif quand ` +
+    "l'action n'est pas ouverte (date limite dépassée, rapport non applicable…).",
+  tags,
+  access: "authenticated",
+  params: z.object({ id: identifiant() }),
+  body: {
+    schema: corpsAction,
+    formats: ["form", "multipart", "json"],
+    files: CODES_PJ_RAPPORT_ANNUEL.map((code) => ({
+      name: code,
+      description: `Documents de la rubrique ${code} (étape 3)`,
+      multiple: true,
+    })),
+  },
+  responses: {
+    200: rapport,
+    403: json(MessageErreur, "Action non ouverte à l'appelant maintenant, avec son motif"),
+    404: introuvable,
+    409: json(MessageErreur, "Le rapport a changé depuis la version envoyée"),
+    413: json(ErreurEntree, "Formulaire de trop de champs ou trop longs"),
+    422: json(ErreurValidation, "Champs de l'étape, fichiers, ou étapes manquantes au dépôt"),
+  },
+});
+
+export const lireProcedureRaa = defineEndpoint({
+  method: "get",
+  path: "/agrement/procedure-raa",
+  summary: "Groupes de pièces jointes du rapport annuel d'activité (code et valeurs) et limites",
+  tags,
+  access: "authenticated",
+  responses: { 200: { description: "ProcedureRapportAnnuel" } },
+});
+
+export const lireRapportAnnuel = defineEndpoint({
+  method: "get",
+  path: "/agrement/:id/rapport-annuel/:annee",
+  summary: "Le rapport annuel d'activité d'une année",
+  description:
+    "À la société titulaire et au personnel qui voit l'agrément ; une année sans rapport créé " +
+    "répond son état (nonDepose ou nonApplicable) et un contenu vide.",
+  tags,
+  access: "authenticated",
+  params: ParametresRapport,
+  responses: { 200: rapport, 404: introuvable },
+});
+
+export const telechargerRapportAnnuel = defineEndpoint({
+  method: "get",
+  path: "/agrement/:id/telechargement-raa/:annee",
+  summary: "Archive ZIP du rapport : synthèse PDF et documents",
+  description:
+    "« rapport-annuel-<annee>-<numeroAgrement>.zip » : synthese-rapport-annuel-<annee>.pdf puis " +
+    "les documents, un dossier par rubrique. À qui voit l'agrément.",
+  tags,
+  access: "authenticated",
+  params: ParametresRapport,
+  responses: {
+    200: {
+      description: "Archive, en flux",
+      contentType: "application/zip",
+      headers: { "Content-Disposition": "attachment ; nom de l'archive" },
+    },
+    404: introuvable,
+  },
+});
+
+export const telechargerSyntheseRapportAnnuel = defineEndpoint({
+  method: "get",
+  path: "/agrement/:id/rapport-annuel/:annee/synthese",
+  summary: "Synthèse PDF du rapport annuel d'activité",
+  description: "« synthese-rapport-annuel-<annee>.pdf ». À qui voit l'agrément.",
+  tags,
+  access: "authenticated",
+  params: ParametresRapport,
+  responses: {
+    200: {
+      description: "Le PDF",
+      contentType: "application/pdf",
+      headers: { "Content-Disposition": "attachment ; nom du fichier" },
+    },
+    404: introuvable,
+  },
+});
+
+export const exporterRapportsAnnuels = defineEndpoint({
+  method: "get",
+  path: "/rapport-annuels/export",
+  summary: "Export CSV des rapports annuels d'activité d'une année",
+  description:
+    "Une ligne par agrément visible de l'appelant qui doit un rapport pour l'année (nonDepose compris) ; " +
+    "`;`, UTF-8 avec BOM, en flux. Année par défaut : celle dont le rapport est dû maintenant.",
+  tags,
+  access: ROLE_GATES.staff,
+  query: z.object({ annee: z.string().optional().openapi({ description: "AAAA" }) }),
+  rules: {
+    query: z.object({
+      annee: z
+        .string()
+        .regex(/^\d{4}$/, MESSAGES_RAPPORT_ANNUEL.anneeInvalide)
+        .transform(Number)
+        .optional(),
+    }),
+  },
+  responses: {
+    200: {
+      description: "rapports-annuels-<annee>.csv",
+      contentType: "text/csv",
+      headers: { "Content-Disposition": "attachment ; nom du fichier" },
+    },
+    422: json(ErreurValidation, "Année qui n'est pas de quatre chiffres"),
+  },
+});
+
+/** Every endpoint of this file. */
+export const pointsRapportsAnnuels = [
+  lireProcedureRaa,
+  executerActionAgrement,
+  lireRapportAnnuel,
+  telechargerSyntheseRapportAnnuel,
+  telechargerRapportAnnuel,
+  exporterRapportsAnnuels,
+] as const;
