@@ -30,6 +30,7 @@ export const VISITEURS = {
   demandeurEnEdition: "demandeur, demande à corriger",
   demandeurRefuse: "demandeur, demande refusée",
   operateurAgree: "opérateur agréé",
+  operateurReferencant: "opérateur agréé, un établissement référencé",
   instructeur: "instructeur",
   superviseur: "superviseur",
   crhh: "membre du CRHH",
@@ -83,6 +84,8 @@ export interface DonneesSite {
   dossiers: Record<Famille, string>;
   /** Id of the complete draft of `demandeurBrouillon`. */
   brouillon: string;
+  /** SIRET of the establishment `operateurReferencant` referenced, and his approved request. */
+  referencement: { siret: string; demandeId: string };
 }
 
 /** One page of the list. */
@@ -285,6 +288,38 @@ const PAGES_DEMANDEUR: PageDuSite[] = [
     nom: "Référencer un établissement",
     chemin: () => "/referencement/nouveau",
     visiteurs: ["operateurAgree"],
+  },
+  {
+    nom: "Établissements référencés, un établissement",
+    chemin: () => "/referencement",
+    visiteurs: ["operateurReferencant"],
+  },
+  {
+    nom: "Détail d'un établissement référencé",
+    chemin: (site) => `/referencement/${site.referencement.siret}`,
+    visiteurs: ["operateurReferencant"],
+  },
+  // Issue 13: the approval of the seeded operator is granted this year, so no
+  // report is owed (ADR 0017): the section's list and a year's synthesis.
+  {
+    nom: "Rapport annuel d'activité",
+    chemin: () => "/rapport-annuel-activite",
+    visiteurs: ["operateurAgree"],
+  },
+  {
+    nom: "Synthèse du rapport annuel d'activité",
+    chemin: () => `/rapport-annuel-activite/${new Date().getFullYear() - 1}/synthese`,
+    visiteurs: ["operateurAgree"],
+  },
+  {
+    nom: "Rapport annuel d'activité déposé",
+    chemin: () => `/rapport-annuel-activite/confirmation?annee=${new Date().getFullYear() - 1}`,
+    visiteurs: ["operateurAgree"],
+  },
+  {
+    nom: "Dossier agréé avec ses établissements",
+    chemin: (site) => `/dossier/demande/${site.referencement.demandeId}`,
+    visiteurs: ["superviseur"],
   },
   {
     nom: "Messagerie de la demande",

@@ -84,7 +84,8 @@ export function cheminDePage(chemin: string): string {
  * How many files a page takes in one post (path of the page, see
  * {@link cheminDePage}, without query): the upload
  * of step 3 and the completeness form (and its `/envoi`, where its script
- * posts) as many as UPLOAD_MAX_FICHIERS, an
+ * posts) as many as UPLOAD_MAX_FICHIERS, step 3 of the annual report
+ * twice as many (two groups of documents), an
  * internal note and the actions of ACTIONS_AVEC_FICHIERS one, every other
  * page none.
  */
@@ -92,6 +93,9 @@ export function fichiersAcceptes(config: Config, chemin: string): number {
   if (chemin === "/demande/formulaire") return config.uploadMaxFichiers;
   if (/^\/demande\/demande\/completude\/[^/]+(\/envoi)?$/.test(chemin))
     return config.uploadMaxFichiers;
+  // Step 3 of the annual report: two groups of documents (capital, governance).
+  if (/^\/rapport-annuel-activite\/\d{4}\/etape\/3$/.test(chemin))
+    return 2 * config.uploadMaxFichiers;
   if (/^\/dossier\/[^/]+\/[^/]+$/.test(chemin)) return 1;
   const action = /^\/dossier\/[^/]+\/[^/]+\/action\/([^/]+)$/.exec(chemin)?.[1];
   if (action) return ACTIONS_AVEC_FICHIERS.includes(action as ActionDemande) ? 1 : 0;

@@ -375,3 +375,9 @@ export {
   enregistrerParametresMail,
   lireUtilisateurCourant,
 } from "../../contract/api/utilisateur.ts";
+export {
+  executerActionAgrement,
+  lireProcedureRaa,
+  lireRapportAnnuel,
+  telechargerSyntheseRapportAnnuel,
+} from "../../contract/api/rapports-annuels.ts";

@@ -31,6 +31,7 @@ import {
   TuileAReferencer,
 } from "~/components/home/referencement";
 import { staffTilesFor } from "~/components/home/staff-tiles";
+import { TuileRapportAnnuel } from "~/components/home/rapport-annuel";
 import { aDesEtablissements } from "~/components/referencement/referencement.server";
 import { pageOuverte } from "~/components/layout/pages-a-venir";
 import { dateFr } from "~/utils/dates";
@@ -261,6 +262,7 @@ function OperateurAgreeHome() {
           </ul>
         </>
       ) : null}
+      <TuileRapportAnnuel agrement={agrement} />
       <h2 className="fr-h4">Accès rapides</h2>
       <ul className="fr-grid-row fr-grid-row--gutters fr-raw-list">
         {[...TUILES_OPERATEUR, TUILE_ETABLISSEMENTS].map((tuile) => (

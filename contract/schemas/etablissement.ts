@@ -232,7 +232,7 @@ export const CHAMPS_REFERENT = [
  * inside the approval's) are checked by the API, on the same fields.
  */
 export function schemaReferencementEtablissement({ etpRequired }: { etpRequired: boolean }) {
-  return z
+  const champs = z
     .object({
       siret: siret(),
       nom: texte(255),
@@ -257,7 +257,27 @@ export function schemaReferencementEtablissement({ etpRequired }: { etpRequired:
         (value) => value === undefined || z.string().email().safeParse(value).success,
         MESSAGES.email,
       ),
-      referentTel: optionnel(30),
+      referentTel: optionnel(30).superRefine((value, context) => {
+        if (value !== undefined && !telephoneValide(value))
+          context.addIssue({ code: "custom", message: MESSAGES.telephone(value) });
+      }),
+    })
+    .transform((value) => ({
+      ...value,
+      referentEmail: value.referentEmail?.toLowerCase(),
+    }));
+  // The rules between fields read the form as sent, apart from the fields'
+  // own checks: an object's refinement only runs once all its fields are
+  // valid, and the applicant would discover an empty perimeter or a missing
+  // referent on a second submission. Their output is empty, so the
+  // intersection's output is the fields' output.
+  const present = (value: unknown) =>
+    value !== undefined && value !== null && String(value).trim() !== "";
+  const entreChamps = z
+    .object({
+      ...champsPerimetre,
+      etp: z.unknown(),
+      ...Object.fromEntries(CHAMPS_REFERENT.map((champ) => [champ, z.unknown()])),
     })
     .superRefine((value, context) => {
       if (perimetreVide(value))
@@ -266,24 +286,17 @@ export function schemaReferencementEtablissement({ etpRequired }: { etpRequired:
           path: [CHAMP_ERREUR_PERIMETRE],
           message: MESSAGES.perimetre,
         });
-      if (value.referentTel !== undefined && !telephoneValide(value.referentTel))
-        context.addIssue({
-          code: "custom",
-          path: ["referentTel"],
-          message: MESSAGES.telephone(value.referentTel),
-        });
-      if (etpRequired && value.etp === undefined)
+      if (etpRequired && !present(value.etp))
         context.addIssue({ code: "custom", path: ["etp"], message: MESSAGES.requis });
-      const unReferent = CHAMPS_REFERENT.some((champ) => value[champ] !== undefined);
+      const saisis = value as Record<string, unknown>;
+      const unReferent = CHAMPS_REFERENT.some((champ) => present(saisis[champ]));
       if (etpRequired || unReferent)
         for (const champ of CHAMPS_REFERENT)
-          if (value[champ] === undefined)
+          if (!present(saisis[champ]))
             context.addIssue({ code: "custom", path: [champ], message: MESSAGES.requis });
     })
-    .transform((value) => ({
-      ...value,
-      referentEmail: value.referentEmail?.toLowerCase(),
-    }));
+    .transform(() => ({}));
+  return champs.and(entreChamps);
 }
 export type ReferencementEtablissement = z.output<
   ReturnType<typeof schemaReferencementEtablissement>

@@ -20,4 +20,10 @@ export const TUILES_OPERATEUR: readonly TuileOperateur[] = [
     description: "Numéro, dates de validité, périmètre et attestations de votre agrément.",
     href: "/mon-agrement",
   },
+  {
+    id: "synthese-rapport-annuel",
+    titre: "Synthèse du rapport annuel",
+    description: "Vos rapports annuels d'activité par année, leur état et leur synthèse.",
+    href: "/rapport-annuel-activite",
+  },
 ];

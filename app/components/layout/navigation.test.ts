@@ -40,6 +40,7 @@ describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
       { label: "Accueil", href: "/" },
       { label: "Mon agrément", href: "/mon-agrement" },
       { label: "Établissements référencés", href: "/referencement" },
+      { label: "Rapport annuel d'activité", href: "/rapport-annuel-activite" },
     ]);
     expect(hrefs(["demandeur"], { agrement: false })).toEqual(["/"]);
     // The approval entry belongs to applicants: staff never get it.

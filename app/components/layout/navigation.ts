@@ -38,6 +38,14 @@ const NAV_RULES: readonly NavRule[] = [
     roles: ["demandeur"],
     avecAgrement: true,
   },
+  // The entry leads to the report to fill, else to the latest deposited
+  // report's synthesis (spec §2 menu rule): `/rapport-annuel-activite` redirects.
+  {
+    label: t("navigation.rapportAnnuelActivite"),
+    href: "/rapport-annuel-activite",
+    roles: ["demandeur"],
+    avecAgrement: true,
+  },
   { label: t("navigation.mesDossiers"), href: "/mes-dossiers", roles: MANAGER_ROLES },
   {
     label: t("navigation.tousLesDossiers"),

@@ -1,0 +1,474 @@
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Stepper } from "@codegouvfr/react-dsfr/Stepper";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { afficherTaille } from "#contract/pieces-jointes";
+import {
+  ETAPES_RAPPORT_ANNUEL,
+  champEtpPrevisionnel,
+  champEtpRealise,
+  schemaEtapeActivite,
+  schemaEtapeChangements,
+  schemaEtapeEffectifs,
+  type NumeroEtapeRapport,
+  type ProcedureRapportAnnuel,
+  type RapportAnnuel,
+} from "#contract/schemas/rapport-annuel";
+import { afficherDecimal } from "#contract/validation";
+import {
+  CheckboxField,
+  Field,
+  Fieldset,
+  FieldsetElement,
+  FormErrorSummary,
+  RadioGroup,
+  RequiredFieldsNotice,
+  UploadField,
+  acceptAttribute,
+} from "~/components/forms";
+import { dateFr } from "~/utils/dates";
+import { urlEtapeRapport } from "./urls";
+
+/** conform's metadata of one field of a step (its value is posted as text). */
+type Champ = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+/** The page title of a step: "Étape 2 sur 3 – Activité – Rapport annuel d'activité 2025". */
+export function titreEtapeRapport(annee: number, etape: NumeroEtapeRapport): string {
+  return `Étape ${etape} sur 3 – ${ETAPES_RAPPORT_ANNUEL[etape - 1].titre} – Rapport annuel d'activité ${annee}`;
+}
+
+/** DSFR stepper of the report: "Étape n sur 3", the step's title (h2) and the next one's. */
+export function EtapesRapport({ etape }: { etape: NumeroEtapeRapport }) {
+  return (
+    <Stepper
+      currentStep={etape}
+      stepCount={ETAPES_RAPPORT_ANNUEL.length}
+      title={ETAPES_RAPPORT_ANNUEL[etape - 1].titre}
+      nextTitle={ETAPES_RAPPORT_ANNUEL.find((suivante) => suivante.numero === etape + 1)?.titre}
+      progressText={({ currentStep, stepCount }) => `Étape ${currentStep} sur ${stepCount}`}
+      nextStepText="Étape suivante :"
+    />
+  );
+}
+
+/**
+ * Buttons at the bottom of a step (spec §2 stepper buttons): "Précédent"
+ * (a link to the previous step), "Enregistrer" (`intent=enregistrer`, save
+ * and stay), then "Suivant" (`intent=suivant`) on steps 1 and 2, or
+ * "Soumettre" (`intent=soumettre`, save and deposit) on step 3 while the
+ * report is not deposited. Disabled while the form is being sent.
+ */
+function BoutonsEtapeRapport({
+  annee,
+  etape,
+  soumettre,
+}: {
+  annee: number;
+  etape: NumeroEtapeRapport;
+  soumettre: boolean;
+}) {
+  const occupe = useNavigation().state === "submitting";
+  return (
+    <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--right fr-btns-group--icon-left fr-mt-4w">
+      {etape > 1 ? (
+        <li>
+          <Link
+            className="fr-btn fr-btn--tertiary fr-icon-arrow-left-line fr-btn--icon-left"
+            to={urlEtapeRapport(annee, (etape - 1) as 1 | 2)}
+          >
+            Précédent
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <button
+          type="submit"
+          className={`fr-btn ${etape < 3 || soumettre ? "fr-btn--secondary" : ""}`}
+          name="intent"
+          value="enregistrer"
+          disabled={occupe}
+        >
+          Enregistrer
+        </button>
+      </li>
+      {etape < 3 ? (
+        <li>
+          <button
+            type="submit"
+            className="fr-btn fr-icon-arrow-right-line fr-btn--icon-right"
+            name="intent"
+            value="suivant"
+            disabled={occupe}
+          >
+            Suivant
+          </button>
+        </li>
+      ) : soumettre ? (
+        <li>
+          <button
+            type="submit"
+            className="fr-btn"
+            name="intent"
+            value="soumettre"
+            disabled={occupe}
+          >
+            Soumettre
+          </button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** Props shared by the three step forms. */
+export interface EtapeRapportProps {
+  rapport: RapportAnnuel;
+  /** conform's result of the last refused post of this step. */
+  lastResult: SubmissionResult<string[]> | null;
+}
+
+/** Spec §5 ETP: a text field typed the French way ("7,5"). */
+function ChampEtp({ champ, label, requis }: { champ: Champ; label: string; requis?: boolean }) {
+  return (
+    <Field id={champ.id} label={label} hint="En ETP annuels. Exemple : 7,5" errors={champ.errors}>
+      <input
+        {...getInputProps(champ, { type: "text" })}
+        required={requis || undefined}
+        inputMode="decimal"
+      />
+    </Field>
+  );
+}
+
+/**
+ * Step 1 "Effectifs" (spec §3 Annual report content: ETP total; ETP per
+ * département of the approval's perimeter, actual for the reported year
+ * and forecast for the next): checked with the contract's
+ * `schemaEtapeEffectifs` on blur and by the server.
+ */
+export function EtapeEffectifs({ rapport, lastResult }: EtapeRapportProps) {
+  const { annee } = rapport;
+  const codes = rapport.departements.map((d) => d.code);
+  const schema = schemaEtapeEffectifs(codes);
+  const enregistre = rapport.contenu.effectifs;
+  const defaut: Record<string, string> = {};
+  if (enregistre) {
+    defaut.etpStructure = afficherDecimal(enregistre.etpStructure);
+    defaut.etpAccompagnement = afficherDecimal(enregistre.etpAccompagnement);
+    for (const ligne of enregistre.departements) {
+      defaut[champEtpRealise(ligne.code)] = afficherDecimal(ligne.realise);
+      defaut[champEtpPrevisionnel(ligne.code)] = afficherDecimal(ligne.previsionnel);
+    }
+  }
+  const [form, fields] = useForm({
+    id: "rapport-etape-1",
+    lastResult,
+    defaultValue: defaut,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const champs = fields as unknown as Record<string, Champ>;
+  const ordre = [
+    "etpStructure",
+    "etpAccompagnement",
+    ...codes.flatMap((code) => [champEtpRealise(code), champEtpPrevisionnel(code)]),
+  ];
+  return (
+    <Form method="post" action={urlEtapeRapport(annee, 1)} {...getFormProps(form)}>
+      <FormErrorSummary form={form} order={ordre} />
+      <RequiredFieldsNotice />
+      <Fieldset
+        id="rapport-etp-structure"
+        legend={`Effectifs au 31 décembre ${annee}`}
+        heading="h3"
+      >
+        <FieldsetElement className="fr-col-12 fr-col-md-6">
+          <ChampEtp champ={champs.etpStructure} label="Nombre d'ETP de la structure" requis />
+        </FieldsetElement>
+        <FieldsetElement className="fr-col-12 fr-col-md-6">
+          <ChampEtp
+            champ={champs.etpAccompagnement}
+            label="Nombre d'ETP dédiés à l'accompagnement"
+            requis
+          />
+        </FieldsetElement>
+      </Fieldset>
+      <h3 className="fr-h5 fr-mt-4w">ETP dédiés à l'accompagnement par département</h3>
+      <p className="fr-text--sm">
+        Pour chaque département de votre périmètre, renseignez les deux champs ou aucun.
+      </p>
+      {rapport.departements.map((departement) => (
+        <Fieldset
+          key={departement.code}
+          id={`rapport-departement-${departement.code}`}
+          legend={`${departement.nom} (${departement.code})`}
+          heading="h4"
+          headingClassName="fr-text--lg fr-mb-0"
+        >
+          <FieldsetElement className="fr-col-12 fr-col-md-6">
+            <ChampEtp
+              champ={champs[champEtpRealise(departement.code)]}
+              label={`ETP réalisés en ${annee}`}
+            />
+          </FieldsetElement>
+          <FieldsetElement className="fr-col-12 fr-col-md-6">
+            <ChampEtp
+              champ={champs[champEtpPrevisionnel(departement.code)]}
+              label={`ETP prévisionnels en ${annee + 1}`}
+            />
+          </FieldsetElement>
+        </Fieldset>
+      ))}
+      <BoutonsEtapeRapport annee={annee} etape={1} soumettre={false} />
+    </Form>
+  );
+}
+
+/** A required whole count of step 2. */
+function ChampNombre({
+  champ,
+  label,
+  requis = true,
+}: {
+  champ: Champ;
+  label: string;
+  requis?: boolean;
+}) {
+  return (
+    <Field id={champ.id} label={label} hint="Un nombre entier. Exemple : 12" errors={champ.errors}>
+      <input
+        {...getInputProps(champ, { type: "text" })}
+        required={requis || undefined}
+        inputMode="numeric"
+      />
+    </Field>
+  );
+}
+
+/** Oui/Non options of a radio question. */
+function ouiNon(champ: Champ) {
+  return getCollectionProps(champ, { type: "radio", options: ["oui", "non"] }).map((props) => ({
+    props,
+    label: props.value === "oui" ? "Oui" : "Non",
+  }));
+}
+
+/**
+ * Step 2 "Activité" (spec §3: contracts signed and abandoned, files filed,
+ * forecast accompaniments, subcontracting yes/no with its counts): the
+ * counts of subcontracting are asked with "Oui" (without JavaScript they
+ * stay visible, and are ignored with "Non").
+ */
+export function EtapeActivite({ rapport, lastResult }: EtapeRapportProps) {
+  const { annee } = rapport;
+  const enregistre = rapport.contenu.activite;
+  const defaut: Record<string, string> = {};
+  if (enregistre)
+    for (const [cle, valeur] of Object.entries(enregistre))
+      defaut[cle] = typeof valeur === "boolean" ? (valeur ? "oui" : "non") : String(valeur);
+  const [form, fields] = useForm({
+    id: "rapport-etape-2",
+    lastResult,
+    defaultValue: defaut,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaEtapeActivite }),
+  });
+  const champs = fields as unknown as Record<string, Champ>;
+  const sousTraitance = fields.sousTraitance.value;
+  return (
+    <Form method="post" action={urlEtapeRapport(annee, 2)} {...getFormProps(form)}>
+      <FormErrorSummary
+        form={form}
+        order={[
+          "nbContratsSignes",
+          "nbContratsAbandonnes",
+          "nbDossiersDeposes",
+          "nbAccompagnementsPrevisionnels",
+          "sousTraitance",
+          "nbSousTraitanceAudits",
+          "nbSousTraitancePrestationsRenforcees",
+          "nbSousTraitanceMissionComplete",
+        ]}
+        targets={{ sousTraitance: fields.sousTraitance.id }}
+      />
+      <RequiredFieldsNotice />
+      <Fieldset id="rapport-activite" legend={`Activité en ${annee}`} heading="h3">
+        <FieldsetElement className="fr-col-12 fr-col-md-6">
+          <ChampNombre champ={champs.nbContratsSignes} label="Nombre de contrats signés" />
+        </FieldsetElement>
+        <FieldsetElement className="fr-col-12 fr-col-md-6">
+          <ChampNombre champ={champs.nbContratsAbandonnes} label="Nombre de contrats abandonnés" />
+        </FieldsetElement>
+        <FieldsetElement className="fr-col-12 fr-col-md-6">
+          <ChampNombre champ={champs.nbDossiersDeposes} label="Nombre de dossiers déposés" />
+        </FieldsetElement>
+        <FieldsetElement className="fr-col-12 fr-col-md-6">
+          <ChampNombre
+            champ={champs.nbAccompagnementsPrevisionnels}
+            label={`Nombre d'accompagnements prévisionnels en ${annee + 1}`}
+          />
+        </FieldsetElement>
+      </Fieldset>
+      <RadioGroup
+        id={fields.sousTraitance.id}
+        legend="La structure a-t-elle sous-traité une partie de l'accompagnement ?"
+        required
+        inline
+        errors={fields.sousTraitance.errors}
+        options={ouiNon(champs.sousTraitance)}
+      />
+      {sousTraitance !== "non" ? (
+        <Fieldset
+          id="rapport-sous-traitance"
+          legend="Sous-traitance"
+          heading="h3"
+          hint="À renseigner si vous avez répondu « Oui »."
+        >
+          <FieldsetElement className="fr-col-12 fr-col-md-4">
+            <ChampNombre
+              champ={champs.nbSousTraitanceAudits}
+              label="Nombre d'audits sous-traités"
+              requis={false}
+            />
+          </FieldsetElement>
+          <FieldsetElement className="fr-col-12 fr-col-md-4">
+            <ChampNombre
+              champ={champs.nbSousTraitancePrestationsRenforcees}
+              label="Nombre de prestations renforcées sous-traitées"
+              requis={false}
+            />
+          </FieldsetElement>
+          <FieldsetElement className="fr-col-12 fr-col-md-4">
+            <ChampNombre
+              champ={champs.nbSousTraitanceMissionComplete}
+              label="Nombre de missions obligatoires complètes sous-traitées"
+              requis={false}
+            />
+          </FieldsetElement>
+        </Fieldset>
+      ) : null}
+      <BoutonsEtapeRapport annee={annee} etape={2} soumettre={false} />
+    </Form>
+  );
+}
+
+/**
+ * Step 3 "Changements et documents" (spec §3: capital structure and
+ * governance changed, each with its documents): a multipart form that
+ * works without JavaScript; the documents already sent are listed with a
+ * "Retirer" box (`supprimer`), new ones are chosen in the group's file
+ * input (named by its type code). A browser cannot refill a file input:
+ * after a refused post the files are chosen again.
+ */
+export function EtapeChangements({
+  rapport,
+  lastResult,
+  procedure,
+}: EtapeRapportProps & { procedure: ProcedureRapportAnnuel }) {
+  const { annee } = rapport;
+  const enregistre = rapport.contenu.changements;
+  const defaut: Record<string, string> = {};
+  if (enregistre) {
+    defaut.capitalModifie = enregistre.capitalModifie ? "oui" : "non";
+    defaut.gouvernanceModifiee = enregistre.gouvernanceModifiee ? "oui" : "non";
+  }
+  const [form, fields] = useForm({
+    id: "rapport-etape-3",
+    lastResult,
+    defaultValue: defaut,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => {
+      const fichiers: Record<string, number> = {};
+      const supprimes = new Set(formData.getAll("supprimer").map(String));
+      for (const groupe of procedure.groupes)
+        for (const { code } of groupe.values)
+          fichiers[code] =
+            rapport.piecesJointes.filter((p) => p.codeTypePJ === code && !supprimes.has(p.id))
+              .length +
+            formData.getAll(code).filter((v) => typeof v !== "string" && v.size > 0).length;
+      return parseWithZod(formData, { schema: schemaEtapeChangements(fichiers) });
+    },
+  });
+  const champs = fields as unknown as Record<string, Champ>;
+  const types = procedure.typesAcceptes.split(",").map((type) => type.trim());
+  const limites = `Taille maximale : ${afficherTaille(procedure.tailleMaxOctets)} par fichier, ${procedure.maxFichiers} fichiers au plus. Formats acceptés : ${types.map((type) => type.split("/")[1]?.toUpperCase() ?? type).join(", ")}.`;
+  return (
+    <Form
+      method="post"
+      action={urlEtapeRapport(annee, 3)}
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+    >
+      <FormErrorSummary
+        form={form}
+        targets={Object.fromEntries(
+          procedure.groupes.map((groupe) => [groupe.question, champs[groupe.question].id]),
+        )}
+      />
+      <RequiredFieldsNotice />
+      {procedure.groupes.map((groupe) => {
+        const question = champs[groupe.question];
+        const pieces = rapport.piecesJointes.filter((piece) =>
+          groupe.values.some((valeur) => valeur.code === piece.codeTypePJ),
+        );
+        return (
+          <section key={groupe.code} className="fr-mb-4w" aria-labelledby={`titre-${groupe.code}`}>
+            <h3 id={`titre-${groupe.code}`} className="fr-h5">
+              {groupe.libelle}
+            </h3>
+            <RadioGroup
+              id={question.id}
+              legend={
+                groupe.question === "capitalModifie"
+                  ? `La structure du capital a-t-elle été modifiée en ${annee} ?`
+                  : `La gouvernance de la structure a-t-elle été modifiée en ${annee} ?`
+              }
+              hint="Avec « Oui », joignez au moins un justificatif ; avec « Non », les documents joints sont retirés."
+              required
+              inline
+              errors={question.errors}
+              options={ouiNon(question)}
+            />
+            {pieces.length ? (
+              <ul className="fr-raw-list fr-mb-2w">
+                {pieces.map((piece) => (
+                  <li key={piece.id} className="fr-mb-1w">
+                    <a href={`/piece-jointe/${piece.id}`} className="fr-link fr-link--sm">
+                      {piece.nom} ({afficherTaille(piece.size)}, ajouté le{" "}
+                      {dateFr(piece.dateCreation)})
+                    </a>
+                    <CheckboxField id={`supprimer-${piece.id}`} label={`Retirer ${piece.nom}`}>
+                      <input type="checkbox" name="supprimer" value={piece.id} />
+                    </CheckboxField>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {groupe.values.map((valeur) => (
+              <UploadField
+                key={valeur.code}
+                id={`${form.id}-${valeur.code}`}
+                name={valeur.code}
+                label={valeur.libelle}
+                hint={`À joindre si vous avez répondu « Oui ». ${limites}`}
+                multiple
+                accept={acceptAttribute(types)}
+                errors={champs[valeur.code]?.errors}
+              />
+            ))}
+          </section>
+        );
+      })}
+      <BoutonsEtapeRapport annee={annee} etape={3} soumettre={rapport.etat !== "depose"} />
+    </Form>
+  );
+}
