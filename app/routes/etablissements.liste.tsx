@@ -15,7 +15,7 @@ import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { FiltresEtablissementsForm } from "~/components/etablissements/filtres-etablissements";
 import { lienEtablissements, nombreEtablissements } from "~/components/etablissements/liste-params";
-import { Pagination } from "~/components/etablissements/pagination";
+import { Pagination } from "~/components/pagination";
 import { TableauEtablissements } from "~/components/etablissements/tableau-etablissements";
 import { pageTitle } from "~/utils/title";
 

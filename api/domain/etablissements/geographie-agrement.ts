@@ -2,12 +2,10 @@
  * EPCI and commune searches limited to an approval's perimeter (spec §5
  * "EPCI search at least 3 characters; commune search at least 1",
  * "Establishment perimeter limited to the approval's granted perimeter";
- * §7 GET /api/epcis/agrement/{id}, /api/communes/agrement/{id}): the same
- * matching and order as the public searches (/epcis/filter,
- * /communes/filter), among the places the approval covers
- * (./perimetre-agrement.ts).
+ * §7 GET /api/epcis/agrement/{id}, /api/communes/agrement/{id}): the
+ * public searches' queries (../geographie.ts), among the places the
+ * approval covers (./perimetre-agrement.ts).
  */
-import { and, asc, between, desc, eq, inArray, like, or, sql } from "drizzle-orm";
 import type {
   Commune,
   CommunesQuery,
@@ -17,9 +15,9 @@ import type {
 import { RECHERCHE_EPCI_MIN } from "../../../contract/schemas/geographie.ts";
 import { normaliserRecherche } from "../../../contract/texte.ts";
 import type { Database } from "../../db/client.ts";
-import { communeCodesPostaux, communes, epcis } from "../../db/schema.ts";
 import type { AgrementRow } from "../agrements.ts";
 import { invalide } from "../erreurs.ts";
+import { communesCorrespondantes, epcisCorrespondants } from "../geographie.ts";
 import { communeCouverte, epciCouvert } from "./perimetre-agrement.ts";
 
 /**
@@ -32,53 +30,11 @@ export async function rechercherCommunesAgrement(
   agrement: AgrementRow,
   params: CommunesQuery,
 ): Promise<Commune[]> {
-  const { db } = database;
-  const terme = normaliserRecherche(params.query);
-  const chiffresSaisis = params.query.replace(/\s+/g, "");
-  const chiffres = /^\d+$/.test(chiffresSaisis);
-  if (!terme)
+  if (!normaliserRecherche(params.query))
     throw invalide("Saisissez au moins 1 lettre ou chiffre pour rechercher une commune.", {
       champs: { query: ["Saisissez au moins 1 lettre ou chiffre pour rechercher une commune."] },
     });
-  const postalCodesBetween = (low: string, high: string) =>
-    inArray(
-      communes.code,
-      db
-        .select({ code: communeCodesPostaux.codeCommune })
-        .from(communeCodesPostaux)
-        .where(between(communeCodesPostaux.codePostal, low, high)),
-    );
-  const conditions = [
-    communeCouverte(agrement.perimetre),
-    chiffres
-      ? or(
-          postalCodesBetween(chiffresSaisis.padEnd(5, "0"), chiffresSaisis.padEnd(5, "9")),
-          eq(communes.code, chiffresSaisis),
-        )
-      : like(communes.nomRecherche, `${terme}%`),
-  ];
-  if (params.codePostal) conditions.push(postalCodesBetween(params.codePostal, params.codePostal));
-  if (params.departements.length > 0)
-    conditions.push(inArray(communes.codeDepartement, params.departements));
-  const rows = await db
-    .select({
-      code: communes.code,
-      nom: communes.nom,
-      codeDepartement: communes.codeDepartement,
-      codeRegion: communes.codeRegion,
-      codesPostaux: sql<
-        string[]
-      >`array(select cp.code_postal from ${communeCodesPostaux} cp where cp.code_commune = ${communes.code} order by cp.code_postal)`,
-    })
-    .from(communes)
-    .where(and(...conditions))
-    .orderBy(
-      desc(sql`${communes.nomRecherche} = ${terme}`),
-      sql`${communes.population} desc nulls last`,
-      asc(communes.nom),
-    )
-    .limit(params.limit);
-  return rows.map((row) => ({ ...row, codesPostaux: row.codesPostaux ?? [] }));
+  return communesCorrespondantes(database, params, communeCouverte(agrement.perimetre));
 }
 
 /**
@@ -91,20 +47,9 @@ export async function rechercherEpcisAgrement(
   agrement: AgrementRow,
   params: EpcisQuery,
 ): Promise<Epci[]> {
-  const terme = normaliserRecherche(params.query);
-  if (terme.replace(/ /g, "").length < RECHERCHE_EPCI_MIN) {
+  if (normaliserRecherche(params.query).replace(/ /g, "").length < RECHERCHE_EPCI_MIN) {
     const message = "Saisissez au moins 3 caractères pour rechercher un EPCI.";
     throw invalide(message, { champs: { query: [message] } });
   }
-  return database.db
-    .select({ code: epcis.code, nom: epcis.nom })
-    .from(epcis)
-    .where(
-      and(
-        epciCouvert(agrement.perimetre),
-        or(like(epcis.nomRecherche, `%${terme}%`), eq(epcis.code, params.query)),
-      ),
-    )
-    .orderBy(desc(sql`${epcis.nomRecherche} like ${`${terme}%`}`), asc(epcis.nom))
-    .limit(params.limit);
+  return epcisCorrespondants(database, params, epciCouvert(agrement.perimetre));
 }

@@ -9,7 +9,7 @@ import {
 import type { Page } from "#contract/schemas/listes";
 import { Field } from "~/components/forms";
 import { dateHeureFr } from "~/utils/dates";
-import { Pagination } from "./pagination";
+import { Pagination } from "~/components/pagination";
 
 /** Props of {@link HistoriqueExports}. */
 export interface HistoriqueExportsProps {

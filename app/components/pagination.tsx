@@ -14,8 +14,7 @@ export interface PaginationProps {
 }
 
 /**
- * DSFR pagination, as the instruction lists show it
- * (app/components/dossiers/pagination-dossiers.tsx) for any paged list:
+ * DSFR pagination of any paged list (staff lists, establishments, export history):
  * "Page n sur m", first, previous, the page numbers (the current one with
  * `aria-current="page"`), next and last, as plain links (no JavaScript
  * needed). Links that would lead nowhere are shown disabled, without `href`.
