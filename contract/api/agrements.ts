@@ -68,6 +68,7 @@ export const Agrement = z
         annee: z.number().int(),
         etat: z.enum(ETATS_RAPPORT_ANNUEL),
         dateDepot: z.string().nullable(),
+        enRetard: z.boolean(),
         piecesJointes: z.array(PieceJointe),
       }),
     ),

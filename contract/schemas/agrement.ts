@@ -59,6 +59,8 @@ export interface Agrement {
     etat: "nonDepose" | "depose" | "nonApplicable";
     /** ISO instant of the deposit, null before. */
     dateDepot: string | null;
+    /** Marked late for staff on 1 April (a marker, not a state). */
+    enRetard: boolean;
     piecesJointes: PieceJointe[];
   }[];
 }

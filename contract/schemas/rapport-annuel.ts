@@ -400,6 +400,11 @@ export interface RapportAnnuelResume {
   etat: EtatRapportAnnuel;
   /** ISO instant of the deposit, null before. */
   dateDepot: string | null;
+  /**
+   * Marked late for staff by the 1 April job (issue 13 item 5): still
+   * `nonDepose` after 31 March of annee + 1. A marker, not a state.
+   */
+  enRetard: boolean;
   piecesJointes: PieceJointe[];
 }
 

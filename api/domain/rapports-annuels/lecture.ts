@@ -233,6 +233,7 @@ export async function resumesRapports(
       annee,
       etat: etatRapport(agrement, annee, stocke),
       dateDepot: stocke?.dateDepot?.toISOString() ?? null,
+      enRetard: false,
       piecesJointes: pieces
         .filter((piece) => stocke !== null && piece.ressourceId === stocke.id)
         .map(versPieceJointe),
@@ -291,6 +292,7 @@ export async function versRapportAnnuel(
     annee,
     etat: etatRapport(agrement, annee, rapport),
     dateDepot: rapport?.dateDepot?.toISOString() ?? null,
+    enRetard: false,
     dateCreation: rapport?.dateCreation.toISOString() ?? null,
     dateModification: rapport?.dateModification.toISOString() ?? null,
     ...echeancesRapport(annee, contexte.limite),
