@@ -149,6 +149,7 @@ describe("GET /api/agrement/mon-agrement", () => {
             ) - 1,
           etat: "nonApplicable",
           dateDepot: null,
+          enRetard: false,
           piecesJointes: [],
         },
       ],

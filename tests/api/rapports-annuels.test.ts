@@ -639,11 +639,12 @@ describe("what staff read and download", () => {
         annee: 2025,
         etat: "depose",
         dateDepot: "2026-03-31T21:59:00.000Z",
+        enRetard: false,
         piecesJointes: [
           expect.objectContaining({ nom: "statuts 2025.pdf", codeTypePJ: "raa_capital" }),
         ],
       },
-      { annee: 2024, etat: "nonDepose", dateDepot: null, piecesJointes: [] },
+      { annee: 2024, etat: "nonDepose", dateDepot: null, enRetard: false, piecesJointes: [] },
     ]);
   });
 
