@@ -106,7 +106,7 @@ test("le superviseur affecte, l'instructeur demande la complétude, la confirme 
   await axe(page);
   // Both archives come through the portal, named by the API.
   for (const [lien, nom] of [
-    ["Télécharger toutes les pièces (ZIP)", `pieces-jointes-${demande.numeroDossier}.zip`],
+    ["Télécharger toutes les pièces (ZIP)", "dossier.zip"],
     [
       "Télécharger le dossier (archive)",
       new RegExp(`^${demande.numeroDossier}_\\d{4}-\\d{2}-\\d{2}\\.zip$`),

@@ -85,9 +85,14 @@ export function entreesPiecesJointes(pieces: PieceJointeRow[], fichiers: FileSto
   }));
 }
 
-/** "pieces-jointes-<numeroDossier>.zip" ("brouillon" before deposit). */
-export function nomArchivePiecesJointes(demande: DemandeRow): string {
-  return `pieces-jointes-${demande.numeroDossier ?? SANS_NUMERO}.zip`;
+/**
+ * "dossier.zip", the spec's default name of the attachments archive (§9
+ * Exports: "default dossier.zip, request archive named by number and
+ * date"), whatever the request: the complete archive is the one named by
+ * number ({@link nomArchiveDossier}).
+ */
+export function nomArchivePiecesJointes(): string {
+  return "dossier.zip";
 }
 
 /** "<numeroDossier>_<AAAA-MM-JJ>.zip", today in Europe/Paris ("brouillon" before deposit). */

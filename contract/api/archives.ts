@@ -19,8 +19,7 @@ export const telechargerPiecesJointes = defineEndpoint({
   method: "get",
   path: "/:kind/:id/download-all-pj",
   summary: "Archive ZIP des pièces jointes que l'appelant peut voir",
-  description:
-    "« pieces-jointes-<numeroDossier>.zip » (« brouillon » pour un brouillon), un dossier par rubrique.",
+  description: "« dossier.zip » (nom par défaut de la spécification), un dossier par rubrique.",
   tags,
   access: "authenticated",
   params: ParametresKind,

@@ -167,9 +167,7 @@ describe("brouillon : les pièces jointes du demandeur", () => {
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
-    expect(response.headers.get("content-disposition")).toBe(
-      'attachment; filename="pieces-jointes-brouillon.zip"',
-    );
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="dossier.zip"');
     const entrees = await lireZip(corps);
     expect([...entrees.keys()].sort()).toEqual(
       [
@@ -217,9 +215,7 @@ describe("demande déposée", () => {
       `/demande/${demande.id}/download-all-pj`,
     );
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-disposition")).toBe(
-      `attachment; filename="pieces-jointes-${demande.numeroDossier}.zip"`,
-    );
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="dossier.zip"');
     const noms = [...(await lireZip(corps)).keys()];
     expect(noms).toContain(`pj_recap_demande/recapitulatif-${demande.numeroDossier}.pdf`);
     expect(noms).toContain("info_generale/STATUTS (2).pdf");

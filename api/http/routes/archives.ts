@@ -26,7 +26,7 @@ export function archivesRoutes(deps: ApiDeps): Router {
   const points = endpoints(router, authenticate);
 
   /**
-   * GET /api/{kind}/{id}/download-all-pj → "pieces-jointes-<numeroDossier>.zip"
+   * GET /api/{kind}/{id}/download-all-pj → "dossier.zip"
    * ("brouillon" for a draft): every attachment the user may see, one
    * folder per rubric, names made unique. 404 unseen or unknown.
    */
@@ -36,7 +36,7 @@ export function archivesRoutes(deps: ApiDeps): Router {
     await envoyerZip(
       res,
       req.log ?? logger,
-      nomArchivePiecesJointes(demande),
+      nomArchivePiecesJointes(),
       entreesPiecesJointes(pieces, fichiers),
     );
   });
