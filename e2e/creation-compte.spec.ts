@@ -1,8 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
-import { MESSAGE_LIEN_INVALIDE } from "../contract/schemas/candidat.ts";
-import { MESSAGES } from "../contract/validation.ts";
 import { MOT_DE_PASSE_TEST, dernierCourriel, sirenUnique } from "./fixtures/demandeur.ts";
 import { attendreHydratation, expectNoAxeViolations, submitCredentials } from "./support.ts";
+
+// The spec's texts (§5, §8), literal: a change of wording must break these tests.
+const MESSAGE_LIEN_INVALIDE =
+  "Le lien qui vous a été envoyé n'est plus valable. Veuillez renouveler votre demande.";
+const MESSAGES = {
+  egalite: "Les valeurs ne sont pas égales",
+  motDePasse:
+    "Le mot de passe doit contenir au moins une majuscule, une minuscule, un chiffre et un caractère spécial.",
+  siren:
+    "Ce SIREN est invalide : il doit comporter 9 chiffres (espaces acceptés) et correspondre à un numéro SIREN existant.",
+  cgu: "Vous devez accepter les conditions générales d'utilisation.",
+} as const;
 
 /** SIREN of the demo company (api/db/seed/demo.ts), which already has an account. */
 const SIREN_DEMO = "832915474";

@@ -8,19 +8,40 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CGU_VERSION } from "../../contract/cgu.ts";
-import { MESSAGE_LIEN_INVALIDE } from "../../contract/schemas/candidat.ts";
-import { MESSAGES, cleLuhnValide } from "../../contract/validation.ts";
+import { cleLuhnValide } from "../../contract/validation.ts";
 import { jetonsEmail, societes, utilisateurs } from "../../api/db/schema.ts";
 import { purgerComptesEnAttente } from "../../api/domain/comptes-candidats.ts";
-import {
-  MESSAGE_ENVOI_IMPOSSIBLE,
-  MESSAGE_NOUVEAU_LIEN,
-  MESSAGES_COMPTE_EXISTANT,
-} from "../../api/http/routes/candidat.ts";
-import { PENDING_ACCOUNT, WRONG_CREDENTIALS } from "../../idp/interactions.ts";
 import { CookieJar, fetchWithJar, loginAs, pkcePair } from "../helpers/oidc-login.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
 import { startSmtpServer, type SmtpDeTest } from "../helpers/smtp.ts";
+
+// The spec's texts (§5, §8), literal: a change of wording must break these tests.
+const MESSAGE_LIEN_INVALIDE =
+  "Le lien qui vous a été envoyé n'est plus valable. Veuillez renouveler votre demande.";
+const MESSAGES = {
+  requis: "Ce champ est requis",
+  email: "Cet email n'est pas valide",
+  egalite: "Les valeurs ne sont pas égales",
+  motDePasse:
+    "Le mot de passe doit contenir au moins une majuscule, une minuscule, un chiffre et un caractère spécial.",
+  siren:
+    "Ce SIREN est invalide : il doit comporter 9 chiffres (espaces acceptés) et correspondre à un numéro SIREN existant.",
+  cgu: "Vous devez accepter les conditions générales d'utilisation.",
+  donneesPersonnelles: "Vous devez accepter la politique de protection des données personnelles.",
+} as const;
+const MESSAGES_COMPTE_EXISTANT = {
+  siren:
+    "Un compte existe déjà pour ce SIREN : une seule structure candidate peut être inscrite par SIREN. Connectez-vous avec ce compte ou contactez le support (mar-agrement@anah.gouv.fr).",
+  raisonSociale:
+    "Un compte existe déjà pour cette raison sociale. Connectez-vous avec ce compte ou contactez le support (mar-agrement@anah.gouv.fr).",
+} as const;
+const MESSAGE_ENVOI_IMPOSSIBLE =
+  "Le courriel de confirmation n'a pas pu être envoyé et votre compte n'a pas été créé. Veuillez réessayer plus tard.";
+const MESSAGE_NOUVEAU_LIEN =
+  "Si un compte en attente de confirmation correspond à cette adresse, un nouveau lien de confirmation vient de lui être envoyé. Il est valable 72 heures.";
+const PENDING_ACCOUNT =
+  "Votre compte n'est pas encore activé : confirmez votre adresse électronique en suivant le lien du courriel reçu lors de la création du compte. Si vous ne l'avez pas reçu ou s'il n'est plus valable, demandez un nouveau lien.";
+const WRONG_CREDENTIALS = "Adresse électronique ou mot de passe incorrect.";
 
 const MOT_DE_PASSE = "Renovation-2026!";
 const HEURE = 3600 * 1000;

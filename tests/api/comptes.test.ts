@@ -88,6 +88,6 @@ describe("GET /api/user/accounts (spec §7, admin_fonctionnel)", () => {
   it("answers 422 in French for a bad page", async () => {
     const answer = await accounts("?page=0");
     expect(answer.status).toBe(422);
-    expect(typeof answer.body.detail).toBe("string");
+    expect(answer.body.detail).toBe("page : Cette valeur est inférieur à 1");
   });
 });

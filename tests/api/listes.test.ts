@@ -321,7 +321,7 @@ describe("GET /api/demandes : qui voit quoi (DESIGN §4)", () => {
     }
   });
 
-  it("la condition SQL de visibilité et peutVoir s'accordent sur un jeu mêlé", async () => {
+  it("la condition SQL de visibilité et peutVoir s'accordent sur un jeu mêlé, et disent ce que DESIGN §4 dit", async () => {
     const { db } = portal.database;
     const { S1, S2 } = services;
     // More rows with the cases a perimeter can hit: unknown service, no head office, drafts.
@@ -424,12 +424,35 @@ describe("GET /api/demandes : qui voit quoi (DESIGN §4)", () => {
         demandeurB: { row: demandeurB, roles: businessRoles(demandeurB.roles) },
         adminFonctionnel: utilisateur(["admin_fonctionnel"], { serviceInstructeurId: null }),
       };
+      // DESIGN §4, literally, for the five rows above (0 filed IdF/75 without
+      // service, 1 S2 without head office, 2 draft, 3 filed S2 in the 13,
+      // 4 draft cancelled): drafts are the company's only; a service sees its
+      // filed files; a supervisor his régions/départements (his service's
+      // without a perimeter); central every filed one; the admin none.
+      const EXTRA_VUS: Record<string, number[]> = {
+        instructeur: [],
+        crhhS2: [1, 3],
+        instructeurSansService: [],
+        superviseurRegion: [0],
+        superviseurDepartement: [3],
+        superviseurPerimetreVide: [],
+        superviseurSansPerimetre: [1, 3],
+        instructeurEtSuperviseur: [0, 1, 3],
+        centrale: [0, 1, 3],
+        demandeurA: [0, 1, 2, 3, 4],
+        demandeurB: [],
+        adminFonctionnel: [],
+      };
       for (const [nom, qui] of Object.entries(cas)) {
         const parSql = await db
           .select({ id: demandes.id })
           .from(demandes)
           .where(and(jeu, conditionVisibilite(qui)));
         const parPeutVoir = lignes.filter((ligne) => peutVoir(qui, ligne)).map((ligne) => ligne.id);
+        const extraVus = extra
+          .map((row, index) => (parSql.some((vu) => vu.id === row.id) ? index : -1))
+          .filter((index) => index >= 0);
+        expect({ nom, extraVus }).toEqual({ nom, extraVus: EXTRA_VUS[nom] });
         expect({ nom, ids: trie(parSql.map((row) => row.id)) }).toEqual({
           nom,
           ids: trie(parPeutVoir),

@@ -7,7 +7,6 @@ import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES_PJ } from "../../contract/pieces-jointes.ts";
 import type { DemandeDetail, PieceJointe } from "../../contract/schemas/demande.ts";
 import {
   demandes,
@@ -25,7 +24,11 @@ import { JPEG, PNG, fauxPdf, pdfEnTexte, petitPdf, petitZip } from "../helpers/p
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
 
 const PASSWORD = "Anah-Demo-2026!";
-const MESSAGE_TYPE = MESSAGES_PJ.type("PDF, PNG, JPG, ZIP");
+// The spec's texts, literal: a change of wording must break these tests.
+const MESSAGE_TYPE =
+  "Le type de fichier n'est pas autorisé. Formats acceptés : PDF, PNG, JPG, ZIP.";
+const MESSAGE_TROP = "Le nombre de fichier dépasse le maximum attendu";
+const MESSAGE_REQUIS = "Veuillez choisir un fichier.";
 const MESSAGE_NON_MODIFIABLES =
   "Les pièces jointes de cette demande ne peuvent plus être modifiées.";
 
@@ -205,7 +208,8 @@ describe("POST /api/{kind}/{id}/pj", () => {
     const demande = await creerDemande();
     const gros = Buffer.concat([kbis, Buffer.alloc(1024 * 1024)]);
     const answer = await deposer(demande.id, [{ contenu: gros, nom: "gros.pdf" }]);
-    const message = MESSAGES_PJ.taille("1 Mo");
+    const message =
+      "Le fichier est trop volumineux (1 Mo au maximum). Pensez à le compresser avant de le déposer.";
     expect(answer).toEqual({
       status: 422,
       body: { detail: message, errors: { fichier: [message] } },
@@ -222,7 +226,7 @@ describe("POST /api/{kind}/{id}/pj", () => {
     ]);
     expect(trois).toEqual({
       status: 422,
-      body: { detail: MESSAGES_PJ.trop, errors: { fichier: [MESSAGES_PJ.trop] } },
+      body: { detail: MESSAGE_TROP, errors: { fichier: [MESSAGE_TROP] } },
     });
     expect((await deposer(demande.id, [{ contenu: kbis, nom: "a.pdf" }])).status).toBe(201);
     const deuxDePlus = await deposer(demande.id, [
@@ -230,7 +234,7 @@ describe("POST /api/{kind}/{id}/pj", () => {
       { contenu: PNG, nom: "c.png" },
     ]);
     expect(deuxDePlus.status).toBe(422);
-    expect(deuxDePlus.body.errors.fichier).toEqual([MESSAGES_PJ.trop]);
+    expect(deuxDePlus.body.errors.fichier).toEqual([MESSAGE_TROP]);
     // The limit is per rubric: another rubric still takes two.
     const autreRubrique = await deposer(
       demande.id,
@@ -248,7 +252,7 @@ describe("POST /api/{kind}/{id}/pj", () => {
     const demande = await creerDemande();
     expect(await deposer(demande.id, [])).toEqual({
       status: 422,
-      body: { detail: MESSAGES_PJ.requis, errors: { fichier: [MESSAGES_PJ.requis] } },
+      body: { detail: MESSAGE_REQUIS, errors: { fichier: [MESSAGE_REQUIS] } },
     });
   });
 

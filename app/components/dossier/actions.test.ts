@@ -79,12 +79,18 @@ describe("URL segments", () => {
   });
 });
 
+/** The messages the action page shows for `valeur`, by field ({} when valid). */
+function erreurs(schema: ReturnType<typeof schemaFormulaireAction>, valeur: unknown) {
+  const resultat = schema.safeParse(valeur);
+  return resultat.success ? {} : resultat.error.flatten().fieldErrors;
+}
+
 describe("schemaFormulaireAction", () => {
   it("requires a deadline after today for DEMANDER_COMPLEMENT and reads JJ/MM/AAAA", () => {
     const schema = schemaFormulaireAction("DEMANDER_COMPLEMENT", "2026-03-10");
-    expect(schema.safeParse({ commentaire: "Bilan", dateEcheance: "10/03/2026" }).success).toBe(
-      false,
-    );
+    expect(erreurs(schema, { commentaire: "Bilan", dateEcheance: "10/03/2026" })).toEqual({
+      dateEcheance: ["La date doit être postérieure à la date du jour"],
+    });
     expect(schema.parse({ commentaire: "Bilan", dateEcheance: "11/03/2026" })).toEqual({
       commentaire: "Bilan",
       dateEcheance: "2026-03-11",
@@ -93,14 +99,20 @@ describe("schemaFormulaireAction", () => {
 
   it("needs type, a notification date not after today and grounds to open a withdrawal procedure", () => {
     const schema = schemaFormulaireAction("CREER_PROCEDURE", "2026-03-10");
-    expect(schema.safeParse({}).success).toBe(false);
+    expect(erreurs(schema, {})).toEqual({
+      type: ["Veuillez choisir le type de procédure."],
+      dateNotification: ["Ce champ est requis"],
+      commentaire: ["Ce champ est requis"],
+    });
     expect(
-      schema.safeParse({
+      erreurs(schema, {
         type: "retrait_sans_suspension",
         dateNotification: "11/03/2026",
         commentaire: "Manquements",
-      }).success,
-    ).toBe(false);
+      }),
+    ).toEqual({
+      dateNotification: ["La date de notification ne peut pas être postérieure à la date du jour"],
+    });
     expect(
       schema.parse({
         type: "retrait_sans_suspension",
@@ -123,7 +135,9 @@ describe("schemaFormulaireAction", () => {
 
   it("needs at least one zone and grounds to modify an approval", () => {
     const schema = schemaFormulaireAction("MODIFIER_AGREMENT");
-    expect(schema.safeParse({ commentaire: "Motif" }).success).toBe(false);
+    expect(erreurs(schema, { commentaire: "Motif" })).toEqual({
+      regions: ["Le périmètre d'intervention est requis"],
+    });
     expect(schema.parse({ departements: ["75", "92"], commentaire: "Motif" })).toEqual({
       regions: [],
       departements: ["75", "92"],
