@@ -149,6 +149,45 @@ export const telephone = () =>
         context.addIssue({ code: "custom", message: MESSAGES.telephone(value) });
     });
 
+/**
+ * Spec §5 Address: "city and postal code must both have a value". Put
+ * beside an object whose `codePostal` and `ville` fields accept "" (e.g.
+ * {@link codePostalSaisi} and `texteSaisi`) with `.and(…)`: both empty
+ * gives 'Ce champ est requis' on each, one empty 'La ville et le code
+ * postal doivent être renseignés tous les deux.' on the empty one. Runs
+ * even when other fields are invalid (one round of errors); outputs {}.
+ */
+export function regleAdresse(champs: { codePostal: string; ville: string }) {
+  return z
+    .object({ [champs.codePostal]: z.unknown(), [champs.ville]: z.unknown() })
+    .superRefine((value, context) => {
+      const vides = [champs.codePostal, champs.ville].filter(
+        (champ) => String(value[champ] ?? "").trim() === "",
+      );
+      for (const champ of vides)
+        context.addIssue({
+          code: "custom",
+          path: [champ],
+          message: vides.length === 2 ? MESSAGES.requis : MESSAGES.adresse,
+        });
+    })
+    .transform(() => ({}));
+}
+
+/** A postal code that may be "" (its presence is {@link regleAdresse}'s), else 5 digits. */
+export const codePostalSaisi = () =>
+  z.preprocess(
+    (value) => value ?? "",
+    z
+      .string()
+      .trim()
+      .refine((value) => value === "" || /^\d{5}$/.test(value), MESSAGES.codePostal),
+  );
+
+/** A text of at most `max` characters that may be "" (its presence is checked elsewhere). */
+export const texteSaisi = (max: number) =>
+  z.preprocess((value) => value ?? "", z.string().trim().max(max, MESSAGES.maxLength(max)));
+
 export const codePostal = () =>
   z
     .string({ required_error: MESSAGES.requis })

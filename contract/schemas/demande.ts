@@ -16,7 +16,9 @@ import type { PieceJointe } from "./piece-jointe.ts";
 import {
   MESSAGES,
   caseCochee,
-  codePostal,
+  codePostalSaisi,
+  regleAdresse,
+  texteSaisi,
   dateAvantAujourdhui,
   email,
   lireDecimal,
@@ -35,23 +37,25 @@ import {
  * with (defaults to now).
  */
 export function schemaEtape1(aujourdhui?: string) {
-  return z.object({
-    signataireNom: texte(100),
-    signatairePrenom: texte(100),
-    signataireQualite: texte(100),
-    structureQualite: z.enum(CODES_QUALITE, {
-      errorMap: () => ({ message: MESSAGES.requis }),
-    }),
-    formeJuridique: texte(10),
-    dateCreationStructure: dateAvantAujourdhui(aujourdhui),
-    telephone: telephone(),
-    email: email(),
-    adresse: texte(200),
-    complementAdresse: texteOptionnel(200),
-    codePostal: codePostal(),
-    /** INSEE code of the commune chosen among those of the postal code. */
-    commune: texte(5),
-  });
+  return z
+    .object({
+      signataireNom: texte(100),
+      signatairePrenom: texte(100),
+      signataireQualite: texte(100),
+      structureQualite: z.enum(CODES_QUALITE, {
+        errorMap: () => ({ message: MESSAGES.requis }),
+      }),
+      formeJuridique: texte(10),
+      dateCreationStructure: dateAvantAujourdhui(aujourdhui),
+      telephone: telephone(),
+      email: email(),
+      adresse: texte(200),
+      complementAdresse: texteOptionnel(200),
+      codePostal: codePostalSaisi(),
+      /** INSEE code of the commune chosen among those of the postal code. */
+      commune: texteSaisi(5),
+    })
+    .and(regleAdresse({ codePostal: "codePostal", ville: "commune" }));
 }
 export type Etape1 = z.output<ReturnType<typeof schemaEtape1>>;
 

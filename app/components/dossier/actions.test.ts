@@ -58,6 +58,18 @@ describe("repartirActions", () => {
     });
   });
 
+  it("offers DEMANDER_COMPLEMENT as its completeness variant in state incomplete, once", () => {
+    expect(repartirActions(dossier("incomplete", ["DEMANDER_COMPLEMENT"]))).toEqual({
+      principales: ["DEMANDER_COMPLEMENT_COMPLETUDE"],
+      autres: [],
+    });
+    expect(
+      repartirActions(
+        dossier("incomplete", ["DEMANDER_COMPLEMENT_COMPLETUDE", "DEMANDER_COMPLEMENT"]),
+      ).principales,
+    ).toEqual(["DEMANDER_COMPLEMENT_COMPLETUDE"]);
+  });
+
   it("sets DEMANDER_COMPLEMENT apart except in state affectee", () => {
     expect(repartirActions(dossier("complete", ["DEMANDER_COMPLEMENT"])).autres).toEqual([
       "DEMANDER_COMPLEMENT",

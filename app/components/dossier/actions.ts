@@ -79,7 +79,9 @@ export interface RepartitionActions {
  * ANNULER_DEMANDE, REJETER_TACITEMENT_DOSSIER, MODIFIER_AGREMENT and the
  * three procedure actions (ACTIONS_DEMANDE_SECONDAIRES) are set apart, and so
  * is DEMANDER_COMPLEMENT when the file is not in state affectee; everything
- * else is a main action. Order is the API's.
+ * else is a main action. Order is the API's. In state incomplete,
+ * DEMANDER_COMPLEMENT becomes its completeness variant
+ * DEMANDER_COMPLEMENT_COMPLETUDE (spec §4), once.
  */
 export function repartirActions(
   demande: Pick<DemandeResume, "etat" | "actionsDisponibles">,
@@ -87,7 +89,15 @@ export function repartirActions(
   const apart = (action: ActionDemande) =>
     (ACTIONS_DEMANDE_SECONDAIRES as readonly ActionDemande[]).includes(action) ||
     (action === "DEMANDER_COMPLEMENT" && demande.etat !== "affectee");
-  const actions = demande.actionsDisponibles.map((disponible) => disponible.action);
+  const actions = [
+    ...new Set(
+      demande.actionsDisponibles.map(({ action }) =>
+        action === "DEMANDER_COMPLEMENT" && demande.etat === "incomplete"
+          ? "DEMANDER_COMPLEMENT_COMPLETUDE"
+          : action,
+      ),
+    ),
+  ];
   return {
     principales: actions.filter((action) => !apart(action)),
     autres: actions.filter(apart),

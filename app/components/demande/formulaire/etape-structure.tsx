@@ -307,6 +307,8 @@ export function EtapeStructure({
           >
             <input
               {...getInputProps(fields.codePostal, { type: "text" })}
+              // Required with the commune (contract regleAdresse), not alone in the schema.
+              required
               inputMode="numeric"
               autoComplete="postal-code"
               onChange={(event) => void chargerCommunes(event.currentTarget.value)}
@@ -349,6 +351,7 @@ export function EtapeStructure({
             options={communes.map((commune) => ({ value: commune.code, label: commune.nom }))}
             selectProps={{
               ...getSelectProps(fields.commune),
+              required: true,
               key: `${fields.commune.key ?? ""}-${communes.map((commune) => commune.code).join()}`,
               defaultValue: communeParDefaut,
             }}
