@@ -61,4 +61,11 @@ export interface ApiConfig {
    * selects RAA_DATE_LIMITE_MODIFICATION_DEFAUT (ADR 0017).
    */
   raaDateLimiteModification?: string;
+  /**
+   * HORLOGE_RECETTE: an acceptance-testing portal whose business date an
+   * admin_fonctionnel may move (api/domain/horloge.ts horlogeDecalable,
+   * /api/recette/horloge, page /recette/horloge). Undefined or false: the
+   * real clock, and those routes answer 404.
+   */
+  horlogeRecette?: boolean;
 }

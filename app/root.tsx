@@ -23,8 +23,10 @@ import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { CGU_VERSION } from "#contract/cgu";
 import { MESSAGES_INTERFACE } from "#contract/messages";
 import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
+import type { BandeauInformatif } from "#contract/schemas/reference";
 import { callEndpoint, lireUtilisateurCourant } from "~/.server/api-client.server";
 import { getOptionalUser } from "~/.server/auth.server";
+import { bandeauxEnCours } from "~/.server/bandeaux.server";
 import type { SessionData, SessionUser } from "~/.server/context";
 import { commitSession, getSession } from "~/.server/session.server";
 import { getToast } from "~/.server/toast.server";
@@ -36,6 +38,11 @@ import { ErrorPage, errorKindOf, errorTitle } from "~/components/error-page";
 import { formulaireRefuse, titreErreur } from "~/components/forms/titre-erreur";
 import { afterFirstPaintScript } from "#contract/after-first-paint";
 import { BackToTop } from "~/components/layout/back-to-top";
+import {
+  BandeauxDemande,
+  BandeauxGeneraux,
+  typeDemandeDeLaPage,
+} from "~/components/layout/bandeaux";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { LoadingBar } from "~/components/layout/loading-bar";
@@ -45,6 +52,7 @@ import { Notifications } from "~/components/layout/notifications";
 import { t } from "~/i18n";
 import portailStyles from "~/styles/portail.css?url";
 import dsfr from "../public/dsfr/portail.json";
+import { dateHeureFr } from "~/utils/dates";
 import { useNonce } from "~/utils/nonce";
 import { DEFAULT_TITLE, pageTitle } from "~/utils/title";
 
@@ -54,7 +62,8 @@ import { DEFAULT_TITLE, pageTitle } from "~/utils/title";
  * response), the path, the default title, whether the user is a manager
  * (instructeur, superviseur), the header navigation of the user's roles and
  * `cgu`, non-null while a demandeur must accept the terms of use (spec §2:
- * the blocking terms section then replaces the page content).
+ * the blocking terms section then replaces the page content), and
+ * `bandeaux`, the information banners of a signed-in user (`bandeauxDuLayout`).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // One after the other: a token refresh saves the session before the toast is consumed from it.
@@ -71,6 +80,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       path: new URL(request.url).pathname,
       defaultTitle: DEFAULT_TITLE,
       manager: user ? isManager(user.roles) : false,
+      // Acceptance-testing portal (HORLOGE_RECETTE): read in-process, no API call per page.
+      dateSimulee: context.dateSimulee?.() ?? null,
+      // Information banners (spec §2 Layout, §3): kept a minute by the BFF, not read per page.
+      bandeaux: user ? await bandeauxDuLayout(request, context, user) : [],
       navigation: user
         ? navItemsFor(user.roles, {
             agrement: await detientAgrement(request, context, user),
@@ -136,12 +149,36 @@ async function detientAgrement(
   }
 }
 
+/**
+ * The information banners in force for a signed-in user (spec §2 Layout,
+ * §3 Information banner; `bandeauxEnCours`, cached a minute): the `general`
+ * ones for everyone, and for a demandeur also the `info` ones of approval
+ * requests, which `Layout` shows on his request pages only. The same list
+ * on every page: the root loader does not run again on client navigations.
+ * An API failure only leaves the banners out: it never blocks the page.
+ */
+async function bandeauxDuLayout(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  user: SessionUser,
+): Promise<BandeauInformatif[]> {
+  try {
+    return await bandeauxEnCours(
+      request,
+      context,
+      user.roles.includes("demandeur") ? "demande" : "general",
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** The root loader's data, for `useRouteLoaderData<RootLoader>("root")` elsewhere. */
 export type RootLoader = typeof loader;
 
 /**
  * The page's chrome, around both the routes and the error pages: loading
- * bar, skip links, header, notification, `<main id="contenu">` with the
+ * bar, skip links, header, general information banners, notification, `<main id="contenu">` with the
  * breadcrumb, back-to-top link, footer. While a demandeur must accept the
  * terms of use, `<main>` holds only the blocking terms section (spec §2,
  * DESIGN §6), except on the pages that stay reachable (`pageHorsBlocageCgu`).
@@ -154,6 +191,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // useLocation, not the loader's path: the root loader does not run again on client navigations.
   const location = useLocation();
   const cgu = root?.cgu && !pageHorsBlocageCgu(location.pathname) ? root.cgu : null;
+  const bandeaux = root?.bandeaux ?? [];
+  const typeDemande = typeDemandeDeLaPage(location.pathname);
   // Pages work before React runs (ADR 0008 delays it past the first paint): this tells when it does.
   useEffect(() => {
     document.documentElement.dataset.hydrate = "true";
@@ -184,7 +223,9 @@ export function Layout({ children }: { children: ReactNode }) {
             { label: t("layout.liensEvitement.piedDePage"), anchor: "#footer" },
           ]}
         />
+        {root?.dateSimulee ? <BandeauDateSimulee date={root.dateSimulee} /> : null}
         <Header user={user} navigation={root?.navigation ?? []} />
+        <BandeauxGeneraux bandeaux={bandeaux.filter((bandeau) => bandeau.type === "general")} />
         <Notifications toast={root?.toast ?? null} />
         <main id="contenu" tabIndex={-1} className="portail-main">
           {cgu ? (
@@ -197,6 +238,11 @@ export function Layout({ children }: { children: ReactNode }) {
               <div className="fr-container">
                 <Breadcrumb />
               </div>
+              <BandeauxDemande
+                bandeaux={bandeaux.filter(
+                  (bandeau) => bandeau.type === "info" && bandeau.demandeType === typeDemande,
+                )}
+              />
               {children}
             </>
           )}
@@ -207,6 +253,25 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * The notice at the top of every page of an acceptance-testing portal while
+ * a business date is simulated (HORLOGE_RECETTE, /recette/horloge): the
+ * API's rules then read that date, not the real one.
+ */
+function BandeauDateSimulee({ date }: { date: string }) {
+  return (
+    <div className="fr-notice fr-notice--info">
+      <div className="fr-container">
+        <div className="fr-notice__body">
+          <p className="fr-notice__title">
+            Portail de recette : date simulée du {dateHeureFr(date)}
+          </p>
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -9,7 +9,7 @@ import { PARAMETRES_MAIL } from "../contract/schemas/parametres-mail.ts";
 import { nouveauDemandeur } from "./fixtures/demandeur.ts";
 import { expectNoAxeViolations } from "./support.ts";
 
-const [SUIVI, MESSAGE] = PARAMETRES_MAIL.map((parametre) => parametre.libelle);
+const [SUIVI, MESSAGE, RAPPORT] = PARAMETRES_MAIL.map((parametre) => parametre.libelle);
 
 test("an applicant unticks a mail preference, saves it and finds it kept", async ({
   page,
@@ -22,10 +22,21 @@ test("an applicant unticks a mail preference, saves it and finds it kept", async
   ).toBeVisible();
   const suivi = page.getByLabel(SUIVI);
   const message = page.getByLabel(MESSAGE);
+  const rapport = page.getByLabel(RAPPORT);
   // Every kind of mail is wanted until the user says otherwise.
   await expect(suivi).toBeChecked();
   await expect(message).toBeChecked();
+  await expect(rapport).toBeChecked();
   if (info.project.name === "js") await expectNoAxeViolations(page);
+  // The preferences at 1280 and 375 px, kept with the test's output.
+  for (const largeur of [1280, 375]) {
+    await page.setViewportSize({ width: largeur, height: 800 });
+    await page.screenshot({
+      path: info.outputPath(`parametres-mail-${largeur}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // DSFR draws the box on the label, which covers the input: act through it.
   await suivi.uncheck({ force: true });
@@ -38,6 +49,7 @@ test("an applicant unticks a mail preference, saves it and finds it kept", async
   await page.reload();
   await expect(suivi).not.toBeChecked();
   await expect(message).toBeChecked();
+  await expect(rapport).toBeChecked();
 
   // And back: ticking it again is kept too.
   await suivi.check({ force: true });

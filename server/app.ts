@@ -8,7 +8,7 @@ import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { openDatabase, type Database } from "../api/db/client.ts";
 import { seedDatabase } from "../api/db/seed/index.ts";
-import { horlogeSysteme, type Horloge } from "../api/domain/horloge.ts";
+import { horlogeDecalable, horlogeSysteme, type Horloge } from "../api/domain/horloge.ts";
 import { createApiRouter } from "../api/http/index.ts";
 import { createFileStore } from "../api/files/store.ts";
 import { startJobsRunner, type JobsRunner } from "../api/jobs/runner.ts";
@@ -119,7 +119,15 @@ export async function createPortal(
   app.use(refuserUrlsInvalides);
   app.use(noStoreByDefault);
 
-  const horloge = options.horloge ?? horlogeSysteme;
+  const horlogeReelle = options.horloge ?? horlogeSysteme;
+  // HORLOGE_RECETTE: the API's rules and the jobs read a clock an admin may move
+  // (/api/recette/horloge); the identity provider and the sessions keep the real one.
+  const horlogeRecette = config.horlogeRecette ? horlogeDecalable(horlogeReelle) : undefined;
+  if (horlogeRecette)
+    logger.warn(
+      "HORLOGE_RECETTE : portail de recette, la date des règles peut être simulée (/recette/horloge)",
+    );
+  const horloge = horlogeRecette ?? horlogeReelle;
   const mailer =
     options.mailer ??
     createMailer({
@@ -129,7 +137,15 @@ export async function createPortal(
       logger,
     });
   const fichiers = createFileStore({ dataDir: config.dataDir, logger });
-  const apiRouter = createApiRouter({ config, database, logger, horloge, mailer, fichiers });
+  const apiRouter = createApiRouter({
+    config,
+    database,
+    logger,
+    horloge,
+    mailer,
+    fichiers,
+    horlogeRecette,
+  });
   // Before the static files: an API call never waits for a file-system lookup.
   app.use("/api", apiRouter);
 
@@ -161,7 +177,7 @@ export async function createPortal(
       logger,
       sameOriginGuard: guard,
       mailer,
-      now: () => horloge.now(),
+      now: () => horlogeReelle.now(),
     });
     app.use("/realms/mar_users", idp.router);
   }
@@ -196,6 +212,10 @@ export async function createPortal(
           apiFetch,
           // The API's per-IP limits (issue 20 item 8) must see the browser's address.
           clientIp: req.ip,
+          // The banner of a simulated date (HORLOGE_RECETTE): read in-process, no API call per page.
+          dateSimulee: horlogeRecette
+            ? () => horlogeRecette.simulee()?.toISOString() ?? null
+            : undefined,
         }),
       }),
     );

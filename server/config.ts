@@ -52,6 +52,7 @@ const envSchema = z.object({
     .refine((value) => lireJourDuMois(value) !== null, {
       message: "un jour de l'année, par exemple « 30 avril »",
     }),
+  HORLOGE_RECETTE: bool.default("false"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -130,6 +131,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sireneApiUrl: env.SIRENE_API_URL,
     sireneApiToken: env.SIRENE_API_TOKEN,
     raaDateLimiteModification: env.RAA_DATE_LIMITE_MODIFICATION,
+    horlogeRecette: env.HORLOGE_RECETTE,
   };
 }
 

@@ -949,3 +949,43 @@ export const rapportsAnnuelsActivite = pgTable(
     index("rapport_annuel_activite_annee_idx").on(t.annee, t.etat),
   ],
 );
+
+/**
+ * Reports about year `annee` still not deposited once their deadline
+ * (31 March of annee + 1) passed, marked late for staff by the job
+ * `rapports-annuels-retards` (issue 13 item 5, ADR 0017 "Rappels et
+ * retards"): a marker, not a state (the report stays nonDepose). The row
+ * is also the job's claim: only the run that writes it lists the approval
+ * in its service's digest mail.
+ */
+export const retardsRapportAnnuel = pgTable(
+  "retard_rapport_annuel",
+  {
+    agrementId: uuid("agrement_id")
+      .notNull()
+      .references(() => agrements.id, { onDelete: "cascade" }),
+    annee: integer("annee").notNull(),
+    dateSignalement: timestamp("date_signalement", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agrementId, t.annee] })],
+);
+
+/**
+ * Reminders of the report about `annee` planned for an approval (job
+ * `rapports-annuels-rappels`, ADR 0017 "Rappels et retards"): `rappel`
+ * "1-mars" or "15-mars". The row is the job's claim, written with the
+ * reminder mails in one transaction: the approval's applicants get each
+ * reminder once, even after the outbox purged the mails' keys.
+ */
+export const rappelsRapportAnnuel = pgTable(
+  "rappel_rapport_annuel",
+  {
+    agrementId: uuid("agrement_id")
+      .notNull()
+      .references(() => agrements.id, { onDelete: "cascade" }),
+    annee: integer("annee").notNull(),
+    rappel: text("rappel", { enum: ["1-mars", "15-mars"] }).notNull(),
+    dateRappel: timestamp("date_rappel", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agrementId, t.annee, t.rappel] })],
+);

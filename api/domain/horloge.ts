@@ -25,3 +25,37 @@ export function horlogeReglable(debut: Date = new Date()): Horloge & {
     },
   };
 }
+
+/** The business clock of an acceptance-testing portal (HORLOGE_RECETTE): {@link horlogeDecalable}. */
+export interface HorlogeDecalable extends Horloge {
+  /**
+   * Moves the clock so that it reads `date` now, then runs on at real speed
+   * from there; `null` takes it back to `base` (no offset).
+   */
+  regler(date: Date | null): void;
+  /** The simulated instant, or null while the clock reads `base`'s time. */
+  simulee(): Date | null;
+  /** The instant `base` reads (the real time, for the portal). */
+  reelle(): Date;
+}
+
+/**
+ * A clock `offset` milliseconds ahead of (or behind) `base`, for the
+ * acceptance-testing portal (setting HORLOGE_RECETTE, PUT /api/recette/horloge):
+ * a tester moves the business date to reach a period (e.g. the annual
+ * activity report's 1 January – 31 March window, ADR 0017) while time keeps
+ * flowing. Only the API's rules and the jobs read it: the identity provider
+ * and the sessions keep `base`, so that moving the date never expires a
+ * sign-in. Starts without offset.
+ */
+export function horlogeDecalable(base: Horloge = horlogeSysteme): HorlogeDecalable {
+  let decalage: number | null = null;
+  return {
+    now: () => new Date(base.now().getTime() + (decalage ?? 0)),
+    regler: (date) => {
+      decalage = date === null ? null : date.getTime() - base.now().getTime();
+    },
+    simulee: () => (decalage === null ? null : new Date(base.now().getTime() + decalage)),
+    reelle: () => base.now(),
+  };
+}

@@ -1,13 +1,17 @@
 /**
- * The one transition table of DESIGN §3 (approval requests): which action an
+ * The one transition table of DESIGN §3 (approval requests and notable
+ * changes, each kind with its own rows where they differ): which action an
  * actor may take in which state, and the state it leads to. The API lists
  * `actionsDisponibles` from it and refuses anything else; handlers
  * (api/domain/demandes/actions.ts) execute the rows.
  */
 import {
   ETATS_BROUILLON_DEMANDE,
+  ETATS_DEMANDE,
   type ActionDemande,
   type EtatDemande,
+  type TypeDossier,
+  type ValeurAvis,
 } from "../../contract/etats.ts";
 
 export { ETATS_BROUILLON_DEMANDE };
@@ -15,6 +19,12 @@ import { INSTRUCTION_ROLES, type Role } from "../../contract/roles.ts";
 import { ETATS_COMPLEMENT_DEMANDE } from "../../contract/statuts.ts";
 import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
 import { coteDe, type DemandeRow } from "./acces.ts";
+
+/**
+ * 403 of an action the table does not offer this user on this file now
+ * (the same text as the route's, api/http/routes/demandes.ts).
+ */
+export const MESSAGE_ACTION_NON_OFFERTE = "Cette action n'est pas disponible pour ce dossier.";
 
 /** Who acts: a business role, or the deadline jobs. */
 export type Acteur = Role | "systeme";
@@ -37,6 +47,26 @@ export interface Transition {
   /** Next state; "same" keeps it; a list = one of them, chosen by the action's input. */
   to: EtatDemande | "same" | readonly EtatDemande[];
   guard?: Garde;
+  /**
+   * The kinds of file the row applies to (spec §3 File types); absent =
+   * both. An approval request and a notable change never share a decision
+   * (issue 22 item 2): see {@link DECISIONS_DEMANDE} and
+   * {@link DECISIONS_CHANGEMENT_NOTABLE}.
+   */
+  kinds?: readonly TypeDossier[];
+  /**
+   * The decisions the action's form may take (spec §3 Opinion values), each
+   * with the state it leads to: EXPRIMER_AVIS_DECIDEUR only. The handler
+   * refuses any other value (422) before writing anything.
+   */
+  decisions?: Readonly<Partial<Record<ValeurAvis, EtatDemande>>>;
+  /**
+   * false: the row is allowed when posted but never listed in
+   * `actionsDisponibles`, because no button of the actions area offers it:
+   * RECHARGER_MESSAGERIE, which the messaging page offers wherever the
+   * thread can be read (ADR 0018).
+   */
+  listee?: false;
 }
 
 // ── State groups of DESIGN §3, each defined once ────────────────────────────
@@ -96,9 +126,47 @@ export function estModifiableParDemandeur(etat: string): boolean {
 /** States where the checking actions of an assigned file apply (refus_refuse resumes there). */
 const ETATS_VERIFICATION: readonly EtatDemande[] = ["affectee", "refus_refuse"];
 
+/** Rows of approval requests only (creation, arrêté, decision, the approval's procedures). */
+const DEMANDE_SEULE: readonly TypeDossier[] = ["demande"];
+/** Rows of notable changes only (their own decision). */
+const CHANGEMENT_NOTABLE_SEUL: readonly TypeDossier[] = ["changement-notable"];
+
+/**
+ * The decisions on an approval request (DESIGN §3): AGREMENT_VALIDE creates
+ * the approval, AGREMENT_REFUSE refuses it. Never offered to a notable
+ * change, which would otherwise create a second approval (issue 22 item 2).
+ */
+export const DECISIONS_DEMANDE = {
+  AGREMENT_VALIDE: "agrement_en_attente",
+  AGREMENT_REFUSE: "refusee",
+} as const satisfies Partial<Record<ValeurAvis, EtatDemande>>;
+
+/**
+ * The decisions on a notable change (DESIGN §3 notable changes): the
+ * extension validated, its decision then available to the applicant
+ * (`disponible`, as ADR 0009 reads it), or refused.
+ */
+export const DECISIONS_CHANGEMENT_NOTABLE = {
+  EXTENSION_PERIMETRE_VALIDE: "disponible",
+  EXTENSION_PERIMETRE_REFUSE: "refusee",
+} as const satisfies Partial<Record<ValeurAvis, EtatDemande>>;
+
+/**
+ * States where a request's thread may be read, hence re-read
+ * (RECHARGER_MESSAGERIE, ADR 0018): every state but the drafts, which have
+ * no messaging (spec §2 Application card). A closed thread is still read.
+ */
+export const ETATS_MESSAGERIE_LISIBLE: readonly EtatDemande[] = ETATS_DEMANDE.filter(
+  (etat) => !ETATS_BROUILLON_DEMANDE.includes(etat),
+);
+
 // ── The table ────────────────────────────────────────────────────────────────
 
-/** DESIGN §3, row by row (approval requests; notable changes are issue 4+). */
+/**
+ * DESIGN §3, row by row. A row without `kinds` applies to approval requests
+ * and notable changes alike ("then the same instruction path"); the rows of
+ * one kind say so.
+ */
 export const TRANSITIONS: readonly Transition[] = [
   // Applicant's draft
   {
@@ -107,20 +175,30 @@ export const TRANSITIONS: readonly Transition[] = [
     roles: ["demandeur"],
     to: "brouillon",
     guard: "peutCreer",
+    kinds: DEMANDE_SEULE,
   },
   {
     from: ETATS_MODIFIABLES_DEMANDEUR,
     action: "ENREGISTRE_BROUILLON_STEP_1",
     roles: ["demandeur"],
     to: "same",
+    kinds: DEMANDE_SEULE,
   },
   {
     from: ETATS_MODIFIABLES_DEMANDEUR,
     action: "ENREGISTRE_BROUILLON_STEP_2",
     roles: ["demandeur"],
     to: "same",
+    kinds: DEMANDE_SEULE,
   },
-  { from: ["arrete_perime"], action: "APPLIQUER_ARRETE", roles: ["demandeur"], to: "brouillon" },
+  // The draft is bound to the arrêté in force (ADR 0018).
+  {
+    from: ["arrete_perime"],
+    action: "APPLIQUER_ARRETE",
+    roles: ["demandeur"],
+    to: "brouillon",
+    kinds: DEMANDE_SEULE,
+  },
   {
     from: ["brouillon"],
     action: "DEPOSER",
@@ -242,6 +320,16 @@ export const TRANSITIONS: readonly Transition[] = [
     action: "EXPRIMER_AVIS_DECIDEUR",
     roles: ["superviseur"],
     to: ["agrement_en_attente", "refusee"],
+    kinds: DEMANDE_SEULE,
+    decisions: DECISIONS_DEMANDE,
+  },
+  {
+    from: ["instruite_superviseur"],
+    action: "EXPRIMER_AVIS_DECIDEUR",
+    roles: ["superviseur"],
+    to: ["disponible", "refusee"],
+    kinds: CHANGEMENT_NOTABLE_SEUL,
+    decisions: DECISIONS_CHANGEMENT_NOTABLE,
   },
   // Refusal
   {
@@ -278,12 +366,14 @@ export const TRANSITIONS: readonly Transition[] = [
     action: "VISUALISER_RESULTAT",
     roles: ["demandeur"],
     to: "agree",
+    kinds: DEMANDE_SEULE,
   },
   {
     from: ["agree"],
     action: "CREER_PROCEDURE",
     roles: ["superviseur"],
     to: "agrement_procedure_en_cours",
+    kinds: DEMANDE_SEULE,
   },
   // The system lifts a suspension after 3 months (DESIGN §5; api/domain/demandes/echeances.ts).
   {
@@ -291,34 +381,53 @@ export const TRANSITIONS: readonly Transition[] = [
     action: "MODIFIER_PROCEDURE",
     roles: ["superviseur", "systeme"],
     to: "same",
+    kinds: DEMANDE_SEULE,
   },
   {
     from: ["agrement_procedure_en_cours"],
     action: "TERMINER_PROCEDURE",
     roles: ["superviseur"],
     to: ["agree", "agrement_retire"],
+    kinds: DEMANDE_SEULE,
   },
   {
     from: ["agree"],
     action: "MODIFIER_AGREMENT",
     roles: ["superviseur"],
     to: "agrement_modifie_en_attente",
+    kinds: DEMANDE_SEULE,
+  },
+  // Messaging (ADR 0018): both sides re-read the thread; nothing is written.
+  {
+    from: ETATS_MESSAGERIE_LISIBLE,
+    action: "RECHARGER_MESSAGERIE",
+    roles: ["demandeur", "instructeur", "superviseur", "crhh"],
+    to: "same",
+    listee: false,
   },
 ];
 
+/** Whether `row` applies to a file of `kind`. */
+export function ligneDuType(row: Transition, kind: TypeDossier): boolean {
+  return row.kinds === undefined || row.kinds.includes(kind);
+}
+
 /**
  * The row allowing `action` from `etat` ("creation" for a new draft) to an
- * actor holding one of `roles`, or null. Guards are not evaluated here.
+ * actor holding one of `roles` on a file of `kind` (an approval request
+ * unless said), or null. Guards are not evaluated here.
  */
 export function transitionPour(
   etat: EtatDemande | "creation",
   action: string,
   roles: readonly Acteur[],
+  kind: TypeDossier = "demande",
 ): Transition | null {
   return (
     TRANSITIONS.find(
       (row) =>
         row.action === action &&
+        ligneDuType(row, kind) &&
         (row.from === "creation"
           ? etat === "creation"
           : etat !== "creation" && row.from.includes(etat)) &&
@@ -351,6 +460,7 @@ export const ETATS_ATTENTE_SUPERVISEUR: readonly EtatDemande[] = [
     TRANSITIONS.filter(
       (row) =>
         row.from !== "creation" &&
+        row.listee !== false &&
         row.roles.includes("superviseur") &&
         !ACTIONS_DE_SUIVI_SUPERVISEUR.includes(row.action),
     ).flatMap((row) => row.from as readonly EtatDemande[]),
@@ -369,10 +479,21 @@ export function etatSuivant(
   return null;
 }
 
+/** The decisions `row` offers (the values of its form), in table order; none for most rows. */
+export function decisionsDe(row: Transition): ValeurAvis[] {
+  return Object.keys(row.decisions ?? {}) as ValeurAvis[];
+}
+
 /** What listing actions needs to know beyond the request's row. */
 export interface ContexteWorkflow {
   /** The 3-month instruction clock expired (DESIGN §5). */
   reputeRejete: boolean;
+  /**
+   * Also the rows no button offers (`listee: false`, ADR 0018): true when
+   * checking whether a posted action is allowed, absent when listing
+   * `actionsDisponibles`.
+   */
+  avecNonListees?: boolean;
 }
 
 /**
@@ -396,20 +517,24 @@ export function rolesActeur(
 
 /**
  * `actionsDisponibles` of spec §3 for `utilisateur` on `demande`: every
- * action of a row from its state for one of his roles whose listing guard
- * holds, in table order, without duplicates. Deadline jobs' actions never
- * appear.
+ * action of a row of its kind (an approval request when `kind` is absent)
+ * from its state for one of his roles whose listing guard holds, in table
+ * order, without duplicates. Deadline jobs' actions never appear, nor the
+ * rows no button offers unless `contexte.avecNonListees`.
  */
 export function actionsDisponibles(
-  demande: Pick<DemandeRow, "etat" | "societeId">,
+  demande: Pick<DemandeRow, "etat" | "societeId"> & { kind?: TypeDossier },
   utilisateur: UtilisateurConnecte,
   contexte: ContexteWorkflow,
 ): ActionDemande[] {
   const roles = rolesActeur(utilisateur, demande);
   const etat = demande.etat as EtatDemande;
+  const kind = demande.kind ?? "demande";
   const actions: ActionDemande[] = [];
   for (const row of TRANSITIONS) {
     if (row.from === "creation" || !row.from.includes(etat)) continue;
+    if (!ligneDuType(row, kind)) continue;
+    if (row.listee === false && !contexte.avecNonListees) continue;
     if (!row.roles.some((role) => (roles as readonly Acteur[]).includes(role))) continue;
     if (row.guard === "reputeRejete" && !contexte.reputeRejete) continue;
     if (!actions.includes(row.action)) actions.push(row.action);

@@ -10,6 +10,7 @@ import type { ApiConfig } from "../config.ts";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
 import type { Horloge } from "../domain/horloge.ts";
+import type { HorlogeDecalable } from "../domain/horloge.ts";
 import type { Mailer } from "../mail/types.ts";
 import type { FileStore } from "../files/types.ts";
 import type { ApiDeps } from "./deps.ts";
@@ -24,6 +25,7 @@ import { archivesRoutes } from "./routes/archives.ts";
 import { demandesRoutes } from "./routes/demandes.ts";
 import { listesRoutes } from "./routes/listes.ts";
 import { rapportsAnnuelsRoutes } from "./routes/rapports-annuels.ts";
+import { recetteRoutes } from "./routes/recette.ts";
 import { etablissementsRoutes } from "./routes/etablissements.ts";
 import { etablissementsStaffRoutes } from "./routes/etablissements-staff.ts";
 import { notesRoutes } from "./routes/notes.ts";
@@ -44,6 +46,11 @@ export function createApiRouter(deps: {
   horloge: Horloge;
   mailer: Mailer;
   fichiers: FileStore;
+  /**
+   * The shiftable business clock when HORLOGE_RECETTE is on (the same object
+   * as `horloge`): /api/recette/horloge moves it. Undefined: those routes answer 404.
+   */
+  horlogeRecette?: HorlogeDecalable;
 }): express.Router {
   const { config, database, logger } = deps;
   const router = Router();
@@ -83,6 +90,7 @@ export function createApiRouter(deps: {
   router.use(agrementsRoutes(apiDeps));
   router.use(piecesJointesRoutes(apiDeps));
   router.use(messagerieRoutes(apiDeps));
+  router.use(recetteRoutes({ authenticate, horloge: deps.horlogeRecette }));
 
   router.use(notFoundHandler);
   router.use(errorHandler(logger));

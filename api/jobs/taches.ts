@@ -18,6 +18,10 @@ import {
   signalerDelaisCompletudeDepasses,
 } from "../domain/demandes/echeances.ts";
 import type { Horloge } from "../domain/horloge.ts";
+import {
+  envoyerRappelsRapportAnnuel,
+  signalerRapportsAnnuelsEnRetard,
+} from "../domain/rapports-annuels/rappels.ts";
 import type { Mailer } from "../mail/types.ts";
 import { executerTravaux } from "./travaux-apres-validation.ts";
 import { purgerTravauxTermines } from "./travaux.ts";
@@ -78,6 +82,19 @@ export const TACHES: readonly Tache[] = [
     nom: "levee-suspensions-echues",
     cron: TOUS_LES_QUARTS_D_HEURE,
     executer: leverSuspensionsEchues,
+  },
+  {
+    // Annual activity report (ADR 0017 "Rappels et retards"): the handler reads
+    // from the clock which reminder is due (1 or 15 March), once per approval.
+    nom: "rapports-annuels-rappels",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: envoyerRappelsRapportAnnuel,
+  },
+  {
+    // From 1 April: late markers and one digest per instruction service.
+    nom: "rapports-annuels-retards",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: signalerRapportsAnnuelsEnRetard,
   },
   {
     // Every minute (pg-boss's finest cron): a failed mail's first retry is

@@ -31,6 +31,7 @@ import type {
 } from "#contract/schemas/demande";
 import type { Page } from "#contract/schemas/listes";
 import type { Note } from "#contract/schemas/notes";
+import type { ProcedureRapportAnnuel, RapportAnnuel } from "#contract/schemas/rapport-annuel";
 import { apiFetch, apiJson, type ApiInit, type QueryValue } from "./api.server";
 
 // ── Types from a declaration ─────────────────────────────────────────────────
@@ -73,6 +74,9 @@ interface ReponsesDecrites {
   "get /:type/:id/notes": Note[];
   "post /:type/:id/note": Note;
   "post /:kind/:id/pj": PieceJointe[];
+  "get /agrement/procedure-raa": ProcedureRapportAnnuel;
+  "get /agrement/:id/rapport-annuel/:annee": RapportAnnuel;
+  "post /agrement/:id/action": RapportAnnuel;
 }
 
 /** The answer `callEndpoint` reads: the first of 200, 201, 202, 204 that is declared. */
@@ -381,3 +385,8 @@ export {
   lireRapportAnnuel,
   telechargerSyntheseRapportAnnuel,
 } from "../../contract/api/rapports-annuels.ts";
+export {
+  exporterRapportsAnnuels,
+  telechargerRapportAnnuel,
+} from "../../contract/api/rapports-annuels.ts";
+export { lireHorlogeRecette, reglerHorlogeRecette } from "../../contract/api/recette.ts";

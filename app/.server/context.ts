@@ -60,5 +60,11 @@ declare module "@remix-run/node" {
      * per-IP limits must not count every page's users as one (issue 20 item 8).
      */
     clientIp?: string;
+    /**
+     * On an acceptance-testing portal (HORLOGE_RECETTE), the business date
+     * the API simulates now (ISO 8601 instant) or null; absent when the
+     * setting is off. Read by the root loader for the banner, without an API call.
+     */
+    dateSimulee?: () => string | null;
   }
 }

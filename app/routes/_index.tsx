@@ -31,6 +31,8 @@ import {
   TuileAReferencer,
 } from "~/components/home/referencement";
 import { staffTilesFor } from "~/components/home/staff-tiles";
+import { ExportRapportsAnnuels } from "~/components/home/export-rapports-annuels";
+import { anneesExportPour } from "~/components/home/export-rapports-annuels.server";
 import { TuileRapportAnnuel } from "~/components/home/rapport-annuel";
 import { aDesEtablissements } from "~/components/referencement/referencement.server";
 import { pageOuverte } from "~/components/layout/pages-a-venir";
@@ -68,6 +70,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user,
       demandeur,
       tiles: staffTilesFor(user.roles).filter((tile) => pageOuverte(tile.href)),
+      // The yearly export of the annual activity reports (issue 13 item 4), staff only.
+      anneesExportRapports: anneesExportPour(user.roles, context),
     };
   const [agrement, bandeaux, demandes, peutCreer] = await Promise.all([
     chargerMonAgrement(request, context),
@@ -98,6 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user,
     demandeur,
     tiles: [],
+    anneesExportRapports: [] as number[],
     bandeaux,
     demandes,
     peutCreer,
@@ -120,6 +125,7 @@ export default function Home() {
 
 function StaffHome() {
   const { user, tiles } = useLoaderData<typeof loader>();
+  const { anneesExportRapports } = useLoaderData<typeof loader>();
   const premierRole = user.roles[0];
   return (
     <>
@@ -160,6 +166,7 @@ function StaffHome() {
           </li>
         ))}
       </ul>
+      <ExportRapportsAnnuels annees={anneesExportRapports} />
       <CallOut
         className="fr-mt-6w"
         title="Documentation"
@@ -190,16 +197,19 @@ function ApplicantHome() {
   const { bandeaux, demandes, peutCreer, etapes, commentaires } = useLoaderData<typeof loader>();
   return (
     <>
-      {bandeaux.map((bandeau) => (
-        <Alert
-          key={bandeau.id}
-          className="fr-mb-3w"
-          severity="info"
-          title={bandeau.titre ?? "Information"}
-          description={bandeau.message}
-          small={!bandeau.titre}
-        />
-      ))}
+      {/* The general banners are the layout's, under the header: only this page's info ones here. */}
+      {bandeaux
+        .filter((bandeau) => bandeau.type !== "general")
+        .map((bandeau) => (
+          <Alert
+            key={bandeau.id}
+            className="fr-mb-3w"
+            severity="info"
+            title={bandeau.titre ?? "Information"}
+            description={bandeau.message}
+            small={!bandeau.titre}
+          />
+        ))}
       <h2 className="fr-h4">Mes demandes d'agrément</h2>
       {demandes.length === 0 ? <p>Aucune demande en cours</p> : null}
       {demandes.map((demande) => (
@@ -236,6 +246,11 @@ function OperateurAgreeHome() {
   if (!agrement) return null;
   const aConsulter = demandes.filter((demande) => demande.statutSimplifie === "disponible");
   const badge = BADGES_AGREMENT[agrement.etat];
+  // Spec §3 Demande dateNotificationSuspension, read on the request the approval was granted on.
+  const suspension =
+    agrement.etat === "suspendu"
+      ? demandes.find((demande) => demande.id === agrement.demandeId)?.dateNotificationSuspension
+      : null;
   return (
     <>
       <p className="fr-text--lead">
@@ -243,6 +258,9 @@ function OperateurAgreeHome() {
         <strong>{agrement.numeroAgrement}</strong>, jusqu'au {dateFr(agrement.dateFin)}.{" "}
         <span className={`fr-badge ${badge.classe}`}>{badge.libelle}</span>
       </p>
+      {suspension ? (
+        <p>{`Votre agrément est suspendu depuis le ${dateFr(suspension)}, date de notification de la procédure de retrait.`}</p>
+      ) : null}
       {aConsulter.length ? (
         <>
           <h2 className="fr-h4">Décision à consulter</h2>

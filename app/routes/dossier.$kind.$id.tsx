@@ -14,6 +14,7 @@ import { ApiError } from "~/.server/api.server";
 import {
   callEndpoint,
   deposerNote,
+  lireAgrement,
   lireHistorique,
   lireProcedure,
   lireProcedureEtp,
@@ -43,6 +44,7 @@ import { SectionHistorique } from "~/components/dossier/section-historique";
 import { SectionInfosComplementaires } from "~/components/dossier/section-infos-complementaires";
 import { SectionNotes, libelleNonLues } from "~/components/dossier/section-notes";
 import { SectionPiecesJointes } from "~/components/dossier/section-pieces-jointes";
+import { SectionRapportsAnnuels } from "~/components/dossier/section-rapports-annuels";
 import { ZoneActions } from "~/components/dossier/zone-actions";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
@@ -69,13 +71,16 @@ function sansRefus<T>(secours: T) {
  * attachment procedure and staffing labels (approval requests only), its
  * history and its internal notes. The notes unread at opening are counted
  * (`unreadNotifications.note`), then marked read
- * (`POST …/read?type=note`): the page shows that count once.
+ * (`POST …/read?type=note`): the page shows that count once. For a
+ * request that led to an approval, the approval's establishments and the
+ * approval itself (`GET /api/agrement/{id}`: its annual activity reports
+ * by year, issue 13 item 4).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "staff");
   const { kind, id } = cibleDossier(params);
   const demande = await chargerDossier(request, context, kind, id);
-  const [procedure, procedureEtp, historique, notes, etablissements] = await Promise.all([
+  const [procedure, procedureEtp, historique, notes, etablissements, agrement] = await Promise.all([
     kind === "demande"
       ? callEndpoint(request, context, lireProcedure, { params: { id } })
       : Promise.resolve(null),
@@ -91,6 +96,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // The establishments of the approval granted on this request (issue 12 item 4).
     kind === "demande" && demande.agrement
       ? callEndpoint(request, context, listerEtablissementsAgrementStaff, {
+          params: { id: demande.agrement.id },
+        }).catch(sansRefus(null))
+      : Promise.resolve(null),
+    // The approval itself, for its annual activity reports by year (issue 13 item 4): the
+    // request's copy lists only the stored reports, GET /api/agrement/{id} every year owed.
+    kind === "demande" && demande.agrement
+      ? callEndpoint(request, context, lireAgrement, {
           params: { id: demande.agrement.id },
         }).catch(sansRefus(null))
       : Promise.resolve(null),
@@ -111,6 +123,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     notes,
     nonLues,
     etablissements,
+    agrement,
     peutEcrireNote: hasAnyRole(user.roles, INSTRUCTION_ROLES),
     breadcrumb: titreDossier(demande),
     breadcrumbParents: parentsFilAriane(kind),
@@ -167,12 +180,14 @@ export const handle: BreadcrumbHandle = { breadcrumb: "Dossier" };
  * clock and assignee, the actions area, then, with a side menu of anchors,
  * the content of the request by step, attachments and archives,
  * complements received, opinions, complementary information, history,
- * internal notes and the link to the messaging thread.
+ * internal notes and the link to the messaging thread; for an approved
+ * request, its referenced establishments and annual activity reports.
  */
 export default function DetailDossier() {
   const { kind, demande, procedure, procedureEtp, historique, notes, nonLues, peutEcrireNote } =
     useLoaderData<typeof loader>();
   const { etablissements } = useLoaderData<typeof loader>();
+  const { agrement } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const lienMessagerie = `/messagerie/${kind}?id=${encodeURIComponent(demande.id)}`;
@@ -191,6 +206,9 @@ export default function DetailDossier() {
               { ancre: "infos", libelle: "Informations complémentaires" },
               ...(etablissements
                 ? [{ ancre: "etablissements", libelle: "Établissements référencés" }]
+                : []),
+              ...(agrement
+                ? [{ ancre: "rapports-annuels", libelle: "Rapports annuels d'activité" }]
                 : []),
               { ancre: "historique", libelle: "Historique" },
               {
@@ -228,6 +246,7 @@ export default function DetailDossier() {
           <SectionAvis avis={demande.avis} />
           <SectionInfosComplementaires infos={demande.infosComplementaires} />
           {etablissements ? <SectionEtablissements etablissements={etablissements} /> : null}
+          {agrement ? <SectionRapportsAnnuels demandeId={demande.id} agrement={agrement} /> : null}
           <SectionHistorique historique={historique} />
           <SectionNotes
             notes={notes}

@@ -40,7 +40,7 @@ import {
   pageNonTrouvee,
 } from "~/components/dossier/dossier.server";
 import { EnteteDossier, titreDossier } from "~/components/dossier/entete-dossier";
-import { parentsFilAriane } from "~/components/dossiers/liste-params";
+import { ONGLETS_DOSSIERS, parentsFilAriane } from "~/components/dossiers/liste-params";
 import {
   FormulaireAction,
   descriptionAction,
@@ -195,8 +195,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   });
   if (refus) return refus;
   const type = demandee === "CREER_PROCEDURE" ? String(valeurs.type ?? "") : undefined;
+  // Spec §4 Effects of actions: "Return to edition: go to the all-files list".
+  const suite =
+    demandee === "RETOURNER_EN_EDITION"
+      ? `/tous-les-dossiers/${ONGLETS_DOSSIERS.find((onglet) => onglet.kind === kind)!.segment}`
+      : urlDossier(kind, id);
   return redirectWithToast(
-    urlDossier(kind, id),
+    suite,
     {
       type: "success",
       titre: t("notification.titre.success"),

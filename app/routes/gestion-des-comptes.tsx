@@ -1,11 +1,13 @@
 import { Pagination } from "@codegouvfr/react-dsfr/Pagination";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { libelleEtat } from "#contract/libelles";
 import { libelleCourtQualite } from "#contract/qualites";
-import { COMPTES_TRI, type CompteTri } from "#contract/schemas/comptes";
+import { COMPTES_TRI, type CompteDemandeur, type CompteTri } from "#contract/schemas/comptes";
 import { callEndpoint, listerComptes } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { titreDossier } from "~/components/dossier/entete-dossier";
 import { pageTitle } from "~/utils/title";
 
 const LIBELLES_TRI: Record<CompteTri, string> = {
@@ -96,6 +98,7 @@ export default function GestionDesComptes() {
                       <th scope="col">Représentant</th>
                       <ColonneTriable field="email" tri={tri} sens={sens} lien={lien} />
                       <th scope="col">Qualités</th>
+                      <th scope="col">Demandes</th>
                       <ColonneTriable field="dateCreation" tri={tri} sens={sens} lien={lien} />
                     </tr>
                   </thead>
@@ -116,6 +119,9 @@ export default function GestionDesComptes() {
                         <td className="fr-cell--multiline">
                           {compte.qualites.map((code) => libelleCourtQualite(code)).join(", ")}
                         </td>
+                        <td className="fr-cell--multiline">
+                          <DemandesDuCompte demandes={compte.demandes} />
+                        </td>
                         <td>{dateFr.format(new Date(compte.dateCreation))}</td>
                       </tr>
                     ))}
@@ -135,6 +141,29 @@ export default function GestionDesComptes() {
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Spec §3 "Account list": the number of the company's requests, then each
+ * one with its state (staff read the raw state; a suspension, which the
+ * raw state hides behind "Procédure de retrait en cours", is spelled out
+ * from the normalised state).
+ */
+function DemandesDuCompte({ demandes }: { demandes: CompteDemandeur["demandes"] }) {
+  if (demandes.length === 0) return <>Aucune</>;
+  return (
+    <>
+      <p className="fr-mb-1v">{`${demandes.length} demande${demandes.length > 1 ? "s" : ""}`}</p>
+      <ul className="fr-text--sm fr-mb-0">
+        {demandes.map((demande) => (
+          <li key={demande.id}>
+            {`${titreDossier(demande)} : ${libelleEtat(demande.etat)}`}
+            {demande.etatNormalise === "agrement_suspendu" ? " (agrément suspendu)" : null}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -16,6 +16,7 @@ import {
   callEndpoint,
   confirmerLectureMessages,
   envoyerMessage,
+  executerAction,
   lireDemande,
   lireMessagerie,
 } from "~/.server/api-client.server";
@@ -51,6 +52,9 @@ function coteLecteur(user: SessionUser): "demandeur" | "instruction" | "lecture"
   if (hasAnyRole(user.roles, STAFF_ROLES)) return "lecture";
   throw refusAcces();
 }
+
+/** Value of the refresh button's `intent` (the rest of the page's posts are messages). */
+const INTENT_ACTUALISER = "RECHARGER_MESSAGERIE";
 
 /** This page's address for a request: where Post/Redirect/Get comes back. */
 function adresse(type: TypeDossier, id: string): string {
@@ -111,12 +115,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  * text kept), then
  * Post/Redirect/Get to this page with a success notification. 422 → the
  * API's field errors; 409 (thread closed meanwhile) → this page with the
- * API's message as an error notification.
+ * API's message as an error notification. The refresh button
+ * (`intent=RECHARGER_MESSAGERIE`) is handed to {@link actualiser}.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (coteLecteur(await requireUser(request, context)) === "lecture") throw refusAcces();
   const { type, id } = cible(request, params.demandeType);
-  const submission = parseWithZod(await request.formData(), { schema: schemaMessage });
+  const formData = await request.formData();
+  if (formData.get("intent") === INTENT_ACTUALISER) return actualiser(request, context, type, id);
+  const submission = parseWithZod(formData, { schema: schemaMessage });
   if (submission.status !== "success") {
     return data({ lastResult: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
   }
@@ -158,13 +165,53 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   );
 }
 
+/**
+ * "Actualiser les messages" (spec §4 action RECHARGER_MESSAGERIE, §8
+ * "messages refreshed"; ADR 0018): `POST /api/{type}/{id}/action`, which
+ * writes nothing, then Post/Redirect/Get to this page, whose loader reads
+ * the thread again, under the success notification. A refusal (403: not
+ * offered to this user or in this state; 409) comes back as an error
+ * notification with the API's message.
+ */
+async function actualiser(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  type: TypeDossier,
+  id: string,
+): Promise<Response> {
+  try {
+    await callEndpoint(request, context, executerAction, {
+      params: { kind: type, id },
+      body: { action: "RECHARGER_MESSAGERIE" },
+      format: "form",
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) || ![403, 409].includes(error.status)) throw error;
+    return redirectWithToast(
+      adresse(type, id),
+      { type: "error", titre: t("notification.titre.error"), description: error.message },
+      { request, context },
+    );
+  }
+  return redirectWithToast(
+    adresse(type, id),
+    {
+      type: "success",
+      titre: t("notification.titre.success"),
+      description: t(`notification.action.success.${type}.RECHARGER_MESSAGERIE`),
+    },
+    { request, context },
+  );
+}
+
 export const handle: BreadcrumbHandle = { breadcrumb: "Messagerie" };
 
 /**
  * The thread between the applicant and the instruction service (spec §3
  * Messaging): messages oldest first, each with its side ("Vous",
  * "Service instructeur", or the applicant for staff) and time; a form to
- * write while the thread is open (not for central staff, who only read);
+ * refresh the thread ("Actualiser les messages") and write while it is
+ * open (neither for central staff, who only read);
  * read-only with an information alert once it is closed. Staff get a link
  * back to the file.
  */
@@ -213,6 +260,19 @@ export default function MessagerieDemande() {
             />
           ) : null}
           <h2 className="fr-h4">Messages échangés avec {correspondant}</h2>
+          {cote === "lecture" ? null : (
+            // Central staff only read (ADR 0018): they reload the page instead.
+            <Form method="post" className="fr-mb-3w">
+              <button
+                type="submit"
+                name="intent"
+                value={INTENT_ACTUALISER}
+                className="fr-btn fr-btn--secondary fr-btn--sm fr-icon-refresh-line fr-btn--icon-left"
+              >
+                Actualiser les messages
+              </button>
+            </Form>
+          )}
           {messages.length === 0 ? (
             <p>Aucun message pour le moment.</p>
           ) : (

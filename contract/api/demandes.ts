@@ -8,6 +8,17 @@
 import { z } from "zod";
 import { ROLE_GATES } from "../roles.ts";
 import { schemaCorpsAction, schemaEtape2 } from "../schemas/demande.ts";
+import type {
+  DemandeDetail as DemandeDetailContrat,
+  DemandeResume as DemandeResumeContrat,
+} from "../schemas/demande.ts";
+import { ACTIONS_DEMANDE, ETATS_DEMANDE } from "../etats.ts";
+import {
+  ETAPES_INSTRUCTION,
+  ETATS_NORMALISES_SUPPLEMENTAIRES,
+  STATUTS_SIMPLIFIES,
+} from "../statuts.ts";
+import { Agrement } from "./agrements.ts";
 import {
   ErreurEntree,
   ErreurValidation,
@@ -72,8 +83,124 @@ const corpsEtape2 = z
   })
   .strict();
 
+/** An attachment as a request's answers carry it (contract/schemas/piece-jointe.ts). */
+const PieceJointeDemande = z.object({
+  id: z.string(),
+  nom: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().openapi({ description: "Octets" }),
+  codeTypePJ: z.string(),
+  dateCreation: z.string(),
+});
+const instant = (description: string) =>
+  z
+    .string()
+    .nullable()
+    .openapi({ description: `${description} (instant ISO 8601)` });
+const jour = (description: string) =>
+  z
+    .string()
+    .nullable()
+    .openapi({ description: `${description} (AAAA-MM-JJ)` });
+
+/**
+ * contract/schemas/demande.ts `DemandeResume` as zod (kept equal to it by
+ * the type check below): a request as every list and detail returns it
+ * (spec §3 Demande).
+ */
+export const DemandeResume = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["demande", "changement-notable"]),
+    numeroDossier: z.string().nullable().openapi({ description: "MAR-AAAA-NNNNNN, au dépôt" }),
+    numeroDemande: z.string().nullable().openapi({
+      description: "Numéro reçu par la demande à son dépôt : le même que numeroDossier",
+    }),
+    etat: z.enum(ETATS_DEMANDE),
+    etatNormalise: z.enum([...ETATS_DEMANDE, ...ETATS_NORMALISES_SUPPLEMENTAIRES]),
+    statutSimplifie: z.enum(STATUTS_SIMPLIFIES),
+    version: z.number().int(),
+    raisonSociale: z.string().nullable(),
+    dateCreation: z.string(),
+    dateModification: z.string(),
+    dateDepot: instant("Dépôt"),
+    dateAgrement: instant("Décision d'agrément"),
+    dateOctroi: instant("Octroi de l'agrément sur cette demande"),
+    dateNotificationSuspension: jour(
+      "Notification de la dernière procédure de retrait avec suspension ouverte sur cette demande",
+    ),
+    dateDecisionRetrait: jour("Décision de la procédure qui a retiré l'agrément"),
+    impactChangement: z
+      .object({ pjSupprimees: z.array(PieceJointeDemande) })
+      .nullable()
+      .openapi({
+        description:
+          "Changement notable : pièces de l'agrément que le changement supprime (aucune pour " +
+          "une extension de périmètre) ; null pour une demande d'agrément",
+      }),
+    dateEcheance: jour("Échéance du complément demandé"),
+    motifAnnulation: z.string().nullable(),
+    actionsDisponibles: z.array(z.object({ action: z.enum(ACTIONS_DEMANDE) })),
+    nouveauMessage: z.boolean(),
+    messagerie: z.object({ closed: z.boolean() }),
+    unreadNotifications: z.object({ note: z.number().int() }),
+    demandeur: z.object({ id: z.string().nullable() }),
+    decision: PieceJointeDemande.nullable(),
+    etapeInstruction: z.enum(ETAPES_INSTRUCTION),
+    dateLimiteInstruction: jour("Fin du délai d'instruction"),
+    delaiSuspendu: z.boolean(),
+    expireBientot: z.boolean(),
+    reputeRejete: z.boolean(),
+    siren: z.string().nullable(),
+    qualite: z.string().nullable(),
+    codeDepartement: z.string().nullable(),
+    codeRegion: z.string().nullable(),
+    serviceInstructeur: z.object({ id: z.number().int(), nom: z.string() }).nullable(),
+    instructeur: z.object({ id: z.string(), prenom: z.string(), nom: z.string() }).nullable(),
+    typeChangement: z.string().nullable(),
+    dateAvisDecideur: instant("Décision"),
+  })
+  .openapi("DemandeResume");
+
+// The zod schema and the interface the API and the pages use must not drift apart.
+type EgauxDemande<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const demandeResumeConforme: EgauxDemande<
+  z.infer<typeof DemandeResume>,
+  DemandeResumeContrat
+> = true;
+void demandeResumeConforme;
+
+const codeNomDemande = z.object({ code: z.string(), nom: z.string() });
+
+/**
+ * `DemandeDetail`: the summary's fields in full, plus the form's content,
+ * opinions, complementary information and additional files documented as
+ * objects whose own fields are those of contract/schemas (not detailed
+ * here yet); typed as the interface for the app's client.
+ */
+export const DemandeDetail = DemandeResume.extend({
+  etape1: z.object({}).passthrough().nullable().openapi({ description: "Étape 1 (Etape1)" }),
+  etape2: z.object({}).passthrough().nullable().openapi({ description: "Étape 2 (Etape2)" }),
+  libelles: z.object({
+    commune: z.string().nullable(),
+    formeJuridique: z.string().nullable(),
+    regions: z.array(codeNomDemande),
+    departements: z.array(codeNomDemande),
+    epcis: z.array(codeNomDemande),
+    communes: z.array(codeNomDemande),
+  }),
+  avis: z.array(z.object({}).passthrough()).openapi({ description: "Avis[]" }),
+  infosComplementaires: z
+    .array(z.object({}).passthrough())
+    .openapi({ description: "InfoComplementaire[]" }),
+  pjAdditionnelles: z
+    .array(z.object({}).passthrough())
+    .openapi({ description: "PjAdditionnelles[]" }),
+  agrement: Agrement.nullable(),
+}).openapi("DemandeDetail") as unknown as z.ZodType<DemandeDetailContrat>;
+
 const formatsEtape = ["json", "form", "multipart"] as const;
-const detail = { description: "Le dossier (DemandeDetail)" };
+const detail = json(DemandeDetail, "Le dossier");
 const introuvable = json(MessageErreur, "Dossier inconnu ou que l'appelant ne peut pas voir");
 const nonModifiable = json(
   MessageErreur,
@@ -102,7 +229,7 @@ export const listerMesDemandes = defineEndpoint({
   description: "Les demandes actives d'abord, puis les plus récentes (spec §9).",
   tags,
   access: ROLE_GATES.demandeur,
-  responses: { 200: { description: "DemandeResume[]" } },
+  responses: { 200: json(z.array(DemandeResume), "Les demandes") },
 });
 
 export const creerDemande = defineEndpoint({
@@ -269,6 +396,39 @@ export const lireDemande = defineEndpoint({
   responses: { 200: detail, 404: introuvable },
 });
 
+export const verifierNouveauChangementNotable = defineEndpoint({
+  method: "get",
+  path: "/changement-notable/can/deposernouvelledemande",
+  summary: "La structure peut-elle créer une demande de changement notable ?",
+  description:
+    "Oui quand son agrément est en cours, qu'aucune de ses demandes de changement notable " +
+    "n'est en cours et que le drapeau creation_extension_perimetre est actif.",
+  tags,
+  access: ROLE_GATES.demandeur,
+  responses: {
+    200: json(
+      z.object({ can: z.boolean(), raison: z.string().optional() }),
+      "Réponse, et la raison en français quand c'est non",
+    ),
+  },
+});
+
+export const verifierDepotChangementNotable = defineEndpoint({
+  method: "get",
+  path: "/changement-notable/:id/canBe/depose",
+  summary: "La demande de changement notable peut-elle être déposée ?",
+  description:
+    "Comme pour une demande d'agrément : vrai pour un brouillon ou une demande en édition " +
+    "à qui rien ne manque.",
+  tags,
+  access: "authenticated",
+  params: z.object({ id: identifiant() }),
+  responses: {
+    200: json(z.object({ depose: z.boolean(), manquants: z.array(Manquant) }), "Réponse"),
+    404: introuvable,
+  },
+});
+
 /** Every endpoint of this file, in the order the router registers them. */
 export const pointsDemandes = [
   verifierNouvelleDemande,
@@ -282,4 +442,6 @@ export const pointsDemandes = [
   lireHistorique,
   executerAction,
   lireDemande,
+  verifierNouveauChangementNotable,
+  verifierDepotChangementNotable,
 ] as const;

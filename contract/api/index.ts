@@ -19,6 +19,7 @@ import { pointsMessagerie } from "./messagerie.ts";
 import { pointsNotes } from "./notes.ts";
 import { pointsPiecesJointes } from "./pieces-jointes.ts";
 import { pointsRapportsAnnuels } from "./rapports-annuels.ts";
+import { pointsRecette } from "./recette.ts";
 import { pointsReference } from "./reference.ts";
 import { pointsUtilisateur } from "./utilisateur.ts";
 
@@ -40,4 +41,5 @@ export const POINTS_API: readonly EndpointDeclaration[] = [
   ...pointsMessagerie,
   ...pointsEtablissements,
   ...pointsEtablissementsStaff,
+  ...pointsRecette,
 ];

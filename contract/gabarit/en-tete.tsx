@@ -23,16 +23,19 @@ import {
  * portal's stylesheet showing one or the other (`portail-js-only`,
  * `portail-nojs-only`). Without `menu` (the identity provider's pages,
  * which have neither that stylesheet nor a role menu), no mobile menu.
- * `Lien` renders the brand's link (the router's link on the portal).
+ * `Lien` renders the brand's link (the router's link on the portal);
+ * `titre` is the service's name (MARQUE.nom unless a deployment names it).
  */
 export function EnTete({
   accesRapides,
   menu,
   Lien = LienSimple,
+  titre = MARQUE.nom,
 }: {
   accesRapides: ReactNode;
   menu?: { navigation: ReactNode };
   Lien?: ComposantLien;
+  titre?: string;
 }) {
   return (
     <header role="banner" className="fr-header" id={ID_EN_TETE}>
@@ -74,7 +77,7 @@ export function EnTete({
               </div>
               <div className="fr-header__service">
                 <Lien href="/" title={TITRE_LIEN_ACCUEIL}>
-                  <p className="fr-header__service-title">{tronquer(MARQUE.nom)}</p>
+                  <p className="fr-header__service-title">{tronquer(titre)}</p>
                 </Lien>
                 <p className="fr-header__service-tagline">{MARQUE.slogan}</p>
               </div>

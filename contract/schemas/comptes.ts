@@ -1,5 +1,7 @@
 /** Applicant accounts list (spec §3 "Account list/detail", §7 GET /api/user/accounts). */
 import { z } from "zod";
+import { ACTIONS_COMPTE, ETATS_DEMANDE } from "../etats.ts";
+import { ETATS_NORMALISES_SUPPLEMENTAIRES } from "../statuts.ts";
 import { ENTIER_MAX } from "../validation.ts";
 
 /** Lists of DESIGN §7: `{ page, nb_elements, nb_pages, result }`, first page 1. */
@@ -31,6 +33,27 @@ export const compteDemandeurSchema = z.object({
   qualites: z.array(z.string()),
   statut: z.enum(["actif", "en_attente"]),
   dateCreation: z.string(),
+  /**
+   * Spec §3 "Account list/detail" `demandes` (their number is the
+   * "number of associated requests"): every request of the account's
+   * company, approval or notable change, newest first, with its state and
+   * its normalised state (spec §4); empty without a company.
+   */
+  demandes: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(["demande", "changement-notable"]),
+      numeroDossier: z.string().nullable(),
+      etat: z.enum(ETATS_DEMANDE),
+      etatNormalise: z.enum([...ETATS_DEMANDE, ...ETATS_NORMALISES_SUPPLEMENTAIRES]),
+    }),
+  ),
+  /**
+   * Spec §4 Account actions the server allows on this account. None of
+   * them is implemented yet (issue 16: POST /api/user/account/{id}/action
+   * does not exist), so the list is empty for every account.
+   */
+  actionsDisponibles: z.array(z.object({ action: z.enum(ACTIONS_COMPTE) })),
 });
 export type CompteDemandeur = z.infer<typeof compteDemandeurSchema>;
 

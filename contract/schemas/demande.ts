@@ -272,6 +272,13 @@ export interface DemandeResume {
   id: string;
   kind: "demande" | "changement-notable";
   numeroDossier: string | null;
+  /**
+   * Spec §3 `numeroDemande`: the number this request received at deposit
+   * ("MAR-AAAA-NNNNNN"), i.e. the same value as `numeroDossier` — every
+   * request, approval or notable change, gets its own number from one
+   * sequence, so the file and the request share it. Null before deposit.
+   */
+  numeroDemande: string | null;
   etat: EtatDemande;
   etatNormalise: EtatNormalise;
   statutSimplifie: StatutSimplifie;
@@ -282,6 +289,26 @@ export interface DemandeResume {
   dateModification: string;
   dateDepot: string | null;
   dateAgrement: string | null;
+  /** When the approval was granted on this request (ISO instant); null otherwise. */
+  dateOctroi: string | null;
+  /**
+   * Notification date ("AAAA-MM-JJ") of the latest withdrawal-with-suspension
+   * procedure opened on this request (spec §4), ongoing or ended; null when
+   * none was.
+   */
+  dateNotificationSuspension: string | null;
+  /**
+   * Decision date ("AAAA-MM-JJ") of the procedure of this request that
+   * withdrew the approval (decision agrement_retire); null otherwise.
+   */
+  dateDecisionRetrait: string | null;
+  /**
+   * Spec §3 `impactChangement`: for a notable change, the approval's
+   * documents the change removes (`pjSupprimees`). The change types the
+   * portal offers (perimeter extension) remove none, so the list is empty;
+   * null for an approval request, which changes no approval.
+   */
+  impactChangement: { pjSupprimees: PieceJointe[] } | null;
   /** Deadline of the pending completeness or complement request, "AAAA-MM-JJ". */
   dateEcheance: string | null;
   motifAnnulation: string | null;

@@ -9,5 +9,6 @@ export const PARAMETRES_MAIL = [
     libelle: "Suivi de mes dossiers (dépôt, demandes de compléments, décisions)",
   },
   { code: "nouveau_message", libelle: "Nouveau message dans la messagerie d'un dossier" },
+  { code: "rapport_annuel", libelle: "Rappels du rapport annuel d'activité" },
 ] as const;
 export type CodeParametreMail = (typeof PARAMETRES_MAIL)[number]["code"];

@@ -132,26 +132,36 @@ const etpOptionnel = () =>
 const etpRequis = () =>
   etpOptionnel().refine((value) => value !== undefined, { message: MESSAGES.requis });
 
+/** A form's count as typed: blank → undefined, else trimmed. */
+const saisieNombre = (value: unknown) =>
+  vide(value) ? undefined : typeof value === "string" ? value.trim() : value;
+
 /** A required whole count, 0 to {@link NOMBRE_MAX_RAPPORT} ("Veuillez saisir un nombre entier"). */
-const nombreEntier = () =>
-  z.preprocess(
-    (value) => (vide(value) ? undefined : typeof value === "string" ? value.trim() : value),
-    z
-      .union([z.string(), z.number()], { required_error: MESSAGES.requis })
-      .transform((value, context) => {
-        const texte = String(value).replace(/\s+/g, "");
-        if (!/^\d+$/.test(texte)) {
-          context.addIssue({ code: "custom", message: MESSAGES.entier });
-          return z.NEVER;
-        }
-        const nombre = Number(texte);
-        if (nombre > NOMBRE_MAX_RAPPORT) {
-          context.addIssue({ code: "custom", message: MESSAGES.maximum(NOMBRE_MAX_RAPPORT) });
-          return z.NEVER;
-        }
-        return nombre;
-      }),
-  );
+const nombreEntier = () => z.preprocess(saisieNombre, entier());
+
+/**
+ * An optional whole count: a blank field (a form without JavaScript sends
+ * the hidden counts empty) is absent, not "Ce champ est requis".
+ */
+const nombreEntierOptionnel = () => z.preprocess(saisieNombre, entier().optional());
+
+/** A whole count, 0 to {@link NOMBRE_MAX_RAPPORT}, from a string or a number. */
+const entier = () =>
+  z
+    .union([z.string(), z.number()], { required_error: MESSAGES.requis })
+    .transform((value, context) => {
+      const texte = String(value).replace(/\s+/g, "");
+      if (!/^\d+$/.test(texte)) {
+        context.addIssue({ code: "custom", message: MESSAGES.entier });
+        return z.NEVER;
+      }
+      const nombre = Number(texte);
+      if (nombre > NOMBRE_MAX_RAPPORT) {
+        context.addIssue({ code: "custom", message: MESSAGES.maximum(NOMBRE_MAX_RAPPORT) });
+        return z.NEVER;
+      }
+      return nombre;
+    });
 
 /** A required yes/no question: "oui"/"non" from a form, true/false in JSON. */
 const ouiNon = () =>
@@ -282,16 +292,28 @@ export const schemaEtapeActivite = z
     nbDossiersDeposes: nombreEntier(),
     nbAccompagnementsPrevisionnels: nombreEntier(),
     sousTraitance: ouiNon(),
-    nbSousTraitanceAudits: nombreEntier().optional(),
-    nbSousTraitancePrestationsRenforcees: nombreEntier().optional(),
-    nbSousTraitanceMissionComplete: nombreEntier().optional(),
+    nbSousTraitanceAudits: nombreEntierOptionnel(),
+    nbSousTraitancePrestationsRenforcees: nombreEntierOptionnel(),
+    nbSousTraitanceMissionComplete: nombreEntierOptionnel(),
   })
-  .superRefine((value, context) => {
-    if (!value.sousTraitance) return;
-    for (const champ of CHAMPS_SOUS_TRAITANCE)
-      if (value[champ] === undefined)
-        context.addIssue({ code: "custom", path: [champ], message: MESSAGES.requis });
-  })
+  // Apart from the fields' own checks (an object's refinement only runs
+  // once all its fields are valid): the missing counts are named in the
+  // same round as the other errors. Outputs {}.
+  .and(
+    z
+      .object({
+        sousTraitance: z.unknown(),
+        ...Object.fromEntries(CHAMPS_SOUS_TRAITANCE.map((champ) => [champ, z.unknown()])),
+      })
+      .superRefine((value, context) => {
+        if (!ouiNon().safeParse(value.sousTraitance).data) return;
+        const saisis = value as Record<string, unknown>;
+        for (const champ of CHAMPS_SOUS_TRAITANCE)
+          if (vide(saisis[champ]))
+            context.addIssue({ code: "custom", path: [champ], message: MESSAGES.requis });
+      })
+      .transform(() => ({})),
+  )
   .transform((value): EtapeActivite =>
     value.sousTraitance
       ? value

@@ -158,9 +158,13 @@ describe("mail preferences (POST /api/user/parametre-mail)", () => {
     const demandeur = await nouveauDemandeur();
     const compte = () =>
       appelApi<UtilisateurCourant>(portal.baseUrl, demandeur.jeton, "GET", "/user/account");
-    expect((await compte()).parametresMail).toEqual({ suivi_dossier: true, nouveau_message: true });
+    expect((await compte()).parametresMail).toEqual({
+      suivi_dossier: true,
+      nouveau_message: true,
+      rapport_annuel: true,
+    });
 
-    // A form post: only the ticked box comes, the other one means "no".
+    // A form post: only the ticked box comes, the others mean "no".
     const formulaire = await enregistrerPreferences(
       demandeur.jeton,
       new URLSearchParams({ nouveau_message: "on" }),
@@ -169,6 +173,7 @@ describe("mail preferences (POST /api/user/parametre-mail)", () => {
     expect((await compte()).parametresMail).toEqual({
       suivi_dossier: false,
       nouveau_message: true,
+      rapport_annuel: false,
     });
 
     const json = await enregistrerPreferences(demandeur.jeton, {
@@ -180,6 +185,7 @@ describe("mail preferences (POST /api/user/parametre-mail)", () => {
     expect((await compte()).parametresMail).toEqual({
       suivi_dossier: true,
       nouveau_message: false,
+      rapport_annuel: false,
     });
 
     const sansJeton = await fetch(`${portal.baseUrl}/api/user/parametre-mail`, { method: "POST" });

@@ -453,6 +453,11 @@ describe("genererRecapDemande (recap PDF)", () => {
     infosComplementaires: [],
     pjAdditionnelles: [],
     agrement: null,
+    numeroDemande: "MAR-2026-000042",
+    dateOctroi: null,
+    dateNotificationSuspension: null,
+    dateDecisionRetrait: null,
+    impactChangement: null,
     serviceInstructeur: { id: 1, nom: "Délégation locale de l'Anah – Paris" },
     etape1: {
       signataireNom: "Martin",

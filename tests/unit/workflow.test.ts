@@ -72,6 +72,14 @@ const DECIDE: EtatDemande[] = [
   "terminee",
 ];
 
+/** Every state but the drafts: the message thread exists once a request is filed (ADR 0018). */
+const LISIBLE: EtatDemande[] = ETATS_DEMANDE.filter(
+  (etat) => etat !== "brouillon" && etat !== "arrete_perime",
+);
+
+/** Taken without being listed in actionsDisponibles (ADR 0018: a reload, not a step). */
+const NON_LISTEES: ActionDemande[] = ["RECHARGER_MESSAGERIE"];
+
 /** action → role → states it may be taken from (people only; jobs apart). */
 const ATTENDU: Partial<Record<ActionDemande, Partial<Record<Role, EtatDemande[]>>>> = {
   // en_edition: the instructeur handed the request back to be corrected.
@@ -117,6 +125,12 @@ const ATTENDU: Partial<Record<ActionDemande, Partial<Record<Role, EtatDemande[]>
   MODIFIER_PROCEDURE: { superviseur: ["agrement_procedure_en_cours"] },
   TERMINER_PROCEDURE: { superviseur: ["agrement_procedure_en_cours"] },
   MODIFIER_AGREMENT: { superviseur: ["agree"] },
+  RECHARGER_MESSAGERIE: {
+    demandeur: LISIBLE,
+    instructeur: LISIBLE,
+    superviseur: LISIBLE,
+    crhh: LISIBLE,
+  },
 };
 
 function attendu(etat: EtatDemande, action: ActionDemande, role: Role): boolean {
@@ -162,7 +176,9 @@ describe("transition table (DESIGN §3)", () => {
         // The owner's company for demandeur; the instruction side for staff.
         const qui = utilisateur([role], role === "demandeur" ? SOCIETE : null);
         const listees = actionsDisponibles(demande(etat), qui, delaiExpire);
-        const attendues = ACTIONS_DEMANDE.filter((action) => attendu(etat, action, role));
+        const attendues = ACTIONS_DEMANDE.filter(
+          (action) => attendu(etat, action, role) && !NON_LISTEES.includes(action),
+        );
         if (JSON.stringify([...listees].sort()) !== JSON.stringify([...attendues].sort()))
           ecarts.push(`${etat} × ${role}: ${listees.join(",")} ≠ ${attendues.join(",")}`);
       }

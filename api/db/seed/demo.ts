@@ -173,6 +173,17 @@ const BANDEAU_DEMO = {
     "Chaque pièce est attendue au format PDF, PNG, JPG ou ZIP, 10 Mo au plus par fichier. Vous pouvez enregistrer votre demande en brouillon à chaque étape.",
 };
 
+/**
+ * The demo's general banner (spec §2 Layout "general information banner"):
+ * shown under the header of every page of a signed-in user.
+ */
+const BANDEAU_GENERAL_DEMO = {
+  type: "general" as const,
+  titre: "Information",
+  message:
+    "Pour toute question sur le portail ou sur votre demande d'agrément, écrivez à mar-agrement@anah.gouv.fr.",
+};
+
 /** Writes the demo accounts, company, its registry establishments and the information banner. */
 export async function seedDemo(database: Database): Promise<void> {
   const { db } = database;
@@ -251,6 +262,17 @@ export async function seedDemo(database: Database): Promise<void> {
         ),
       );
     if (!bandeau) await tx.insert(bandeauxInformatifs).values(BANDEAU_DEMO);
+
+    const [bandeauGeneral] = await tx
+      .select({ id: bandeauxInformatifs.id })
+      .from(bandeauxInformatifs)
+      .where(
+        and(
+          eq(bandeauxInformatifs.type, BANDEAU_GENERAL_DEMO.type),
+          eq(bandeauxInformatifs.titre, BANDEAU_GENERAL_DEMO.titre),
+        ),
+      );
+    if (!bandeauGeneral) await tx.insert(bandeauxInformatifs).values(BANDEAU_GENERAL_DEMO);
 
     await tx
       .insert(registreEtablissements)

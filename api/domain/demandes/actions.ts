@@ -9,9 +9,12 @@
  * action without a handler (the jobs' actions, notable changes' own
  * actions) answers 403.
  */
-import type { ActionDemande } from "../../../contract/etats.ts";
+import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
+import { interdit } from "../erreurs.ts";
+import { MESSAGE_ACTION_NON_OFFERTE, transitionPour } from "../workflow.ts";
 import { affecterInstructeur } from "./affectation.ts";
 import { annulerDemande } from "./annulation.ts";
+import { appliquerArrete } from "./arrete.ts";
 import { exprimerAvis } from "./avis.ts";
 import { demanderComplement, donnerComplement } from "./complement.ts";
 import { confirmerCompletude, demanderComplementCompletude } from "./completude.ts";
@@ -22,18 +25,40 @@ import { deposerEnEdition, retournerEnEdition } from "./edition.ts";
 import { modifierAgrement } from "./modification-agrement.ts";
 import { creerProcedure, modifierProcedure, terminerProcedure } from "./procedures.ts";
 import { confirmerRefus, motiverRefus, proposerRefus, refuserRefus } from "./refus.ts";
+import { rechargerMessagerie } from "./recharger-messagerie.ts";
 import { rejeterTacitement } from "./rejet-tacite.ts";
 import { visualiserResultat } from "./resultat.ts";
 
 /**
- * Handlers by action. The table's other rows are not run through this
- * route: the draft saves are PUT step/1 and step/2, the two deadline
- * actions belong to the jobs (api/domain/demandes/echeances.ts); and
- * APPLIQUER_ARRETE has no handler because the portal knows a single arrêté,
- * so no draft reaches arrete_perime through it. Posting any of them answers
- * 403.
+ * `handler` run with the table's row for the request's own kind (an
+ * approval request and a notable change may have different rows for one
+ * action: EXPRIMER_AVIS_DECIDEUR and its decisions, issue 22 item 2), so
+ * that no handler ever executes a row of the other kind. 403 when the
+ * request's kind has no such row.
  */
-export const HANDLERS_ACTION: Partial<Record<ActionDemande, HandlerAction>> = {
+function avecLigneDuType(handler: HandlerAction): HandlerAction {
+  return (contexte) => {
+    const transition = transitionPour(
+      contexte.demande.etat as EtatDemande,
+      contexte.transition.action,
+      [contexte.role],
+      contexte.demande.kind,
+    );
+    if (!transition) throw interdit(MESSAGE_ACTION_NON_OFFERTE);
+    return handler({ ...contexte, transition });
+  };
+}
+
+/**
+ * Handlers by action, each run with the row of the request's kind. The
+ * table's other rows are not run through this route: the draft saves are
+ * PUT step/1 and step/2, the two deadline actions belong to the jobs
+ * (api/domain/demandes/echeances.ts). Posting any of them answers 403.
+ * APPLIQUER_ARRETE and RECHARGER_MESSAGERIE: ADR 0018.
+ */
+const HANDLERS: Partial<Record<ActionDemande, HandlerAction>> = {
+  APPLIQUER_ARRETE: appliquerArrete,
+  RECHARGER_MESSAGERIE: rechargerMessagerie,
   DEPOSER: deposerDemande,
   ANNULER_DEMANDE: annulerDemande,
   AFFECTER_INSTRUCTEUR: affecterInstructeur,
@@ -59,3 +84,8 @@ export const HANDLERS_ACTION: Partial<Record<ActionDemande, HandlerAction>> = {
   TERMINER_PROCEDURE: terminerProcedure,
   MODIFIER_AGREMENT: modifierAgrement,
 };
+
+/** The handlers the route runs, by action: {@link HANDLERS}, each with its kind's row. */
+export const HANDLERS_ACTION: Partial<Record<ActionDemande, HandlerAction>> = Object.fromEntries(
+  Object.entries(HANDLERS).map(([action, handler]) => [action, avecLigneDuType(handler)]),
+);

@@ -5,6 +5,7 @@
  */
 import { schemaAnnulation } from "../../../contract/schemas/demande.ts";
 import { parseOrThrow } from "../validation.ts";
+import { joindreAvisAnnulation } from "./avis-annulation-suspension.ts";
 import type { ContexteAction } from "./contexte-action.ts";
 import { ecrireTransition } from "./transition.ts";
 
@@ -12,12 +13,14 @@ import { ecrireTransition } from "./transition.ts";
  * 422 `{ detail, errors }` on `commentaire` (required) and `confirmation`
  * (must be ticked); otherwise annulee with `motifAnnulation` = the comment,
  * messaging closed, and the history row carrying the comment. 409 when the
- * request changed meanwhile.
+ * request changed meanwhile. A filed request also gets its cancellation
+ * notice (PDF, its decision document) in the same transaction; a draft
+ * does not (avis-annulation-suspension.ts).
  */
 export async function annulerDemande(contexte: ContexteAction): Promise<void> {
   const { commentaire } = parseOrThrow(schemaAnnulation, contexte.corps);
-  await contexte.deps.database.db.transaction((tx) =>
-    ecrireTransition(tx, {
+  await contexte.deps.database.db.transaction(async (tx) => {
+    const { demande, historiqueId } = await ecrireTransition(tx, {
       demande: contexte.demande,
       action: "ANNULER_DEMANDE",
       etatApres: "annulee",
@@ -25,6 +28,13 @@ export async function annulerDemande(contexte: ContexteAction): Promise<void> {
       acteur: { id: contexte.utilisateur.row.id, role: contexte.role },
       maintenant: contexte.maintenant,
       commentaire,
-    }),
-  );
+    });
+    const { prenom, nom } = contexte.utilisateur.row;
+    await joindreAvisAnnulation(tx, contexte.deps.fichiers, demande, {
+      motif: commentaire,
+      annuleePar: `${prenom} ${nom}`.trim(),
+      historiqueId,
+      date: contexte.maintenant,
+    });
+  });
 }

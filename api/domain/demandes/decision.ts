@@ -9,9 +9,12 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { demandes } from "../../db/schema.ts";
 import type { FileStore } from "../../files/types.ts";
+import { MESSAGES_INSTRUCTION } from "../../../contract/schemas/instruction.ts";
+import type { ValeurAvis } from "../../../contract/etats.ts";
 import { creerAgrement } from "../agrements.ts";
 import type { DemandeRow } from "../acces.ts";
 import type { ContexteAction } from "./contexte-action.ts";
+import { erreursDeChamps } from "./erreurs.ts";
 import { RUBRIQUE_AVIS_DECIDEUR, enregistrerAvis, fichierAvis } from "./avis.ts";
 import { joindreLettreRefus } from "./documents-decision.ts";
 import {
@@ -54,10 +57,15 @@ export async function consignerRefus(
  *   dateOctroi, dateAvisDecideur and the certificate as decision document;
  * - AGREMENT_REFUSE → refusee: the refusal letter (grounds = the comment)
  *   becomes the decision document; dateAvisDecideur; info `refus`.
- * Both record the avis_decideur opinion.
+ * Both record the avis_decideur opinion. A decision the table's row does
+ * not offer to the request's kind (AGREMENT_VALIDE on a notable change,
+ * issue 22 item 2) is refused like a missing one, before anything is read
+ * or written.
  */
 export async function exprimerAvisDecideur(contexte: ContexteAction): Promise<void> {
   const { avis, commentaire } = lireFormulaire(contexte, "EXPRIMER_AVIS_DECIDEUR");
+  if (!contexte.transition.decisions?.[avis as ValeurAvis])
+    throw erreursDeChamps({ avis: [MESSAGES_INSTRUCTION.avis] });
   const fichier = await fichierAvis(contexte);
   const { demande, maintenant, deps } = contexte;
   const valide = avis === "AGREMENT_VALIDE";

@@ -111,6 +111,55 @@ interface ContexteLecture {
   procedures: Map<string, TypeProcedureAgrement>;
   /** Notes written by others since the reader last read them (staff only), by request id. */
   notesNonLues: Map<string, number>;
+  /** Suspension and withdrawal dates of the procedures opened on each request, by request id. */
+  datesProcedures: Map<string, DatesProcedures>;
+}
+
+/** What the procedures opened on one request tell its summary (spec §3 Demande). */
+interface DatesProcedures {
+  dateNotificationSuspension: string | null;
+  dateDecisionRetrait: string | null;
+}
+
+/**
+ * Suspension and withdrawal dates of the withdrawal procedures opened on
+ * `rows` (procedure_agrement.demande_id), in one query: the notification
+ * date of the latest procedure with suspension, and the decision date of
+ * the procedure that withdrew the approval. Only rows carrying an approval
+ * can have procedures.
+ */
+async function datesProceduresDe(
+  database: Database,
+  rows: LigneResume[],
+): Promise<Map<string, DatesProcedures>> {
+  const ids = rows.flatMap((row) => (row.agrementId ? [row.id] : []));
+  const dates = new Map<string, DatesProcedures>();
+  if (!ids.length) return dates;
+  const lignes = await database.db
+    .select({
+      demandeId: proceduresAgrement.demandeId,
+      type: proceduresAgrement.type,
+      decision: proceduresAgrement.decision,
+      dateNotification: proceduresAgrement.dateNotification,
+      dateDecision: proceduresAgrement.dateDecision,
+    })
+    .from(proceduresAgrement)
+    .where(inArray(proceduresAgrement.demandeId, ids))
+    .orderBy(asc(proceduresAgrement.id));
+  for (const ligne of lignes) {
+    if (!ligne.demandeId) continue;
+    const courant = dates.get(ligne.demandeId) ?? {
+      dateNotificationSuspension: null,
+      dateDecisionRetrait: null,
+    };
+    // Oldest first: a later procedure overrides an earlier one's dates.
+    if (ligne.type === "retrait_avec_suspension" && ligne.dateNotification)
+      courant.dateNotificationSuspension = ligne.dateNotification;
+    if (ligne.decision === "agrement_retire" && ligne.dateDecision)
+      courant.dateDecisionRetrait = ligne.dateDecision;
+    dates.set(ligne.demandeId, courant);
+  }
+  return dates;
 }
 
 async function contexteLecture(
@@ -214,6 +263,7 @@ async function contexteLecture(
     decisions,
     procedures,
     notesNonLues: notesNonLuesParId,
+    datesProcedures: await datesProceduresDe(database, rows),
   };
 }
 
@@ -223,6 +273,8 @@ function resume(row: LigneResume, contexte: ContexteLecture): DemandeResume {
     id: row.id,
     kind: row.kind,
     numeroDossier: row.numeroDossier,
+    // The request's own deposit number (contract DemandeResume.numeroDemande).
+    numeroDemande: row.numeroDossier,
     etat: row.etat as EtatDemande,
     etatNormalise: normalise,
     statutSimplifie: statutSimplifie(normalise),
@@ -232,6 +284,12 @@ function resume(row: LigneResume, contexte: ContexteLecture): DemandeResume {
     dateModification: row.dateModification.toISOString(),
     dateDepot: row.dateDepot?.toISOString() ?? null,
     dateAgrement: row.dateAgrement?.toISOString() ?? null,
+    dateOctroi: row.dateOctroi?.toISOString() ?? null,
+    dateNotificationSuspension:
+      contexte.datesProcedures.get(row.id)?.dateNotificationSuspension ?? null,
+    dateDecisionRetrait: contexte.datesProcedures.get(row.id)?.dateDecisionRetrait ?? null,
+    // No change type the portal offers removes documents of the approval.
+    impactChangement: row.kind === "changement-notable" ? { pjSupprimees: [] } : null,
     dateEcheance: row.dateEcheance,
     motifAnnulation: row.motifAnnulation,
     actionsDisponibles: actionsDisponibles(row, contexte.utilisateur, {

@@ -26,6 +26,7 @@ import { ETATS_DEPOSES_SANS_DECISION, TRANSITIONS } from "../workflow.ts";
 import { estExpireBientot } from "./delais.ts";
 import { changerEtatAgrement } from "./procedures.ts";
 import { ecrireTransition } from "./transition.ts";
+import { retablirAttestation } from "./avis-annulation-suspension.ts";
 
 /** What a sweep needs: the database, the clock, and what sending mails takes. */
 export type DepsEcheances = Pick<
@@ -181,7 +182,9 @@ export const COMMENTAIRE_FIN_SUSPENSION = `Suspension levée : sa durée maximal
  * without suspension: MODIFIER_PROCEDURE by the system (same state, one
  * history row), type retrait_sans_suspension, the approval back to
  * en_cours (etatNormalise then reads agree) and its establishments shown
- * to households again (REAFFICHER_ETABLISSEMENT rows, spec §4).
+ * to households again (REAFFICHER_ETABLISSEMENT rows, spec §4), its
+ * current certificate the request's decision document again instead of
+ * the suspension notice.
  * Idempotent: the procedure no longer has a suspension afterwards, and a
  * concurrent change of the request (409) is skipped. Returns how many
  * suspensions it lifted.
@@ -235,6 +238,8 @@ export async function leverSuspensionsEchues(deps: DepsEcheances): Promise<numbe
           acteur: { id: null, role: "systeme" },
           maintenant,
         });
+        // The suspension notice was the decision document while it lasted: the certificate is again.
+        await retablirAttestation(tx, demande.id, procedure.agrementId);
       });
     } catch (error) {
       // The superviseur changed the request meanwhile: his change stands.

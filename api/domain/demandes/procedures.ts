@@ -33,6 +33,7 @@ import { genererLettreRetrait } from "../../pdf/lettre-retrait.ts";
 import type { DemandeRow } from "../acces.ts";
 import type { ContexteAction } from "./contexte-action.ts";
 import { destinataireEtReferences } from "./documents-decision.ts";
+import { joindreAvisSuspension, retablirAttestation } from "./avis-annulation-suspension.ts";
 import { acteurDe, etatApres, lireFormulaire } from "./ecriture-action.ts";
 import { erreursDeChamps } from "./erreurs.ts";
 import { ecrireTransition } from "./transition.ts";
@@ -128,6 +129,8 @@ export async function changerEtatAgrement(
  * and with suspension the approval set to suspendu (etatNormalise then reads
  * agrement_suspendu; without suspension agree) and its establishments
  * hidden from households (MASQUER_ETABLISSEMENT rows, spec §4).
+ * With suspension the suspension notice (PDF, spec §9) becomes the
+ * request's decision document (avis-annulation-suspension.ts).
  */
 export async function creerProcedure(contexte: ContexteAction): Promise<void> {
   const { type, dateNotification, commentaire } = lireFormulaire(contexte, "CREER_PROCEDURE");
@@ -135,7 +138,7 @@ export async function creerProcedure(contexte: ContexteAction): Promise<void> {
   const agrementId = agrementDe(demande);
   verifierDureeSuspension(type, dateNotification, maintenant);
   await deps.database.db.transaction(async (tx) => {
-    await ecrireTransition(tx, {
+    const { demande: suspendue, historiqueId } = await ecrireTransition(tx, {
       demande,
       action: "CREER_PROCEDURE",
       etatApres: etatApres(contexte),
@@ -156,6 +159,13 @@ export async function creerProcedure(contexte: ContexteAction): Promise<void> {
       await changerEtatAgrement(tx, agrementId, "suspendu", maintenant);
       // Spec §4: a suspended approval hides its establishments from households.
       await masquerEtablissements(tx, { agrementId, acteur: acteurDe(contexte), maintenant });
+      // Spec §9: the suspension notice, the request's decision document while it lasts.
+      await joindreAvisSuspension(tx, deps.fichiers, suspendue, {
+        agrementId,
+        dateNotification,
+        historiqueId,
+        date: maintenant,
+      });
     }
   });
 }
@@ -168,6 +178,8 @@ export async function creerProcedure(contexte: ContexteAction): Promise<void> {
  * history row (before and after in `donnees`), the procedure updated, and
  * the approval suspended or back in force when the suspension is switched
  * on or off, its establishments hidden or shown again with it (spec §4).
+ * Switched on, a suspension notice becomes the decision document; switched
+ * off, the current certificate is again.
  */
 export async function modifierProcedure(contexte: ContexteAction): Promise<void> {
   const saisie = lireFormulaire(contexte, "MODIFIER_PROCEDURE");
@@ -180,7 +192,7 @@ export async function modifierProcedure(contexte: ContexteAction): Promise<void>
     throw erreursDeChamps({ type: [MESSAGES_PROCEDURE.aucuneModification] });
   if (dateNotification) verifierDureeSuspension(type, dateNotification, maintenant);
   await deps.database.db.transaction(async (tx) => {
-    await ecrireTransition(tx, {
+    const { demande: modifiee, historiqueId } = await ecrireTransition(tx, {
       demande,
       action: "MODIFIER_PROCEDURE",
       etatApres: etatApres(contexte),
@@ -205,6 +217,15 @@ export async function modifierProcedure(contexte: ContexteAction): Promise<void>
       const regle = { agrementId, acteur: acteurDe(contexte), maintenant };
       if (etat === "suspendu") await masquerEtablissements(tx, regle);
       else await reafficherEtablissements(tx, regle);
+      // Spec §9: a suspension switched on gets its notice; switched off, the certificate is back.
+      if (etat !== "suspendu") await retablirAttestation(tx, demande.id, agrementId);
+      else if (dateNotification)
+        await joindreAvisSuspension(tx, deps.fichiers, modifiee, {
+          agrementId,
+          dateNotification,
+          historiqueId,
+          date: maintenant,
+        });
     }
   });
 }
@@ -217,7 +238,8 @@ export async function modifierProcedure(contexte: ContexteAction): Promise<void>
  * One transaction: the procedure ends (termine, decision, dateDecision =
  * today in Paris), then
  * - agrement_maintenu → agree, the approval back to en_cours (its
- *   establishments shown again if it was suspended);
+ *   establishments shown again if it was suspended), its current
+ *   certificate the decision document again;
  * - agrement_retire → agrement_retire, the approval retire, its
  *   establishments dereferenced (spec §4), and the withdrawal decision
  *   (PDF, grounds = the comment, two-month appeal) becomes the request's
@@ -255,6 +277,8 @@ export async function terminerProcedure(contexte: ContexteAction): Promise<void>
     if (retire) await dereferencerEtablissements(tx, regle);
     else if (procedure.type === "retrait_avec_suspension")
       await reafficherEtablissements(tx, regle);
+    // A kept approval: its certificate is the decision again, not the suspension notice.
+    if (!retire) await retablirAttestation(tx, demande.id, agrementId);
     if (retire)
       await joindreDecisionRetrait(tx, deps.fichiers, terminee, {
         agrementId,

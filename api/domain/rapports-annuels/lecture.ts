@@ -25,6 +25,7 @@ import {
   departements,
   piecesJointes,
   rapportsAnnuelsActivite,
+  retardsRapportAnnuel,
   type agrements,
 } from "../../db/schema.ts";
 import { versPieceJointe, type PieceJointeRow } from "../../files/pieces-jointes.ts";
@@ -88,6 +89,28 @@ export async function rapportDe(
       ),
     );
   return ligne ?? null;
+}
+
+/**
+ * The years whose report `agrementId` is marked late (table
+ * retard_rapport_annuel, written by the job of rappels.ts on 1 April):
+ * `annee` only when given.
+ */
+export async function anneesEnRetard(
+  handle: Db,
+  agrementId: string,
+  annee?: number,
+): Promise<Set<number>> {
+  const lignes = await handle
+    .select({ annee: retardsRapportAnnuel.annee })
+    .from(retardsRapportAnnuel)
+    .where(
+      and(
+        eq(retardsRapportAnnuel.agrementId, agrementId),
+        annee === undefined ? undefined : eq(retardsRapportAnnuel.annee, annee),
+      ),
+    );
+  return new Set(lignes.map((ligne) => ligne.annee));
 }
 
 /** The documents of report `rapportId`, by type code then date then name. */
@@ -206,7 +229,7 @@ export async function rapportsEtActionsDe(
 
 /**
  * The approval's reports about `annees` (newest first as given), from its
- * stored rows `stockes`: state, deposit instant and documents.
+ * stored rows `stockes`: state, deposit instant, late marker and documents.
  */
 export async function resumesRapports(
   handle: Db,
@@ -227,13 +250,15 @@ export async function resumesRapports(
         )
         .orderBy(asc(piecesJointes.rubrique), asc(piecesJointes.dateCreation))
     : [];
+  const enRetard = await anneesEnRetard(handle, agrement.id);
   return annees.map((annee) => {
     const stocke = stockes.get(annee) ?? null;
     return {
       annee,
       etat: etatRapport(agrement, annee, stocke),
       dateDepot: stocke?.dateDepot?.toISOString() ?? null,
-      enRetard: false,
+      // The 1 April job's marker (rappels.ts): the state stays nonDepose.
+      enRetard: enRetard.has(annee),
       piecesJointes: pieces
         .filter((piece) => stocke !== null && piece.ressourceId === stocke.id)
         .map(versPieceJointe),
@@ -292,7 +317,7 @@ export async function versRapportAnnuel(
     annee,
     etat: etatRapport(agrement, annee, rapport),
     dateDepot: rapport?.dateDepot?.toISOString() ?? null,
-    enRetard: false,
+    enRetard: (await anneesEnRetard(db, agrement.id, annee)).has(annee),
     dateCreation: rapport?.dateCreation.toISOString() ?? null,
     dateModification: rapport?.dateModification.toISOString() ?? null,
     ...echeancesRapport(annee, contexte.limite),

@@ -1,5 +1,5 @@
 /** Applicant accounts for the functional administrator (spec §6, §7 GET /api/user/accounts). */
-import { and, asc, count, desc, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import { listerComptes } from "../../../contract/api/comptes.ts";
 import {
@@ -8,7 +8,13 @@ import {
   type Page,
 } from "../../../contract/schemas/comptes.ts";
 import type { Database } from "../../db/client.ts";
-import { societes, utilisateurs } from "../../db/schema.ts";
+import type {
+  EtatComplement,
+  EtatDemande,
+  TypeProcedureAgrement,
+} from "../../../contract/etats.ts";
+import { etatNormalise } from "../../../contract/statuts.ts";
+import { demandes, proceduresAgrement, societes, utilisateurs } from "../../db/schema.ts";
 import { endpoints } from "../endpoint.ts";
 
 const SORT_COLUMNS = {
@@ -59,6 +65,10 @@ export function comptesRoutes(database: Database, authenticate: RequestHandler):
       .orderBy(params.orderDirection === "asc" ? asc(column) : desc(column), asc(utilisateurs.id))
       .limit(COMPTES_PAR_PAGE)
       .offset((params.page - 1) * COMPTES_PAR_PAGE);
+    const demandesParSociete = await demandesDesSocietes(
+      database,
+      rows.flatMap(({ societe }) => (societe ? [societe.id] : [])),
+    );
     const body: Page<CompteDemandeur> = {
       page: params.page,
       nb_elements: Number(total),
@@ -74,9 +84,77 @@ export function comptesRoutes(database: Database, authenticate: RequestHandler):
         qualites: societe?.qualites ?? [],
         statut: utilisateur.statut,
         dateCreation: utilisateur.dateCreation.toISOString(),
+        demandes: (societe && demandesParSociete.get(societe.id)) || [],
+        // No account action exists yet (issue 16): nothing to offer.
+        actionsDisponibles: [],
       })),
     };
     res.json(body);
   });
   return router;
+}
+
+/**
+ * The requests of the companies `societeIds` (spec §3 "Account list"
+ * `demandes`), newest first, by company id, with their normalised state
+ * (spec §4: a request in agrement_procedure_en_cours reads its approval's
+ * ongoing procedure). Two queries whatever the number of companies.
+ */
+async function demandesDesSocietes(
+  database: Database,
+  societeIds: string[],
+): Promise<Map<string, CompteDemandeur["demandes"]>> {
+  const parSociete = new Map<string, CompteDemandeur["demandes"]>();
+  if (!societeIds.length) return parSociete;
+  const lignes = await database.db
+    .select({
+      id: demandes.id,
+      societeId: demandes.societeId,
+      kind: demandes.kind,
+      numeroDossier: demandes.numeroDossier,
+      etat: demandes.etat,
+      complement: demandes.complement,
+      agrementId: demandes.agrementId,
+    })
+    .from(demandes)
+    .where(inArray(demandes.societeId, [...new Set(societeIds)]))
+    .orderBy(desc(demandes.dateCreation), asc(demandes.id));
+  const idsAgrements = [
+    ...new Set(
+      lignes.flatMap((ligne) =>
+        ligne.etat === "agrement_procedure_en_cours" && ligne.agrementId ? [ligne.agrementId] : [],
+      ),
+    ),
+  ];
+  const procedures = new Map(
+    (idsAgrements.length
+      ? await database.db
+          .select({ agrementId: proceduresAgrement.agrementId, type: proceduresAgrement.type })
+          .from(proceduresAgrement)
+          .where(
+            and(
+              inArray(proceduresAgrement.agrementId, idsAgrements),
+              eq(proceduresAgrement.etat, "en_cours"),
+            ),
+          )
+      : []
+    ).map((ligne) => [ligne.agrementId, ligne.type as TypeProcedureAgrement]),
+  );
+  for (const ligne of lignes) {
+    const type = ligne.agrementId ? procedures.get(ligne.agrementId) : undefined;
+    const liste = parSociete.get(ligne.societeId) ?? [];
+    liste.push({
+      id: ligne.id,
+      kind: ligne.kind,
+      numeroDossier: ligne.numeroDossier,
+      etat: ligne.etat as EtatDemande,
+      etatNormalise: etatNormalise({
+        etat: ligne.etat as EtatDemande,
+        procedureEnCours: type ? { type } : null,
+        complement: (ligne.complement as EtatComplement | null) ?? null,
+      }),
+    });
+    parSociete.set(ligne.societeId, liste);
+  }
+  return parSociete;
 }

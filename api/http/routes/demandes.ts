@@ -19,8 +19,11 @@ import {
   lireProcedureEtp,
   listerMesDemandes,
   verifierDepot,
+  verifierDepotChangementNotable,
+  verifierNouveauChangementNotable,
   verifierNouvelleDemande,
 } from "../../../contract/api/demandes.ts";
+import { peutCreerChangementNotable } from "../../domain/demandes/creation-changement.ts";
 import type { EtatDemande } from "../../../contract/etats.ts";
 import { schemaEtape1, type PeutEtreDepose } from "../../../contract/schemas/demande.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
@@ -266,6 +269,8 @@ export function demandesRoutes(deps: ApiDeps): Router {
       const maintenant = horloge.now();
       const disponibles: string[] = actionsDisponibles(demande, utilisateur, {
         reputeRejete: estReputeRejete(demande, maintenant),
+        // RECHARGER_MESSAGERIE is allowed without being listed (ADR 0018).
+        avecNonListees: true,
       });
       const handler = HANDLERS_ACTION[action as keyof typeof HANDLERS_ACTION];
       const roles = rolesActeur(utilisateur, demande);
@@ -293,6 +298,35 @@ export function demandesRoutes(deps: ApiDeps): Router {
   points.register(lireDemande, async ({ params, utilisateur }, _req, res) => {
     const demande = await chargerDemandeAccessible(database, utilisateur, params.kind, params.id);
     res.json(await versDetail(database, utilisateur, demande, horloge.now()));
+  });
+
+  /**
+   * GET /api/changement-notable/can/deposernouvelledemande → PeutCreer
+   * (applicants only, 403 otherwise): the twin of the approval request's,
+   * for a notable change (api/domain/demandes/creation-changement.ts).
+   */
+  points.register(verifierNouveauChangementNotable, async ({ utilisateur }, _req, res) => {
+    res.json(await peutCreerChangementNotable(database, utilisateur));
+  });
+
+  /**
+   * GET /api/changement-notable/{id}/canBe/depose → PeutEtreDepose, as the
+   * approval request's twin answers on a notable change (404 for an id of
+   * another kind, another company's, or unknown).
+   */
+  points.register(verifierDepotChangementNotable, async ({ params, utilisateur }, _req, res) => {
+    const demande = await chargerDemandeAccessible(
+      database,
+      utilisateur,
+      "changement-notable",
+      params.id,
+    );
+    const { manquants } = await procedureDemande(database, config, demande);
+    const body: PeutEtreDepose = {
+      depose: estModifiableParDemandeur(demande.etat) && manquants.length === 0,
+      manquants,
+    };
+    res.json(body);
   });
 
   return router;

@@ -191,6 +191,11 @@ function DatesDemande({ demande }: { demande: DemandeResume }) {
     lignes.push(["Annulée le", dateFr(demande.dateModification)]);
   if (demande.dateAgrement && ["agree", "agrement_suspendu"].includes(demande.statutSimplifie))
     lignes.push(["Agréée le", dateFr(demande.dateAgrement)]);
+  // Spec §3 Demande: the dates that explain a suspended or withdrawn approval.
+  if (demande.dateNotificationSuspension && demande.statutSimplifie === "agrement_suspendu")
+    lignes.push(["Suspendue depuis le", dateFr(demande.dateNotificationSuspension)]);
+  if (demande.dateDecisionRetrait && demande.statutSimplifie === "agrement_retire")
+    lignes.push(["Agrément retiré le", dateFr(demande.dateDecisionRetrait)]);
   return (
     <div className="fr-mb-2w">
       {lignes.map(([libelle, valeur]) => (
@@ -330,6 +335,11 @@ function DetailsDemande({ demande }: { demande: DemandeResume }) {
   if (demande.dateEcheance && demande.statutSimplifie === "incomplete")
     faits.push(["Date limite de réponse", dateFr(demande.dateEcheance)]);
   if (demande.dateAgrement) faits.push(["Date d'agrément", dateFr(demande.dateAgrement)]);
+  if (demande.dateOctroi) faits.push(["Date d'octroi", dateFr(demande.dateOctroi)]);
+  if (demande.dateNotificationSuspension)
+    faits.push(["Notification de la suspension", dateFr(demande.dateNotificationSuspension)]);
+  if (demande.dateDecisionRetrait)
+    faits.push(["Décision de retrait", dateFr(demande.dateDecisionRetrait)]);
   return (
     <details className="fr-mb-2w">
       <summary className="fr-text--bold">Détails de la demande</summary>

@@ -20,7 +20,9 @@ export type DossierEntete = Pick<
   | "reputeRejete"
   | "instructeur"
   | "serviceInstructeur"
->;
+> &
+  // The approval's dates: the file page gives them, an action page may not.
+  Partial<Pick<DemandeDetail, "dateOctroi" | "dateNotificationSuspension" | "dateDecisionRetrait">>;
 
 /** "Demande d'agrément n° …" or "Changement notable n° …" (number once deposited). */
 export function titreDossier(demande: Pick<DemandeDetail, "kind" | "numeroDossier">): string {
@@ -74,6 +76,19 @@ export function EnteteDossier({ demande, titre }: { demande: DossierEntete; titr
             libelle="Réponse du demandeur attendue avant le"
             valeur={dateFr(demande.dateEcheance)}
           />
+        ) : null}
+        {/* Spec §3 Demande dates of the approval's life, once they exist. */}
+        {demande.dateOctroi ? (
+          <Element libelle="Date d'octroi de l'agrément" valeur={dateFr(demande.dateOctroi)} />
+        ) : null}
+        {demande.dateNotificationSuspension ? (
+          <Element
+            libelle="Notification de la suspension"
+            valeur={dateFr(demande.dateNotificationSuspension)}
+          />
+        ) : null}
+        {demande.dateDecisionRetrait ? (
+          <Element libelle="Décision de retrait" valeur={dateFr(demande.dateDecisionRetrait)} />
         ) : null}
         <Element libelle="Instructeur" valeur={instructeur ?? "Non affecté"} />
         <Element

@@ -9,6 +9,7 @@ import {
 import { parseWithZod } from "@conform-to/zod";
 import { Stepper } from "@codegouvfr/react-dsfr/Stepper";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import type { FormEvent } from "react";
 import { afficherTaille } from "#contract/pieces-jointes";
 import {
   ETAPES_RAPPORT_ANNUEL,
@@ -31,10 +32,18 @@ import {
   RadioGroup,
   RequiredFieldsNotice,
   UploadField,
+  UploadProgress,
   acceptAttribute,
 } from "~/components/forms";
 import { dateFr } from "~/utils/dates";
+import { useEnvoiAvecProgression } from "./envoi-etape-documents";
 import { urlEtapeRapport } from "./urls";
+
+/** What conform gives a valid submission's handler (the part step 3 reads). */
+interface EnvoiValide {
+  formData: FormData;
+  action: string;
+}
 
 /** conform's metadata of one field of a step (its value is posted as text). */
 type Champ = FieldMetadata<unknown, Record<string, unknown>, string[]>;
@@ -63,18 +72,21 @@ export function EtapesRapport({ etape }: { etape: NumeroEtapeRapport }) {
  * (a link to the previous step), "Enregistrer" (`intent=enregistrer`, save
  * and stay), then "Suivant" (`intent=suivant`) on steps 1 and 2, or
  * "Soumettre" (`intent=soumettre`, save and deposit) on step 3 while the
- * report is not deposited. Disabled while the form is being sent.
+ * report is not deposited. Disabled while the form is being sent (by
+ * Remix, or by step 3's script: `envoiEnCours`).
  */
 function BoutonsEtapeRapport({
   annee,
   etape,
   soumettre,
+  envoiEnCours = false,
 }: {
   annee: number;
   etape: NumeroEtapeRapport;
   soumettre: boolean;
+  envoiEnCours?: boolean;
 }) {
-  const occupe = useNavigation().state === "submitting";
+  const occupe = useNavigation().state === "submitting" || envoiEnCours;
   return (
     <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--right fr-btns-group--icon-left fr-mt-4w">
       {etape > 1 ? (
@@ -367,7 +379,10 @@ export function EtapeActivite({ rapport, lastResult }: EtapeRapportProps) {
  * works without JavaScript; the documents already sent are listed with a
  * "Retirer" box (`supprimer`), new ones are chosen in the group's file
  * input (named by its type code). A browser cannot refill a file input:
- * after a refused post the files are chosen again.
+ * after a refused post the files are chosen again. With JavaScript, a
+ * valid form is sent by script to show the upload's progress
+ * (envoi-etape-documents.ts; issue 13 item 3), and a refusal keeps the
+ * chosen files.
  */
 export function EtapeChangements({
   rapport,
@@ -381,11 +396,17 @@ export function EtapeChangements({
     defaut.capitalModifie = enregistre.capitalModifie ? "oui" : "non";
     defaut.gouvernanceModifiee = enregistre.gouvernanceModifiee ? "oui" : "non";
   }
+  const envoi = useEnvoiAvecProgression();
   const [form, fields] = useForm({
     id: "rapport-etape-3",
-    lastResult,
+    lastResult: envoi.lastResult ?? lastResult,
     defaultValue: defaut,
     shouldValidate: "onSubmit",
+    // Called once the form passed the checks below (never for conform's own validation posts).
+    onSubmit: (event: FormEvent<HTMLFormElement>, { formData, action }: EnvoiValide) => {
+      event.preventDefault();
+      void envoi.envoyer(action, formData);
+    },
     onValidate: ({ formData }) => {
       const fichiers: Record<string, number> = {};
       const supprimes = new Set(formData.getAll("supprimer").map(String));
@@ -468,7 +489,21 @@ export function EtapeChangements({
           </section>
         );
       })}
-      <BoutonsEtapeRapport annee={annee} etape={3} soumettre={rapport.etat !== "depose"} />
+      {envoi.erreur ? (
+        <div className="fr-alert fr-alert--error fr-alert--sm fr-mt-2w" role="alert">
+          <p>{envoi.erreur}</p>
+        </div>
+      ) : null}
+      {/* Read out as it changes: "Envoi en cours : n %". */}
+      <div role="status">
+        <UploadProgress id={`${form.id}-progression`} percent={envoi.progression} />
+      </div>
+      <BoutonsEtapeRapport
+        annee={annee}
+        etape={3}
+        soumettre={rapport.etat !== "depose"}
+        envoiEnCours={envoi.progression !== null}
+      />
     </Form>
   );
 }

@@ -46,6 +46,7 @@ export default {
           MODIFIER_AGREMENT: "L'agrément a bien été modifié.",
           DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE:
             "La procédure d'annulation de l'extension de périmètre a bien été déposée.",
+          RECHARGER_MESSAGERIE: "Les messages ont bien été actualisés.",
         },
         "changement-notable": {
           ENREGISTRER_BROUILLON:
@@ -89,6 +90,7 @@ export default {
             "La décision modificative d'extension du périmètre a bien été déposée.",
           DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE:
             "La procédure d'annulation de l'extension de périmètre accordée tacitement a bien été déposée.",
+          RECHARGER_MESSAGERIE: "Les messages ont bien été actualisés.",
         },
         agrement: {
           CREER_RAPPORT_ANNUEL: "Le rapport annuel d'activité a bien été créé.",

@@ -8,7 +8,8 @@
  * gives them to notable changes (extension de périmètre), reading DESIGN §3
  * "then the same instruction path" as follows: EXPRIMER_AVIS_DECIDEUR
  * EXTENSION_PERIMETRE_VALIDE → `disponible` (the decision is available to
- * the applicant, as agrement_en_attente is for a request), then
+ * the applicant, as agrement_en_attente is for a request; a row of the
+ * table since ADR 0018), then
  * VISUALISER_RESULTAT → `terminee`; two months of silence after the deposit
  * → `accordee_tacitement` (system row {@link ACTION_ACCORD_TACITE}). A
  * draft overtaken by a new arrêté becomes `arrete_perime` by the system row
@@ -128,7 +129,9 @@ class Chemin {
 
   /**
    * Appends `action` to `etatApres` by `role`. Unless `horsTable` (the
-   * readings of the file's header), the transition table must allow it:
+   * readings of the file's header), the transition table must allow it
+   * for this path's kind, and a decision (`details.valeurAvis` of a row
+   * with decisions) must be one the row offers that kind leading there:
    * a path the portal could not take is a bug of this file.
    */
   ajouter(
@@ -139,9 +142,11 @@ class Chemin {
     horsTable = false,
   ): this {
     if (!horsTable) {
-      const ligne = transitionPour(this.etat ?? "creation", action, [role]);
+      const ligne = transitionPour(this.etat ?? "creation", action, [role], this.kind);
       const suivant = ligne && this.etat ? etatSuivant(ligne, this.etat, etatApres) : etatApres;
-      if (!ligne || suivant !== etatApres)
+      const decision =
+        ligne?.decisions && details.valeurAvis ? ligne.decisions[details.valeurAvis] : etatApres;
+      if (!ligne || suivant !== etatApres || decision !== etatApres)
         throw new Error(`Parcours impossible : ${this.etat} —${action}→ ${etatApres} (${role})`);
     }
     this.etapes.push({ action, etatAvant: this.etat, etatApres, role, ...details });
@@ -452,13 +457,9 @@ function versChangement(chemin: Chemin, etat: EtatDemande): void {
       return;
     case "disponible":
       vers("instruite_superviseur");
-      chemin.ajouter(
-        "EXPRIMER_AVIS_DECIDEUR",
-        "disponible",
-        "superviseur",
-        { valeurAvis: "EXTENSION_PERIMETRE_VALIDE" },
-        true,
-      );
+      chemin.ajouter("EXPRIMER_AVIS_DECIDEUR", "disponible", "superviseur", {
+        valeurAvis: "EXTENSION_PERIMETRE_VALIDE",
+      });
       return;
     case "terminee":
       vers("disponible");

@@ -1,0 +1,68 @@
+/**
+ * Information banners of the layout (spec §2 Layout "general information
+ * banner", §3 Information banner, §7 GET /api/bandeaux-informatifs), kept
+ * by the BFF process for a minute.
+ *
+ * Why a cache: the root loader runs on every page, and issue 17 measures
+ * each page's server time. The banners are the same for every user (the
+ * API filters them by date and `demandeType` only), and an administrator's
+ * new banner may show up to a minute late, so one API call per minute and
+ * list is enough instead of one per page.
+ */
+import type { AppLoadContext } from "@remix-run/node";
+import type { BandeauInformatif } from "#contract/schemas/reference";
+import { callEndpoint, listerBandeaux } from "./api-client.server";
+
+/** The lists the API answers: `general` alone, or with the `info` banners of a file type. */
+export type CleBandeaux = "general" | "demande" | "changement-notable";
+
+/** How long a list is reused, in milliseconds. */
+export const DUREE_CACHE_BANDEAUX_MS = 60_000;
+
+/**
+ * A cache of banner lists by `CleBandeaux`. `maintenant` gives the time in
+ * ms (`Date.now` by default; tests pass their own clock). `lire(cle, charger)`
+ * answers the list kept for `cle` if it was read less than `dureeMs` ago,
+ * else awaits `charger()` and keeps its answer; a failure is not kept
+ * (it propagates, and the next read asks again).
+ */
+export function creerCacheBandeaux(
+  maintenant: () => number = Date.now,
+  dureeMs: number = DUREE_CACHE_BANDEAUX_MS,
+) {
+  const listes = new Map<CleBandeaux, { lueA: number; bandeaux: BandeauInformatif[] }>();
+  return {
+    async lire(
+      cle: CleBandeaux,
+      charger: () => Promise<BandeauInformatif[]>,
+    ): Promise<BandeauInformatif[]> {
+      const gardee = listes.get(cle);
+      if (gardee && maintenant() - gardee.lueA < dureeMs) return gardee.bandeaux;
+      const bandeaux = await charger();
+      listes.set(cle, { lueA: maintenant(), bandeaux });
+      return bandeaux;
+    },
+  };
+}
+
+/** The process's cache: three small lists at most. */
+const cache = creerCacheBandeaux();
+
+/**
+ * The banners in force for `cle` (`general`: the general banners only;
+ * `demande` / `changement-notable`: the general ones and the `info` ones of
+ * that type, general first), read with the signed-in user's token on a
+ * cache miss. Throws as `callEndpoint` does; callers in the layout catch
+ * (a banner never blocks a page). Treat the answer as read-only: it is shared.
+ */
+export function bandeauxEnCours(
+  request: Request,
+  context: AppLoadContext,
+  cle: CleBandeaux,
+): Promise<BandeauInformatif[]> {
+  return cache.lire(cle, () =>
+    callEndpoint(request, context, listerBandeaux, {
+      query: cle === "general" ? {} : { demandeType: cle },
+    }),
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The staff's downloads of an approval's annual activity report (issue 13
+ * item 4): the ZIP (GET /api/agrement/{id}/telechargement-raa/{annee}) and
+ * the synthesis PDF (GET /api/agrement/{id}/rapport-annuel/{annee}/synthese)
+ * streamed through the BFF from the file page of the request the approval
+ * was granted on.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import {
+  fetchEndpoint,
+  type telechargerRapportAnnuel,
+  type telechargerSyntheseRapportAnnuel,
+} from "~/.server/api-client.server";
+import { requireRole } from "~/.server/auth.server";
+import { urlDossier } from "~/components/dossier/actions";
+import { chargerDossier, cibleDossier, pageNonTrouvee } from "~/components/dossier/dossier.server";
+
+/** Headers of the API's answer the browser needs to save the file safely. */
+const ENTETES_TRANSMISES = [
+  "Content-Type",
+  "Content-Length",
+  "Content-Disposition",
+  "Cache-Control",
+  "X-Content-Type-Options",
+];
+
+/**
+ * Staff only (spec §6 gate `staff`). Reads the approval request of the URL
+ * (`/dossier/demande/{id}/rapport-annuel/{annee}/…`) to find its approval,
+ * then GETs `fichier` of the report about `annee` with the user's token and
+ * answers with its body streamed and its download headers (name, type,
+ * nosniff; never a shared cache). A kind other than `demande`, a year that
+ * is not four digits, a request without approval: 404. A request or
+ * approval the user may not see (the API's 404) redirects to an address no
+ * route matches, so that the user gets the portal's "Page non trouvée"
+ * page rather than a bare text answer. Other refusals throw.
+ */
+export async function transmettreRapportAnnuel(
+  request: Request,
+  context: AppLoadContext,
+  params: Record<string, string | undefined>,
+  fichier: typeof telechargerRapportAnnuel | typeof telechargerSyntheseRapportAnnuel,
+): Promise<Response> {
+  await requireRole(request, context, "staff");
+  const { kind, id } = cibleDossier(params);
+  const annee = params.annee ?? "";
+  if (kind !== "demande" || !/^\d{4}$/.test(annee)) throw pageNonTrouvee();
+  const introuvable = `${urlDossier(kind, id)}/rapport-annuel/${annee}/introuvable`;
+  let response: Response;
+  try {
+    const demande = await chargerDossier(request, context, kind, id);
+    if (!demande.agrement) throw pageNonTrouvee();
+    response = await fetchEndpoint(request, context, fichier, {
+      params: { id: demande.agrement.id, annee },
+      signal: request.signal,
+      stream: true,
+    });
+  } catch (error) {
+    if (error instanceof Response && error.status === 404) throw redirect(introuvable);
+    throw error;
+  }
+  const headers = new Headers();
+  for (const nom of ENTETES_TRANSMISES) {
+    const valeur = response.headers.get(nom);
+    if (valeur) headers.set(nom, valeur);
+  }
+  // fetch has already decoded a compressed answer: its length no longer holds.
+  if (response.headers.has("Content-Encoding")) headers.delete("Content-Length");
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+  return new Response(response.body, { status: 200, headers });
+}

@@ -1,0 +1,210 @@
+/**
+ * Approval requests and notable changes never share what belongs to one of
+ * them (issue 22 item 2): over the whole transition table, for every row,
+ * state, role and kind, an action or decision of one kind is never offered
+ * to the other. The sets are written out from spec §3–§4 and DESIGN §3,
+ * not read from the code under test.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  ETATS_DEMANDE,
+  type ActionDemande,
+  type EtatDemande,
+  type TypeDossier,
+  type ValeurAvis,
+} from "../../contract/etats.ts";
+import { ROLES, type Role } from "../../contract/roles.ts";
+import type { UtilisateurConnecte, UtilisateurRow } from "../../api/domain/utilisateur-connecte.ts";
+import {
+  TRANSITIONS,
+  actionsDisponibles,
+  decisionsDe,
+  transitionPour,
+} from "../../api/domain/workflow.ts";
+
+/**
+ * Actions that only make sense on an approval request: its draft steps,
+ * the arrêté it is filed under, and what acts on the approval it created
+ * (spec §4 Actions on a request; DESIGN §3).
+ */
+const ACTIONS_DEMANDE_SEULE: readonly ActionDemande[] = [
+  "ENREGISTRE_BROUILLON_STEP_1",
+  "ENREGISTRE_BROUILLON_STEP_2",
+  "APPLIQUER_ARRETE",
+  "CREER_PROCEDURE",
+  "MODIFIER_PROCEDURE",
+  "TERMINER_PROCEDURE",
+  "MODIFIER_AGREMENT",
+];
+/** Decisions on an approval request (spec §3 Opinion values). */
+const DECISIONS_DEMANDE_SEULE: readonly ValeurAvis[] = ["AGREMENT_VALIDE", "AGREMENT_REFUSE"];
+
+/** Actions of a perimeter extension's decision and its tacit acceptance (spec §4). */
+const ACTIONS_CHANGEMENT_SEUL: readonly ActionDemande[] = [
+  "DEPOSER_DECISION_MODIFICATIVE_EXTENSION_PERIMETRE",
+  "DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE",
+];
+/** Decisions on a notable change (spec §3 Opinion values). */
+const DECISIONS_CHANGEMENT_SEUL: readonly ValeurAvis[] = [
+  "EXTENSION_PERIMETRE_VALIDE",
+  "EXTENSION_PERIMETRE_REFUSE",
+];
+
+const KINDS: readonly TypeDossier[] = ["demande", "changement-notable"];
+
+/** What a file of `kind` must never be offered: the other kind's own actions and decisions. */
+function interditsA(kind: TypeDossier): {
+  actions: readonly ActionDemande[];
+  decisions: readonly ValeurAvis[];
+} {
+  return kind === "demande"
+    ? { actions: ACTIONS_CHANGEMENT_SEUL, decisions: DECISIONS_CHANGEMENT_SEUL }
+    : { actions: ACTIONS_DEMANDE_SEULE, decisions: DECISIONS_DEMANDE_SEULE };
+}
+
+const SOCIETE = "11111111-1111-4111-8111-111111111111";
+
+/** The company's applicant, or an instruction agent, holding `role`. */
+function utilisateur(role: Role): UtilisateurConnecte {
+  return {
+    row: {
+      id: "u",
+      societeId: role === "demandeur" ? SOCIETE : null,
+      serviceInstructeurId: 1,
+    } as UtilisateurRow,
+    roles: [role],
+  };
+}
+
+describe("approval requests and notable changes keep their own actions (issue 22 item 2)", () => {
+  it("never finds a row of one kind's own action or decision for the other kind", () => {
+    const ecarts: string[] = [];
+    for (const kind of KINDS) {
+      const interdits = interditsA(kind);
+      for (const row of TRANSITIONS)
+        for (const etat of ["creation" as const, ...ETATS_DEMANDE])
+          for (const role of ROLES) {
+            const ligne = transitionPour(etat, row.action, [role], kind);
+            if (!ligne) continue;
+            if (interdits.actions.includes(ligne.action))
+              ecarts.push(`${kind} × ${etat} × ${role}: ${ligne.action}`);
+            for (const decision of decisionsDe(ligne))
+              if (interdits.decisions.includes(decision))
+                ecarts.push(`${kind} × ${etat} × ${role}: ${ligne.action} ${decision}`);
+          }
+    }
+    expect(ecarts).toEqual([]);
+  });
+
+  it("never lists one kind's own action to a file of the other, whatever its state and reader", () => {
+    const ecarts: string[] = [];
+    for (const kind of KINDS)
+      for (const etat of ETATS_DEMANDE)
+        for (const role of ROLES)
+          for (const reputeRejete of [false, true]) {
+            const offertes = actionsDisponibles(
+              { etat, societeId: SOCIETE, kind },
+              utilisateur(role),
+              { reputeRejete, avecNonListees: true },
+            );
+            for (const action of offertes)
+              if (interditsA(kind).actions.includes(action))
+                ecarts.push(`${kind} × ${etat} × ${role}: ${action}`);
+          }
+    expect(ecarts).toEqual([]);
+  });
+
+  it("offers at the decision stage AGREMENT_* to a request and EXTENSION_PERIMETRE_* to a change", () => {
+    const decisions = (kind: TypeDossier) =>
+      decisionsDe(
+        transitionPour("instruite_superviseur", "EXPRIMER_AVIS_DECIDEUR", ["superviseur"], kind)!,
+      );
+    expect(decisions("demande")).toEqual(["AGREMENT_VALIDE", "AGREMENT_REFUSE"]);
+    expect(decisions("changement-notable")).toEqual([
+      "EXTENSION_PERIMETRE_VALIDE",
+      "EXTENSION_PERIMETRE_REFUSE",
+    ]);
+    const vers = (kind: TypeDossier, valeur: ValeurAvis): EtatDemande | undefined =>
+      transitionPour("instruite_superviseur", "EXPRIMER_AVIS_DECIDEUR", ["superviseur"], kind)!
+        .decisions?.[valeur];
+    expect(vers("demande", "AGREMENT_VALIDE")).toBe("agrement_en_attente");
+    expect(vers("demande", "AGREMENT_REFUSE")).toBe("refusee");
+    expect(vers("changement-notable", "EXTENSION_PERIMETRE_VALIDE")).toBe("disponible");
+    expect(vers("changement-notable", "EXTENSION_PERIMETRE_REFUSE")).toBe("refusee");
+  });
+
+  it("still gives a notable change the shared instruction path and its superviseur's decision", () => {
+    const superviseur = utilisateur("superviseur");
+    const changement = (etat: EtatDemande) =>
+      ({ etat, societeId: SOCIETE, kind: "changement-notable" }) as const;
+    expect(
+      actionsDisponibles(changement("instruite_superviseur"), superviseur, { reputeRejete: false }),
+    ).toEqual(["REAFFECTER_INSTRUCTEUR", "EXPRIMER_AVIS_DECIDEUR"]);
+    expect(actionsDisponibles(changement("deposee"), superviseur, { reputeRejete: false })).toEqual(
+      ["AFFECTER_INSTRUCTEUR"],
+    );
+    // An approval's procedures are the approval request's, never its notable change's.
+    expect(actionsDisponibles(changement("agree"), superviseur, { reputeRejete: false })).toEqual(
+      [],
+    );
+    expect(
+      actionsDisponibles({ etat: "agree", societeId: SOCIETE, kind: "demande" }, superviseur, {
+        reputeRejete: false,
+      }),
+    ).toEqual(["CREER_PROCEDURE", "MODIFIER_AGREMENT"]);
+  });
+
+  it("keeps the arrêté and the draft steps to approval requests", () => {
+    const demandeur = utilisateur("demandeur");
+    expect(
+      actionsDisponibles(
+        { etat: "arrete_perime", societeId: SOCIETE, kind: "demande" },
+        demandeur,
+        { reputeRejete: false },
+      ),
+    ).toEqual(["APPLIQUER_ARRETE", "ANNULER_DEMANDE"]);
+    expect(
+      actionsDisponibles(
+        { etat: "arrete_perime", societeId: SOCIETE, kind: "changement-notable" },
+        demandeur,
+        { reputeRejete: false },
+      ),
+    ).toEqual(["ANNULER_DEMANDE"]);
+    expect(
+      transitionPour(
+        "creation",
+        "ENREGISTRE_BROUILLON_STEP_1",
+        ["demandeur"],
+        "changement-notable",
+      ),
+    ).toBeNull();
+  });
+});
+
+describe("RECHARGER_MESSAGERIE (ADR 0018)", () => {
+  const LISIBLES: readonly EtatDemande[] = ETATS_DEMANDE.filter(
+    (etat) => etat !== "brouillon" && etat !== "arrete_perime",
+  );
+
+  it("is allowed to both sides of the thread wherever it can be read, and never listed", () => {
+    for (const kind of KINDS)
+      for (const etat of ETATS_DEMANDE)
+        for (const role of ROLES) {
+          const permis = transitionPour(etat, "RECHARGER_MESSAGERIE", [role], kind) !== null;
+          const attendu =
+            LISIBLES.includes(etat) &&
+            (["demandeur", "instructeur", "superviseur", "crhh"] as Role[]).includes(role);
+          expect(permis, `${kind} × ${etat} × ${role}`).toBe(attendu);
+          expect(
+            actionsDisponibles({ etat, societeId: SOCIETE, kind }, utilisateur(role), {
+              reputeRejete: true,
+            }),
+          ).not.toContain("RECHARGER_MESSAGERIE");
+        }
+  });
+
+  it("changes no state", () => {
+    for (const etat of LISIBLES)
+      expect(transitionPour(etat, "RECHARGER_MESSAGERIE", ["demandeur"])?.to).toBe("same");
+  });
+});
