@@ -8,11 +8,9 @@
  * download it, another company's applicant gets 404; a draft deleted before
  * its deposit gets no notice; a kept approval gets its certificate back.
  */
-import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemandeDetail } from "../../contract/schemas/demande.ts";
-import { societes, utilisateurs } from "../../api/db/schema.ts";
 import { TACHES, type DepsTache } from "../../api/jobs/taches.ts";
 import { createMailer } from "../../api/mail/mailer.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -27,8 +25,8 @@ import {
   type ContexteInstruction,
   type EquipeInstruction,
 } from "../helpers/instruction-api.ts";
-import { loginAs } from "../helpers/oidc-login.ts";
 import { pdfEnTexte } from "../helpers/pdf.ts";
+import { fabriqueDemandeurs } from "../helpers/demandeur-en-base.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
 
 const PASSWORD = "Anah-Demo-2026!";
@@ -39,33 +37,17 @@ const marque = `Avis${randomUUID().slice(0, 8)}`;
 
 let portal: TestPortal;
 let equipe: EquipeInstruction;
-let passwordHash: string;
-let compteur = 0;
+
+const nouveauDemandeur = fabriqueDemandeurs(() => portal, {
+  marque,
+  prefixeSiren: "7",
+  motDePasse: PASSWORD,
+});
 
 /** A fresh applicant "Jeanne Titulaire NN" with his own company "<marque> Structure NN", signed in. */
 async function contexte(): Promise<ContexteInstruction> {
-  compteur += 1;
-  const numero = String(compteur).padStart(2, "0");
-  const [societe] = await portal.database.db
-    .insert(societes)
-    .values({
-      siren: `7${String(Date.now() % 10_000_000).padStart(7, "0")}${compteur % 10}`,
-      raisonSociale: `${marque} Structure ${numero}`,
-      qualites: ["qualityOp"],
-    })
-    .returning();
-  const email = `${marque.toLowerCase()}-${numero}@exemple.fr`;
-  await portal.database.db.insert(utilisateurs).values({
-    idIdp: `${marque}-${numero}`,
-    email,
-    prenom: "Jeanne",
-    nom: `Titulaire ${numero}`,
-    roles: ["demandeur"],
-    passwordHash,
-    societeId: societe.id,
-  });
-  const { accessToken } = await loginAs(portal.baseUrl, email, PASSWORD);
-  return { baseUrl: portal.baseUrl, demandeur: accessToken, equipe };
+  const { token } = await nouveauDemandeur();
+  return { baseUrl: portal.baseUrl, demandeur: token, equipe };
 }
 
 async function lire(token: string, id: string): Promise<DemandeDetail> {
@@ -93,7 +75,6 @@ const enTexte = async (pdf: Buffer) => (await pdfEnTexte(pdf)).replace(/\s+/g, "
 beforeAll(async () => {
   portal = await startTestPortal();
   portal.horloge.regler(DEBUT);
-  passwordHash = await hash(PASSWORD);
   equipe = await connecterEquipeDemo(portal.baseUrl);
 }, 120_000);
 

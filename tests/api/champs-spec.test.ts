@@ -6,12 +6,11 @@
  * them; the account list's requests (etat, etatNormalise) and
  * actionsDisponibles; and their declaration in /api/openapi.json.
  */
-import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemandeDetail, DemandeResume } from "../../contract/schemas/demande.ts";
 import type { CompteDemandeur, Page } from "../../contract/schemas/comptes.ts";
-import { demandes, societes, utilisateurs } from "../../api/db/schema.ts";
+import { demandes } from "../../api/db/schema.ts";
 import {
   connecterEquipeDemo,
   creerProcedure,
@@ -21,6 +20,7 @@ import {
   type EquipeInstruction,
 } from "../helpers/instruction-api.ts";
 import { loginAs } from "../helpers/oidc-login.ts";
+import { fabriqueDemandeurs } from "../helpers/demandeur-en-base.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
 
 const PASSWORD = "Anah-Demo-2026!";
@@ -32,36 +32,17 @@ const marque = `Champs${randomUUID().slice(0, 8)}`;
 let portal: TestPortal;
 let equipe: EquipeInstruction;
 let admin: string;
-let passwordHash: string;
-let compteur = 0;
+
+const nouveauDemandeur = fabriqueDemandeurs(() => portal, {
+  marque,
+  prefixeSiren: "7",
+  motDePasse: PASSWORD,
+});
 
 /** A fresh applicant with his own company, signed in; returns his context and company id. */
 async function contexte(): Promise<{ ctx: ContexteInstruction; societeId: string }> {
-  compteur += 1;
-  const numero = String(compteur).padStart(2, "0");
-  const [societe] = await portal.database.db
-    .insert(societes)
-    .values({
-      siren: `7${String(Date.now() % 10_000_000).padStart(7, "0")}${compteur % 10}`,
-      raisonSociale: `${marque} Structure ${numero}`,
-      qualites: ["qualityOp"],
-    })
-    .returning();
-  const email = `${marque.toLowerCase()}-${numero}@exemple.fr`;
-  await portal.database.db.insert(utilisateurs).values({
-    idIdp: `${marque}-${numero}`,
-    email,
-    prenom: "Jeanne",
-    nom: `Titulaire ${numero}`,
-    roles: ["demandeur"],
-    passwordHash,
-    societeId: societe.id,
-  });
-  const { accessToken } = await loginAs(portal.baseUrl, email, PASSWORD);
-  return {
-    ctx: { baseUrl: portal.baseUrl, demandeur: accessToken, equipe },
-    societeId: societe.id,
-  };
+  const { token, societeId } = await nouveauDemandeur();
+  return { ctx: { baseUrl: portal.baseUrl, demandeur: token, equipe }, societeId };
 }
 
 async function lireJson<T>(token: string, chemin: string): Promise<T> {
@@ -87,7 +68,6 @@ function champs(demande: DemandeResume) {
 beforeAll(async () => {
   portal = await startTestPortal();
   portal.horloge.regler(DEBUT);
-  passwordHash = await hash(PASSWORD);
   equipe = await connecterEquipeDemo(portal.baseUrl);
   admin = (await loginAs(portal.baseUrl, "admin-fonctionnel@demo.anah.gouv.fr", PASSWORD))
     .accessToken;

@@ -7,19 +7,11 @@
  * (403, nothing written). Expected texts are the spec's and the ADR's,
  * written out.
  */
-import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemandeDetail, EntreeHistorique } from "../../contract/schemas/demande.ts";
-import {
-  agrements,
-  arretes,
-  demandes,
-  historique,
-  societes,
-  utilisateurs,
-} from "../../api/db/schema.ts";
+import { agrements, arretes, demandes, historique } from "../../api/db/schema.ts";
 import { creerDemandeDeposable } from "../helpers/demande-api.ts";
 import {
   connecterEquipeDemo,
@@ -29,6 +21,7 @@ import {
   type EquipeInstruction,
 } from "../helpers/instruction-api.ts";
 import { loginAs } from "../helpers/oidc-login.ts";
+import { fabriqueDemandeurs } from "../helpers/demandeur-en-base.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
 
 const PASSWORD = "Anah-Demo-2026!";
@@ -39,8 +32,6 @@ const marque = `Conf${randomUUID().slice(0, 8)}`;
 let portal: TestPortal;
 let equipe: EquipeInstruction;
 let centrale: string;
-let passwordHash: string;
-let compteur = 0;
 
 interface Reponse<T> {
   status: number;
@@ -74,30 +65,11 @@ function action(
 }
 
 /** A fresh applicant with his own company (created in the database), signed in. */
-async function nouveauDemandeur(): Promise<{ token: string; societeId: string }> {
-  compteur += 1;
-  const numero = String(compteur).padStart(2, "0");
-  const [societe] = await portal.database.db
-    .insert(societes)
-    .values({
-      siren: `6${String(Date.now() % 10_000_000).padStart(7, "0")}${compteur % 10}`,
-      raisonSociale: `${marque} Structure ${numero}`,
-      qualites: ["qualityOp"],
-    })
-    .returning();
-  const email = `${marque.toLowerCase()}-${numero}@exemple.fr`;
-  await portal.database.db.insert(utilisateurs).values({
-    idIdp: `${marque}-${numero}`,
-    email,
-    prenom: "Jeanne",
-    nom: `Candidate ${numero}`,
-    roles: ["demandeur"],
-    passwordHash,
-    societeId: societe.id,
-  });
-  const { accessToken } = await loginAs(portal.baseUrl, email, PASSWORD);
-  return { token: accessToken, societeId: societe.id };
-}
+const nouveauDemandeur = fabriqueDemandeurs(() => portal, {
+  marque,
+  prefixeSiren: "6",
+  motDePasse: PASSWORD,
+});
 
 async function contexte(): Promise<ContexteInstruction & { societeId: string }> {
   const { token, societeId } = await nouveauDemandeur();
@@ -152,7 +124,6 @@ async function changementNotable(
 
 beforeAll(async () => {
   portal = await startTestPortal();
-  passwordHash = await hash(PASSWORD);
   equipe = await connecterEquipeDemo(portal.baseUrl);
   centrale = (await loginAs(portal.baseUrl, "centrale@demo.anah.gouv.fr", PASSWORD)).accessToken;
 }, 120_000);

@@ -232,28 +232,7 @@ async function contexteLecture(
       : []
     ).map((row) => [row.id, versPieceJointe(row)]),
   );
-  // Only a request in agrement_procedure_en_cours reads its procedure (spec §4).
-  const idsAgrements = [
-    ...new Set(
-      rows.flatMap((row) =>
-        row.etat === "agrement_procedure_en_cours" && row.agrementId ? [row.agrementId] : [],
-      ),
-    ),
-  ];
-  const procedures = new Map(
-    (idsAgrements.length
-      ? await database.db
-          .select({ agrementId: proceduresAgrement.agrementId, type: proceduresAgrement.type })
-          .from(proceduresAgrement)
-          .where(
-            and(
-              inArray(proceduresAgrement.agrementId, idsAgrements),
-              eq(proceduresAgrement.etat, "en_cours"),
-            ),
-          )
-      : []
-    ).map((row) => [row.agrementId, row.type as TypeProcedureAgrement]),
-  );
+  const procedures = await proceduresEnCours(database, rows);
   return {
     utilisateur,
     maintenant,
@@ -483,4 +462,34 @@ export async function versDetail(
     pjAdditionnelles: await pjAdditionnellesDe(database, row),
     agrement: await agrementDe(database, row),
   };
+}
+
+/**
+ * The type of the procedure under way on the approval of each request of
+ * `rows` in agrement_procedure_en_cours (spec §4: only such a request reads
+ * its procedure, for `etatNormalise`), by approval id, in one query; the
+ * other requests are not looked up.
+ */
+export async function proceduresEnCours(
+  database: Database,
+  rows: readonly { etat: string; agrementId: string | null }[],
+): Promise<Map<string, TypeProcedureAgrement>> {
+  const idsAgrements = [
+    ...new Set(
+      rows.flatMap((row) =>
+        row.etat === "agrement_procedure_en_cours" && row.agrementId ? [row.agrementId] : [],
+      ),
+    ),
+  ];
+  if (idsAgrements.length === 0) return new Map();
+  const lignes = await database.db
+    .select({ agrementId: proceduresAgrement.agrementId, type: proceduresAgrement.type })
+    .from(proceduresAgrement)
+    .where(
+      and(
+        inArray(proceduresAgrement.agrementId, idsAgrements),
+        eq(proceduresAgrement.etat, "en_cours"),
+      ),
+    );
+  return new Map(lignes.map((ligne) => [ligne.agrementId, ligne.type as TypeProcedureAgrement]));
 }

@@ -1,5 +1,5 @@
 /** Applicant accounts for the functional administrator (spec §6, §7 GET /api/user/accounts). */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { Router, type RequestHandler } from "express";
 import { listerComptes } from "../../../contract/api/comptes.ts";
 import {
@@ -8,13 +8,10 @@ import {
   type Page,
 } from "../../../contract/schemas/comptes.ts";
 import type { Database } from "../../db/client.ts";
-import type {
-  EtatComplement,
-  EtatDemande,
-  TypeProcedureAgrement,
-} from "../../../contract/etats.ts";
+import type { EtatComplement, EtatDemande } from "../../../contract/etats.ts";
 import { etatNormalise } from "../../../contract/statuts.ts";
-import { demandes, proceduresAgrement, societes, utilisateurs } from "../../db/schema.ts";
+import { demandes, societes, utilisateurs } from "../../db/schema.ts";
+import { proceduresEnCours } from "../../domain/demandes/dto.ts";
 import { endpoints } from "../endpoint.ts";
 
 const SORT_COLUMNS = {
@@ -119,27 +116,7 @@ async function demandesDesSocietes(
     .from(demandes)
     .where(inArray(demandes.societeId, [...new Set(societeIds)]))
     .orderBy(desc(demandes.dateCreation), asc(demandes.id));
-  const idsAgrements = [
-    ...new Set(
-      lignes.flatMap((ligne) =>
-        ligne.etat === "agrement_procedure_en_cours" && ligne.agrementId ? [ligne.agrementId] : [],
-      ),
-    ),
-  ];
-  const procedures = new Map(
-    (idsAgrements.length
-      ? await database.db
-          .select({ agrementId: proceduresAgrement.agrementId, type: proceduresAgrement.type })
-          .from(proceduresAgrement)
-          .where(
-            and(
-              inArray(proceduresAgrement.agrementId, idsAgrements),
-              eq(proceduresAgrement.etat, "en_cours"),
-            ),
-          )
-      : []
-    ).map((ligne) => [ligne.agrementId, ligne.type as TypeProcedureAgrement]),
-  );
+  const procedures = await proceduresEnCours(database, lignes);
   for (const ligne of lignes) {
     const type = ligne.agrementId ? procedures.get(ligne.agrementId) : undefined;
     const liste = parSociete.get(ligne.societeId) ?? [];
