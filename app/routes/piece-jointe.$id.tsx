@@ -1,17 +1,7 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fetchEndpoint, telechargerPieceJointe } from "~/.server/api-client.server";
 import { requireUser } from "~/.server/auth.server";
-
-/** Headers of the API's answer the browser needs to save the file safely. */
-const ENTETES_TRANSMISES = [
-  "Content-Type",
-  "Content-Length",
-  "Content-Disposition",
-  "Cache-Control",
-  "X-Content-Type-Options",
-  "Last-Modified",
-  "ETag",
-];
+import { relayerTelechargement } from "~/.server/telechargement.server";
 
 /**
  * `/piece-jointe/{id}` (spec §7 Files): the bytes of an attachment from
@@ -28,24 +18,8 @@ const ENTETES_TRANSMISES = [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const id = params.id ?? "";
-  let response: Response;
-  try {
-    response = await fetchEndpoint(request, context, telechargerPieceJointe, {
-      params: { id },
-      stream: true,
-    });
-  } catch (error) {
-    if (error instanceof Response && error.status === 404)
-      throw redirect(`/piece-jointe/${encodeURIComponent(id)}/introuvable`);
-    throw error;
-  }
-  const headers = new Headers();
-  for (const name of ENTETES_TRANSMISES) {
-    const value = response.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  // fetch has already decoded a compressed answer: its length no longer holds.
-  if (response.headers.has("Content-Encoding")) headers.delete("Content-Length");
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
-  return new Response(response.body, { status: 200, headers });
+  return relayerTelechargement(
+    () => fetchEndpoint(request, context, telechargerPieceJointe, { params: { id }, stream: true }),
+    `/piece-jointe/${encodeURIComponent(id)}/introuvable`,
+  );
 }

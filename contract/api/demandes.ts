@@ -208,6 +208,18 @@ const nonModifiable = json(
 );
 const tropGros = json(ErreurEntree, "Formulaire multipart de trop de champs ou trop longs");
 
+/** The answer of the two `canBe/depose` reads: depositable, and what is missing. */
+const reponsePeutEtreDepose = json(
+  z.object({ depose: z.boolean(), manquants: z.array(Manquant) }),
+  "Réponse",
+);
+
+/** The answer of the two `can/deposernouvelledemande` reads. */
+const reponsePeutCreer = json(
+  z.object({ can: z.boolean(), raison: z.string().optional() }),
+  "Réponse, et la raison en français quand c'est non",
+);
+
 export const verifierNouvelleDemande = defineEndpoint({
   method: "get",
   path: "/demande/can/deposernouvelledemande",
@@ -215,10 +227,7 @@ export const verifierNouvelleDemande = defineEndpoint({
   tags,
   access: ROLE_GATES.demandeur,
   responses: {
-    200: json(
-      z.object({ can: z.boolean(), raison: z.string().optional() }),
-      "Réponse, et la raison en français quand c'est non",
-    ),
+    200: reponsePeutCreer,
   },
 });
 
@@ -312,7 +321,7 @@ export const verifierDepot = defineEndpoint({
   access: "authenticated",
   params: z.object({ id: identifiant() }),
   responses: {
-    200: json(z.object({ depose: z.boolean(), manquants: z.array(Manquant) }), "Réponse"),
+    200: reponsePeutEtreDepose,
     404: introuvable,
   },
 });
@@ -406,10 +415,7 @@ export const verifierNouveauChangementNotable = defineEndpoint({
   tags,
   access: ROLE_GATES.demandeur,
   responses: {
-    200: json(
-      z.object({ can: z.boolean(), raison: z.string().optional() }),
-      "Réponse, et la raison en français quand c'est non",
-    ),
+    200: reponsePeutCreer,
   },
 });
 
@@ -424,7 +430,7 @@ export const verifierDepotChangementNotable = defineEndpoint({
   access: "authenticated",
   params: z.object({ id: identifiant() }),
   responses: {
-    200: json(z.object({ depose: z.boolean(), manquants: z.array(Manquant) }), "Réponse"),
+    200: reponsePeutEtreDepose,
     404: introuvable,
   },
 });

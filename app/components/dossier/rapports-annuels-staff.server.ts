@@ -5,24 +5,16 @@
  * streamed through the BFF from the file page of the request the approval
  * was granted on.
  */
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import {
   fetchEndpoint,
   type telechargerRapportAnnuel,
   type telechargerSyntheseRapportAnnuel,
 } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
+import { relayerTelechargement } from "~/.server/telechargement.server";
 import { urlDossier } from "~/components/dossier/actions";
 import { chargerDossier, cibleDossier, pageNonTrouvee } from "~/components/dossier/dossier.server";
-
-/** Headers of the API's answer the browser needs to save the file safely. */
-const ENTETES_TRANSMISES = [
-  "Content-Type",
-  "Content-Length",
-  "Content-Disposition",
-  "Cache-Control",
-  "X-Content-Type-Options",
-];
 
 /**
  * Staff only (spec §6 gate `staff`). Reads the approval request of the URL
@@ -46,26 +38,13 @@ export async function transmettreRapportAnnuel(
   const annee = params.annee ?? "";
   if (kind !== "demande" || !/^\d{4}$/.test(annee)) throw pageNonTrouvee();
   const introuvable = `${urlDossier(kind, id)}/rapport-annuel/${annee}/introuvable`;
-  let response: Response;
-  try {
+  return relayerTelechargement(async () => {
     const demande = await chargerDossier(request, context, kind, id);
     if (!demande.agrement) throw pageNonTrouvee();
-    response = await fetchEndpoint(request, context, fichier, {
+    return fetchEndpoint(request, context, fichier, {
       params: { id: demande.agrement.id, annee },
       signal: request.signal,
       stream: true,
     });
-  } catch (error) {
-    if (error instanceof Response && error.status === 404) throw redirect(introuvable);
-    throw error;
-  }
-  const headers = new Headers();
-  for (const nom of ENTETES_TRANSMISES) {
-    const valeur = response.headers.get(nom);
-    if (valeur) headers.set(nom, valeur);
-  }
-  // fetch has already decoded a compressed answer: its length no longer holds.
-  if (response.headers.has("Content-Encoding")) headers.delete("Content-Length");
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
-  return new Response(response.body, { status: 200, headers });
+  }, introuvable);
 }
