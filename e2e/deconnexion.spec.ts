@@ -111,12 +111,13 @@ test("sur un petit écran, le menu de l'en-tête donne le bouton « Se déconnec
   if (info.project.name === "js")
     await page.locator('html[data-fr-js="true"]').waitFor({ state: "attached" });
   const banner = page.getByRole("banner");
-  await banner
-    .getByRole("button", { name: "Menu" })
-    .or(banner.getByRole("link", { name: "Menu" }))
-    .filter({ visible: true })
-    .first()
-    .click();
+  // Without JS the DSFR button is hidden by CSS and a link opens the menu; choosing
+  // by project (not by visibility) avoids racing the stylesheet's arrival.
+  const ouvrir =
+    info.project.name === "js"
+      ? banner.getByRole("button", { name: "Menu" })
+      : banner.getByRole("link", { name: "Menu" });
+  await ouvrir.click();
   const menu = page.locator("#header-menu");
   await expect(menu.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
   await page.screenshot({ path: info.outputPath("menu-375.png") });
