@@ -20,6 +20,24 @@ export default defineConfig({
   use: {
     baseURL,
     locale: "fr-FR",
+    // Visitors who already declined audience measurement: the consent banner
+    // (shown until a choice) is the subject of e2e/consentement.spec.ts only,
+    // which starts from an empty state.
+    storageState: {
+      cookies: [
+        {
+          name: "gdpr-cookies-consent",
+          value: "all=false",
+          domain: "localhost",
+          path: "/",
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: "Lax",
+        },
+      ],
+      origins: [],
+    },
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -70,6 +70,19 @@ describe("textes de l'interface (app/locales/fr)", () => {
     );
   });
 
+  it("a une phrase de succès pour chaque action du demandeur d'une extension de périmètre (ADR 0020)", () => {
+    for (const action of [
+      "ENREGISTRER_BROUILLON",
+      "VALIDER_DEPOSER",
+      "DEPOSER",
+      "DONNER_COMPLEMENT",
+      "ANNULER_DEMANDE",
+    ])
+      expect(lookup(`notification.action.success.changement-notable.${action}`), action).toMatch(
+        /^[A-ZÉL].+\.$/,
+      );
+  });
+
   it("garde les textes imposés par la spécification", () => {
     expect(t("erreur.404.titre")).toBe("Page non trouvée");
     expect(t("erreur.401.titre")).toBe("Accès non autorisé");

@@ -27,6 +27,7 @@ import type { BandeauInformatif } from "#contract/schemas/reference";
 import { callEndpoint, lireUtilisateurCourant } from "~/.server/api-client.server";
 import { getOptionalUser } from "~/.server/auth.server";
 import { bandeauxEnCours } from "~/.server/bandeaux.server";
+import { reglagesMesureAudience } from "~/.server/mesure-audience.server";
 import type { SessionData, SessionUser } from "~/.server/context";
 import { commitSession, getSession } from "~/.server/session.server";
 import { getToast } from "~/.server/toast.server";
@@ -34,10 +35,17 @@ import { agrementAccessible } from "~/components/agrement/agrement";
 import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { CguForm, cguMiseAJour, pageHorsBlocageCgu } from "~/components/cgu-form";
+import { blocagePerimetre } from "~/components/compte/blocage-perimetre.server";
+import {
+  BlocagePerimetreSupervision,
+  PERIMETRE_SUPERVISION_PATH,
+} from "~/components/compte/perimetre-supervision";
 import { ErrorPage, errorKindOf, errorTitle } from "~/components/error-page";
 import { formulaireRefuse, titreErreur } from "~/components/forms/titre-erreur";
 import { afterFirstPaintScript } from "#contract/after-first-paint";
 import { BackToTop } from "~/components/layout/back-to-top";
+import { BandeauConsentement } from "~/components/layout/bandeau-consentement";
+import { MesureAudience } from "~/components/layout/mesure-audience";
 import {
   BandeauxDemande,
   BandeauxGeneraux,
@@ -47,12 +55,12 @@ import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { LoadingBar } from "~/components/layout/loading-bar";
 import { isManager, navItemsFor } from "~/components/layout/navigation";
-import { pageOuverte } from "~/components/layout/pages-a-venir";
 import { Notifications } from "~/components/layout/notifications";
 import { t } from "~/i18n";
 import portailStyles from "~/styles/portail.css?url";
 import dsfr from "../public/dsfr/portail.json";
 import { dateHeureFr } from "~/utils/dates";
+import { readConsent } from "~/utils/cookie-consent";
 import { useNonce } from "~/utils/nonce";
 import { DEFAULT_TITLE, pageTitle } from "~/utils/title";
 
@@ -77,9 +85,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user,
       toast,
       cgu: cgu.blocage,
+      // Superviseur without région nor département (spec §2 Modals, §6): the blocking perimeter section.
+      perimetre: cgu.blocage ? null : await blocagePerimetre(request, context, user),
       path: new URL(request.url).pathname,
       defaultTitle: DEFAULT_TITLE,
       manager: user ? isManager(user.roles) : false,
+      // Cookie consent (spec §9): true, false, or null while the banner must be shown.
+      consentement: readConsent(request.headers.get("Cookie")),
+      // Audience measurement (ADR 0023): null unless accepted and Matomo is configured.
+      audience: reglagesMesureAudience(request, context, user),
       // Acceptance-testing portal (HORLOGE_RECETTE): read in-process, no API call per page.
       dateSimulee: context.dateSimulee?.() ?? null,
       // Information banners (spec §2 Layout, §3): kept a minute by the BFF, not read per page.
@@ -87,7 +101,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       navigation: user
         ? navItemsFor(user.roles, {
             agrement: await detientAgrement(request, context, user),
-          }).filter((item) => pageOuverte(item.href))
+          })
         : [],
     },
     [...headers.keys()].length ? { headers } : undefined,
@@ -182,6 +196,9 @@ export type RootLoader = typeof loader;
  * breadcrumb, back-to-top link, footer. While a demandeur must accept the
  * terms of use, `<main>` holds only the blocking terms section (spec §2,
  * DESIGN §6), except on the pages that stay reachable (`pageHorsBlocageCgu`).
+ * Likewise, while a superviseur's perimeter holds no région and no
+ * département, `<main>` holds only the blocking perimeter section (spec §2
+ * Modals, §6; ADR 0025), except on the same pages and its own route.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -191,6 +208,12 @@ export function Layout({ children }: { children: ReactNode }) {
   // useLocation, not the loader's path: the root loader does not run again on client navigations.
   const location = useLocation();
   const cgu = root?.cgu && !pageHorsBlocageCgu(location.pathname) ? root.cgu : null;
+  const perimetre =
+    root?.perimetre &&
+    !pageHorsBlocageCgu(location.pathname) &&
+    location.pathname.replace(/\/+$/, "") !== PERIMETRE_SUPERVISION_PATH
+      ? root.perimetre
+      : null;
   const bandeaux = root?.bandeaux ?? [];
   const typeDemande = typeDemandeDeLaPage(location.pathname);
   // Pages work before React runs (ADR 0008 delays it past the first paint): this tells when it does.
@@ -216,6 +239,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <LoadingBar />
+        {root && root.consentement === null && location.pathname !== "/gestion-des-cookies" ? (
+          <BandeauConsentement redirectTo={`${location.pathname}${location.search}`} />
+        ) : null}
         <SkipLinks
           links={[
             { label: t("layout.liensEvitement.contenu"), anchor: "#contenu" },
@@ -233,6 +259,13 @@ export function Layout({ children }: { children: ReactNode }) {
               redirectTo={`${location.pathname}${location.search}`}
               miseAJour={cgu.miseAJour}
             />
+          ) : perimetre ? (
+            <BlocagePerimetreSupervision
+              regions={perimetre.regions}
+              departements={perimetre.departements}
+              perimetre={null}
+              redirectTo={`${location.pathname}${location.search}`}
+            />
           ) : (
             <>
               <div className="fr-container">
@@ -249,6 +282,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <BackToTop />
         </main>
         <Footer manager={manager} />
+        {root?.audience ? <MesureAudience reglages={root.audience} nonce={nonce} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

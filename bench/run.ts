@@ -206,6 +206,21 @@ function targetSpecs(data: Targets): TargetSpec[] {
       "/etablissements/liste",
       DEMO.superviseur,
     ),
+    // Issue 15 item 7: the activity follow-up of central staff, whole nation then filtered.
+    signedInPage("activite", "Suivi de l'activité (centrale)", "/activite", DEMO.centrale),
+    signedInPage(
+      "activite-filtree",
+      "Suivi de l'activité filtré (région et période)",
+      "/activite?dateDebut=2025-01-01&dateFin=2025-12-31&region%5B%5D=11",
+      DEMO.centrale,
+    ),
+    // Issue 15 item 7: the approvals list of central staff, page 1 (numeroAgrement ascending).
+    signedInPage(
+      "agrements",
+      "Liste des agréments, page 1 (centrale)",
+      "/agrements",
+      DEMO.centrale,
+    ),
     {
       // Public: a household looks for the establishments serving its postal code (issue 12).
       id: "annuaire",

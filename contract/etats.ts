@@ -100,8 +100,14 @@ export const ACTIONS_DEMANDE = [
   "MODIFIER_AGREMENT",
   "DEPOSER_DECISION_MODIFICATIVE_EXTENSION_PERIMETRE",
   "DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE",
+  /** Written by the system when a perimeter extension is accepted by two months of silence (ADR 0009, 0021). */
+  "ACCORD_TACITE",
   "RECHARGER_MESSAGERIE",
   "MODIFIER_INFO_SOCIETE",
+  // A perimeter extension's own draft actions (spec §4 Perimeter-extension actions; ADR 0020).
+  "CREER_EXTENSION_PERIMETRE",
+  "ENREGISTRER_BROUILLON",
+  "VALIDER_DEPOSER",
 ] as const;
 export type ActionDemande = (typeof ACTIONS_DEMANDE)[number];
 

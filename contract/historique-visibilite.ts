@@ -79,6 +79,7 @@ export const LECTURE_HISTORIQUE_DEMANDEUR: Readonly<Record<ActionHistorique, Lec
   // Deadline jobs: no staff text.
   DELAIS_COMPLETUDE_DEPASSE: "avec_commentaire",
   DELAIS_AJOUT_PJ_DEPASSE: "avec_commentaire",
+  ACCORD_TACITE: "avec_commentaire",
   // Decisions whose grounds go to him (opinion avis_decideur, letter, notice).
   EXPRIMER_AVIS_DECIDEUR: "avec_commentaire",
   MOTIVER_REFUS: "avec_commentaire",

@@ -192,6 +192,11 @@ const PAGES_PUBLIQUES: PageDuSite[] = [
     visiteurs: ["anonyme"],
   },
   {
+    nom: "Lien de changement d'adresse non valable",
+    chemin: () => "/account/confirmation-email?token=lien-perime",
+    visiteurs: ["anonyme"],
+  },
+  {
     nom: "Page non trouvée",
     chemin: () => "/cette-page-n-existe-pas",
     visiteurs: ["anonyme", "instructeur"],
@@ -316,6 +321,18 @@ const PAGES_DEMANDEUR: PageDuSite[] = [
     chemin: () => `/rapport-annuel-activite/confirmation?annee=${new Date().getFullYear() - 1}`,
     visiteurs: ["operateurAgree"],
   },
+  // Issue 14: the operator's notable changes (none yet) and step 1 of a new perimeter extension.
+  {
+    nom: "Mes demandes de changement notable",
+    chemin: () => "/mes-demandes-changement-notable",
+    visiteurs: ["operateurAgree"],
+  },
+  {
+    nom: "Nouvelle demande d'extension du périmètre",
+    chemin: () =>
+      "/mes-demandes-changement-notable/extension-perimetre/formulaire?type=extension+perimetre",
+    visiteurs: ["operateurAgree"],
+  },
   {
     nom: "Dossier agréé avec ses établissements",
     chemin: (site) => `/dossier/demande/${site.referencement.demandeId}`,
@@ -386,6 +403,21 @@ const PAGES_EQUIPE: PageDuSite[] = [
     visiteurs: ["admin_fonctionnel"],
   },
   {
+    nom: "Gestion des comptes – recherche d'un SIREN",
+    chemin: () => "/gestion-des-comptes?query=832915474",
+    visiteurs: ["admin_fonctionnel"],
+  },
+  {
+    nom: "Bandeaux d'information (administration)",
+    chemin: () => "/administration/bandeaux",
+    visiteurs: ["admin_fonctionnel"],
+  },
+  {
+    nom: "Fonctionnalités (administration)",
+    chemin: () => "/administration/fonctionnalites",
+    visiteurs: ["admin_fonctionnel"],
+  },
+  {
     nom: "Liste des établissements référencés",
     chemin: () => "/etablissements/liste",
     visiteurs: ["instructeur", "superviseur", "anah_centrale"],
@@ -394,6 +426,32 @@ const PAGES_EQUIPE: PageDuSite[] = [
     nom: "Liste des établissements – recherche sans résultat",
     chemin: () => "/etablissements/liste?query=aucun-etablissement-zzz",
     visiteurs: ["superviseur"],
+  },
+  // Issue 15 item 5: the approvals list (the page of one approval: e2e/agrements.spec.ts).
+  {
+    nom: "Liste des agréments",
+    chemin: () => "/agrements",
+    visiteurs: ["instructeur", "superviseur", "mar_admin", "anah_centrale"],
+  },
+  {
+    nom: "Liste des agréments – recherche sans résultat",
+    chemin: () => "/agrements?query=aucun-agrement-zzz&etat[]=retire",
+    visiteurs: ["anah_centrale"],
+  },
+  {
+    nom: "Suivi de l'activité",
+    chemin: () => "/activite",
+    visiteurs: ["instructeur", "superviseur", "mar_admin", "anah_centrale"],
+  },
+  {
+    nom: "Suivi de l'activité – filtré par région et période",
+    chemin: () => "/activite?dateDebut=2025-01-01&dateFin=2026-12-31&region[]=11",
+    visiteurs: ["anah_centrale"],
+  },
+  {
+    nom: "Suivi de l'activité – fin de période avant le début",
+    chemin: () => "/activite?dateDebut=2026-05-01&dateFin=2026-04-01",
+    visiteurs: ["anah_centrale"],
   },
   {
     nom: "Référentiel des établissements",

@@ -196,6 +196,8 @@ export async function createPortal(
       oidcIssuer: config.oidcIssuer,
       oidcClientId: config.oidcClientId,
       production: config.production,
+      // Audience measurement (ADR 0023): null when off.
+      matomo: config.matomo,
     };
     app.all(
       "/{*splat}",

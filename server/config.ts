@@ -53,6 +53,13 @@ const envSchema = z.object({
       message: "un jour de l'année, par exemple « 30 avril »",
     }),
   HORLOGE_RECETTE: bool.default("false"),
+  // Audience measurement (issue 16 item 4, ADR 0023): off unless both are set.
+  MATOMO_URL: z.string().url().optional(),
+  MATOMO_SITE_ID: z
+    .string()
+    .regex(/^\d{1,9}$/, "un nombre entier, par exemple 42")
+    .optional(),
+  MATOMO_SEL: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,6 +82,12 @@ export interface Config extends ApiConfig, IdpConfig {
   sessionTtlSeconds: number;
   logLevel: Env["LOG_LEVEL"];
   demoData: boolean;
+  /**
+   * Matomo (ADR 0023): base URL (ending in "/") and site id, or null when
+   * MATOMO_URL or MATOMO_SITE_ID is unset (no measurement, nothing in the CSP);
+   * `sel` salts the SHA-256 of the user identifier (MATOMO_SEL, else generated once).
+   */
+  matomo: { url: string; siteId: string; sel: string } | null;
 }
 
 /**
@@ -132,6 +145,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sireneApiToken: env.SIRENE_API_TOKEN,
     raaDateLimiteModification: env.RAA_DATE_LIMITE_MODIFICATION,
     horlogeRecette: env.HORLOGE_RECETTE,
+    matomo:
+      env.MATOMO_URL && env.MATOMO_SITE_ID
+        ? {
+            url: env.MATOMO_URL.endsWith("/") ? env.MATOMO_URL : `${env.MATOMO_URL}/`,
+            siteId: env.MATOMO_SITE_ID,
+            sel: env.MATOMO_SEL ?? localSecret(dataDir, "matomo"),
+          }
+        : null,
   };
 }
 

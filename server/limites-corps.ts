@@ -59,6 +59,10 @@ export const TAILLE_FORMULAIRE_MAX = 64 * 1024;
  */
 export const TAILLE_FORMULAIRE_PERIMETRE_MAX = 2 * 1024 * 1024;
 
+/** The perimeter extension's form (issue 14): a perimeter like /demande/formulaire, and uploads. */
+const CHEMIN_FORMULAIRE_EXTENSION =
+  "/mes-demandes-changement-notable/extension-perimetre/formulaire";
+
 export const MESSAGE_TROP_DE_FICHIERS = "Le formulaire envoyé contient trop de fichiers.";
 export const MESSAGE_FORMULAIRE_MAL_FORME = "Le formulaire envoyé est mal formé.";
 export const MESSAGE_ENCODAGE = "L'encodage des données envoyées n'est pas pris en charge.";
@@ -92,6 +96,10 @@ export function cheminDePage(chemin: string): string {
 export function fichiersAcceptes(config: Config, chemin: string): number {
   if (chemin === "/demande/formulaire") return config.uploadMaxFichiers;
   if (/^\/demande\/demande\/completude\/[^/]+(\/envoi)?$/.test(chemin))
+    return config.uploadMaxFichiers;
+  // Issue 14: step 3 of the perimeter extension and its completeness answer.
+  if (chemin === CHEMIN_FORMULAIRE_EXTENSION) return config.uploadMaxFichiers;
+  if (/^\/changement-notable\/completude\/[^/]+(\/envoi)?$/.test(chemin))
     return config.uploadMaxFichiers;
   // Step 3 of the annual report: two groups of documents (capital, governance).
   if (/^\/rapport-annuel-activite\/\d{4}\/etape\/3$/.test(chemin))
@@ -217,7 +225,9 @@ export function bornerCorpsPages(config: Config) {
       if (charset && charset !== "utf-8" && charset !== "utf8")
         return refuserRequete(req, res, 400, MESSAGE_ENCODAGE);
       limite =
-        page === "/demande/formulaire" ? TAILLE_FORMULAIRE_PERIMETRE_MAX : TAILLE_FORMULAIRE_MAX;
+        page === "/demande/formulaire" || page === CHEMIN_FORMULAIRE_EXTENSION
+          ? TAILLE_FORMULAIRE_PERIMETRE_MAX
+          : TAILLE_FORMULAIRE_MAX;
       verificateur = verificateurFormulaire();
     } else if (type === "multipart/form-data") {
       // Each file, the fields and the parts' headers.

@@ -18,6 +18,8 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
  */
 export function securityHeaders(config: Config) {
   const issuerOrigin = new URL(config.oidcIssuer).origin;
+  // Matomo (ADR 0023): its tracker script and hits, only when it is configured.
+  const matomo = config.matomo ? [new URL(config.matomo.url).origin] : [];
   const nonce = (_req: unknown, res: unknown) =>
     `'nonce-${(res as Response).locals.cspNonce as string}'`;
   return helmet({
@@ -25,16 +27,16 @@ export function securityHeaders(config: Config) {
       useDefaults: true,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", nonce],
+        "script-src": ["'self'", nonce, ...matomo],
         // No inline style (issue 20 item 11, ADR 0012): stylesheets of our
         // origin; a <style> element only with the response's nonce
         // (react-dsfr's color-scheme element, app/entry.client.tsx). Style
         // attributes in the HTML are refused (the portal uses classes);
         // scripts still set styles through the CSSOM, which CSP allows.
         "style-src": ["'self'", nonce],
-        "img-src": ["'self'", "data:"],
+        "img-src": ["'self'", "data:", ...matomo],
         "font-src": ["'self'"],
-        "connect-src": ["'self'"],
+        "connect-src": ["'self'", ...matomo],
         "form-action": ["'self'", issuerOrigin],
         "frame-ancestors": ["'none'"],
         "upgrade-insecure-requests":

@@ -218,8 +218,9 @@ export const utilisateurs = pgTable(
 /**
  * One-time links sent by e-mail (account confirmation, password reset of
  * the embedded identity provider — idp/reinitialisation.ts, valid one hour —
- * later e-mail change). Only the SHA-256 of the token is stored. `type` is
- * plain text in the database: a new kind of link needs no migration.
+ * e-mail change — api/domain/compte/changement-email.ts, ADR 0025). Only
+ * the SHA-256 of the token is stored. `type` is plain text in the database:
+ * a new kind of link needs no migration.
  */
 export const jetonsEmail = pgTable(
   "jeton_email",
@@ -232,6 +233,11 @@ export const jetonsEmail = pgTable(
       enum: ["confirmation_compte", "changement_email", "reinitialisation_mot_de_passe"],
     }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
+    /**
+     * The new address of a `changement_email` link (ADR 0025): the account's
+     * e-mail becomes this one only when the link is followed; null otherwise.
+     */
+    nouvelleAdresse: text("nouvelle_adresse"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     dateCreation: createdAt(),
   },
@@ -379,6 +385,10 @@ export const TYPES_RESSOURCE = [
   "agrement",
   "rapport-annuel",
   "etablissement",
+  // Settings of the functional administrator (issue 16 item 5): one row per change, ids derived
+  // from the banner or flag (api/domain/administration/historique.ts). TypeScript only: no SQL.
+  "bandeau-informatif",
+  "fonctionnalite",
 ] as const;
 
 /**

@@ -24,6 +24,7 @@ import { genererAttestationAgrement } from "../pdf/attestation-agrement.ts";
 import { peutVoir, type DemandeRow } from "./acces.ts";
 import { destinataireEtReferences } from "./demandes/documents-decision.ts";
 import { contenuDe } from "./demandes/contenu.ts";
+import { peutCreerChangementNotable } from "./demandes/creation-changement.ts";
 import { nommerPerimetre } from "./demandes/perimetre.ts";
 import {
   limiteModificationDe,
@@ -113,7 +114,12 @@ export async function emettreAttestation(
   stockage: FileStore,
   demande: DemandeRow,
   agrement: AgrementRow,
-  emission: { historiqueId: number; maintenant: Date },
+  emission: {
+    historiqueId: number;
+    maintenant: Date;
+    /** A modified certificate of a perimeter extension (ADR 0021): the extension's number. */
+    modificative?: { numeroDossier: string | null };
+  },
 ): Promise<PieceJointe> {
   const { maintenant } = emission;
   const { destinataire, dossier } = await destinataireEtReferences(tx, demande);
@@ -128,12 +134,13 @@ export async function emettreAttestation(
     dateFin: agrement.dateFin,
     perimetre: await nommerPerimetre(tx, agrement.perimetre),
     date: maintenant,
+    ...(emission.modificative ? { modificative: emission.modificative } : {}),
   });
   const attestation = await ajouterPieceJointe(tx, stockage, {
     ressourceType: "agrement",
     ressourceId: agrement.id,
     rubrique: RUBRIQUE_ATTESTATION,
-    nom: `attestation-agrement-${agrement.numeroAgrement}.pdf`,
+    nom: `attestation-${emission.modificative ? "modificative-" : ""}agrement-${agrement.numeroAgrement}.pdf`,
     contenu,
     mimeType: "application/pdf",
     deposeParId: null,
@@ -290,7 +297,15 @@ async function rapportsDeLAgrement(
       maintenant: lecture.maintenant,
       limite: limiteModificationDe(lecture.config),
     });
-    return { actionsDisponibles: actions, rapportAnnuelActivites: rapports };
+    return {
+      actionsDisponibles: [
+        ...actions,
+        ...((await extensionPossible(database, row, lecture.utilisateur))
+          ? (["CREER_EXTENSION_PERIMETRE"] as const)
+          : []),
+      ],
+      rapportAnnuelActivites: rapports,
+    };
   }
   const stockes = await rapportsDe(database.db, row.id);
   const annees = [...stockes.keys()].sort((a, b) => b - a);
@@ -298,4 +313,20 @@ async function rapportsDeLAgrement(
     actionsDisponibles: [],
     rapportAnnuelActivites: await resumesRapports(database.db, row, stockes, annees),
   };
+}
+
+/**
+ * Whether `utilisateur` may open a perimeter extension of `row` now
+ * (CREER_EXTENSION_PERIMETRE in its `actionsDisponibles`, ADR 0020): an
+ * applicant of the approval's company, the approval en_cours, and
+ * `peutCreerChangementNotable` saying yes (flag on, no change in progress).
+ */
+async function extensionPossible(
+  database: Database,
+  row: AgrementRow,
+  utilisateur: UtilisateurConnecte,
+): Promise<boolean> {
+  if (!utilisateur.roles.includes("demandeur")) return false;
+  if (row.etat !== "en_cours" || utilisateur.row.societeId !== row.societeId) return false;
+  return (await peutCreerChangementNotable(database, utilisateur)).can;
 }

@@ -15,6 +15,7 @@ import { lectures, messages, servicesInstructeur, utilisateurs } from "../db/sch
 import type { DependancesDomaine } from "./dependances.ts";
 import { planifierTravail, ressourceDemande } from "../jobs/travaux.ts";
 import {
+  courrielAccordTaciteService,
   courrielAccuseReception,
   courrielComplementRecu,
   courrielDecision,
@@ -68,7 +69,9 @@ export type EvenementDemande =
       /** The message just stored; without it, the side's latest message. */
       messageId?: number;
     }
-  | { type: "expire_bientot"; demande: DemandeNotifiee };
+  | { type: "expire_bientot"; demande: DemandeNotifiee }
+  /** A perimeter extension accepted by silence, told to the instruction side (ADR 0021). */
+  | { type: "accord_tacite_service"; demande: DemandeNotifiee };
 
 type Deps = Pick<DependancesDomaine, "database" | "mailer" | "logger" | "config">;
 type DepsCourriels = Pick<DependancesDomaine, "database" | "config">;
@@ -148,6 +151,24 @@ function planTransition(
       );
     case "EXPRIMER_AVIS_DECIDEUR":
     case "MOTIVER_REFUS":
+    case "ACCORD_TACITE":
+    case "DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE":
+      if (demande.kind === "changement-notable") {
+        // A perimeter extension's decision (ADR 0021).
+        const nature =
+          action === "ACCORD_TACITE"
+            ? "extension_accordee_tacitement"
+            : action === "DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE"
+              ? "extension_annulee"
+              : demande.etat === "refusee"
+                ? "extension_refusee"
+                : "extension_accordee";
+        return auDemandeur((destinataire) =>
+          courrielDecision({ destinataire, dossier, nature, lien: lien.accueil }),
+        );
+      }
+      if (action === "ACCORD_TACITE" || action.startsWith("DEPOSER_PROCEDURE")) return null;
+    // falls through: an approval request's decision
     case "REJETER_TACITEMENT_DOSSIER": {
       const nature =
         action === "REJETER_TACITEMENT_DOSSIER"
@@ -206,6 +227,13 @@ function planDe(publicUrl: string, evenement: EvenementDemande): Plan | null {
         }),
     };
   }
+  if (evenement.type === "accord_tacite_service")
+    return {
+      pour: "instructeur_ou_service",
+      parametre: "suivi_dossier",
+      courriel: (destinataire) =>
+        courrielAccordTaciteService({ destinataire, dossier: demande, lien: lien.dossier }),
+    };
   const dateLimite = demande.dateLimiteInstruction;
   if (!dateLimite) return null;
   return {

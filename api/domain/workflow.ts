@@ -199,6 +199,30 @@ export const TRANSITIONS: readonly Transition[] = [
     to: "brouillon",
     kinds: DEMANDE_SEULE,
   },
+  // A perimeter extension's draft (ADR 0020): created from the approval, saved
+  // step by step, validated (step 3) then deposited by the DEPOSER row below.
+  {
+    from: "creation",
+    action: "CREER_EXTENSION_PERIMETRE",
+    roles: ["demandeur"],
+    to: "brouillon",
+    guard: "peutCreer",
+    kinds: CHANGEMENT_NOTABLE_SEUL,
+  },
+  {
+    from: ["brouillon"],
+    action: "ENREGISTRER_BROUILLON",
+    roles: ["demandeur"],
+    to: "same",
+    kinds: CHANGEMENT_NOTABLE_SEUL,
+  },
+  {
+    from: ["brouillon"],
+    action: "VALIDER_DEPOSER",
+    roles: ["demandeur"],
+    to: "same",
+    kinds: CHANGEMENT_NOTABLE_SEUL,
+  },
   {
     from: ["brouillon"],
     action: "DEPOSER",
@@ -352,12 +376,14 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   { from: ["refus_confirme"], action: "MOTIVER_REFUS", roles: ["instructeur"], to: "refusee" },
   // Ends without a decision on the merits
+  // Only a request: a notable change's silence means acceptance (ACCORD_TACITE below).
   {
     from: ETATS_DEPOSES_SANS_DECISION,
     action: "REJETER_TACITEMENT_DOSSIER",
     roles: ["superviseur"],
     to: "rejetee_tacitement",
     guard: "reputeRejete",
+    kinds: DEMANDE_SEULE,
   },
   { from: ETATS_AVANT_DECISION, action: "ANNULER_DEMANDE", roles: ["demandeur"], to: "annulee" },
   // After the decision
@@ -367,6 +393,41 @@ export const TRANSITIONS: readonly Transition[] = [
     roles: ["demandeur"],
     to: "agree",
     kinds: DEMANDE_SEULE,
+  },
+  // A notable change's decision once seen by the applicant (ADR 0009, 0021).
+  {
+    from: ["disponible"],
+    action: "VISUALISER_RESULTAT",
+    roles: ["demandeur"],
+    to: "terminee",
+    kinds: CHANGEMENT_NOTABLE_SEUL,
+  },
+  // Perimeter extension (ADR 0021): the modified certificate the decision
+  // EXTENSION_PERIMETRE_VALIDE issues, written by its handler right after the
+  // decision's row; no button offers it on its own.
+  {
+    from: ["disponible"],
+    action: "DEPOSER_DECISION_MODIFICATIVE_EXTENSION_PERIMETRE",
+    roles: ["superviseur"],
+    to: "same",
+    kinds: CHANGEMENT_NOTABLE_SEUL,
+    listee: false,
+  },
+  // Two months of silence (DESIGN §5): the job accepts the extension (acteur systeme).
+  {
+    from: ETATS_DEPOSES_SANS_DECISION,
+    action: "ACCORD_TACITE",
+    roles: ["systeme"],
+    to: "accordee_tacitement",
+    kinds: CHANGEMENT_NOTABLE_SEUL,
+  },
+  // Staff annul a tacit acceptance: the former perimeter comes back.
+  {
+    from: ["accordee_tacitement"],
+    action: "DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE",
+    roles: ["superviseur"],
+    to: "annulee",
+    kinds: CHANGEMENT_NOTABLE_SEUL,
   },
   {
     from: ["agree"],
@@ -447,6 +508,7 @@ const ACTIONS_DE_SUIVI_SUPERVISEUR: readonly ActionDemande[] = [
   "CREER_PROCEDURE",
   "MODIFIER_AGREMENT",
   "MODIFIER_PROCEDURE",
+  "DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE",
 ];
 
 /**

@@ -68,7 +68,7 @@ export function createAuthenticator(deps: {
       logger.debug({ reason: (error as Error).name }, "Jeton d'accès refusé");
       throw unauthorized();
     }
-    const row = await syncUtilisateur(database, claims);
+    const row = await syncUtilisateur(database, claims, !config.embeddedIdp);
     if (!row) throw unauthorized();
     req.utilisateur = { row, roles: businessRoles(row.roles) };
     next();
@@ -94,13 +94,18 @@ function sameRoles(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * Reads the user of `claims.sub` and refreshes e-mail, names and realm roles
- * when the token says otherwise (one SELECT in the usual case). Creates the
- * row on first sight; a token without e-mail for an unknown user returns
- * undefined. Never touches password, company or service.
+ * when the token says otherwise (one SELECT in the usual case). With an
+ * external provider (`creer`), creates the row on first sight; a token
+ * without e-mail for an unknown user returns undefined. With the embedded
+ * provider, whose accounts are these very rows, an unknown `sub` is an
+ * account deleted since its token was issued (ADR 0022): undefined, so that
+ * a still-valid token cannot bring it back as an empty row.
+ * Never touches password, company or service.
  */
 async function syncUtilisateur(
   database: Database,
   claims: AccessTokenClaims,
+  creer: boolean,
 ): Promise<UtilisateurRow | undefined> {
   const sub = claims.sub!;
   const roles = Array.isArray(claims.realm_access?.roles)
@@ -128,7 +133,7 @@ async function syncUtilisateur(
     );
     return updated;
   }
-  if (!claims.email) return undefined;
+  if (!creer || !claims.email) return undefined;
   const [created] = await guardEmail(() =>
     database.db
       .insert(utilisateurs)

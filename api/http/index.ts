@@ -17,8 +17,11 @@ import type { ApiDeps } from "./deps.ts";
 import { createAuthenticator } from "./auth.ts";
 import { endpoints } from "./endpoint.ts";
 import { errorHandler, notFoundHandler } from "./errors.ts";
+import { administrationRoutes } from "./routes/administration.ts";
 import { bandeauxRoutes } from "./routes/bandeaux.ts";
 import { candidatRoutes } from "./routes/candidat.ts";
+import { changementsNotablesRoutes } from "./routes/changements-notables.ts";
+import { activitesRoutes } from "./routes/activites.ts";
 import { agrementsRoutes } from "./routes/agrements.ts";
 import { annuaireRoutes } from "./routes/annuaire.ts";
 import { archivesRoutes } from "./routes/archives.ts";
@@ -36,6 +39,7 @@ import { geographieRoutes } from "./routes/geographie.ts";
 import { intervenantsRoutes } from "./routes/intervenants.ts";
 import { referenceRoutes } from "./routes/reference.ts";
 import { utilisateurRoutes } from "./routes/utilisateur.ts";
+import { compteParametresRoutes } from "./routes/compte-parametres.ts";
 import { portalVersion } from "./version.ts";
 
 /** The REST API of spec §7 (DESIGN §2, §7). */
@@ -77,12 +81,16 @@ export function createApiRouter(deps: {
   router.use(candidatRoutes(apiDeps));
   router.use(bandeauxRoutes(database, authenticate));
   router.use(utilisateurRoutes(database, authenticate));
+  router.use(compteParametresRoutes(apiDeps));
   router.use(intervenantsRoutes(database, authenticate));
-  router.use(comptesRoutes(database, authenticate));
+  router.use(comptesRoutes(database, authenticate, deps));
   // Lists and exports first: `/demandes/export` must not reach `/:kind/:id`.
+  router.use(activitesRoutes(apiDeps));
   router.use(etablissementsStaffRoutes(apiDeps));
   router.use(etablissementsRoutes(apiDeps));
   router.use(rapportsAnnuelsRoutes(apiDeps));
+  // Before demandesRoutes: `/changement-notable/procedure` must not reach `/:kind/:id`.
+  router.use(changementsNotablesRoutes(apiDeps));
   router.use(listesRoutes(apiDeps));
   router.use(demandesRoutes(apiDeps));
   router.use(archivesRoutes(apiDeps));
@@ -91,6 +99,7 @@ export function createApiRouter(deps: {
   router.use(piecesJointesRoutes(apiDeps));
   router.use(messagerieRoutes(apiDeps));
   router.use(recetteRoutes({ authenticate, horloge: deps.horlogeRecette }));
+  router.use(administrationRoutes(apiDeps));
 
   router.use(notFoundHandler);
   router.use(errorHandler(logger));

@@ -10,7 +10,9 @@
 import type { Logger } from "pino";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { accorderExtensionsTacitement } from "../domain/changements-notables/accord-tacite.ts";
 import { purgerComptesEnAttente } from "../domain/comptes-candidats.ts";
+import { perimerAgrements } from "../domain/agrements-liste/peremption.ts";
 import {
   alerterExpirationsProches,
   leverSuspensionsEchues,
@@ -84,6 +86,12 @@ export const TACHES: readonly Tache[] = [
     executer: leverSuspensionsEchues,
   },
   {
+    // Perimeter extensions: two months of silence mean acceptance (DESIGN §5, ADR 0021).
+    nom: "accord-tacite-extensions",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: accorderExtensionsTacitement,
+  },
+  {
     // Annual activity report (ADR 0017 "Rappels et retards"): the handler reads
     // from the clock which reminder is due (1 or 15 March), once per approval.
     nom: "rapports-annuels-rappels",
@@ -95,6 +103,13 @@ export const TACHES: readonly Tache[] = [
     nom: "rapports-annuels-retards",
     cron: TOUS_LES_QUARTS_D_HEURE,
     executer: signalerRapportsAnnuelsEnRetard,
+  },
+  {
+    // Spec §4: an approval past its five years (dateFin, Europe/Paris) becomes
+    // perime at most 15 min after midnight (issue 15 item 5, ADR 0026).
+    nom: "agrements-perimes",
+    cron: TOUS_LES_QUARTS_D_HEURE,
+    executer: perimerAgrements,
   },
   {
     // Every minute (pg-boss's finest cron): a failed mail's first retry is

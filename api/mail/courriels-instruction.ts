@@ -63,7 +63,12 @@ export function courrielAccuseReception(donnees: {
     salutation(donnees.destinataire),
     `Nous accusons réception de votre ${designation(dossier)}${structure(dossier)}, déposée le ${dateCourriel(donnees.dateDepot)} sur le portail des agréments Mon Accompagnateur Rénov'.`,
   ];
-  if (donnees.dateLimiteInstruction)
+  if (donnees.dateLimiteInstruction && dossier.kind === "changement-notable")
+    // A perimeter extension: 2 months, and silence means acceptance (ADR 0020).
+    paragraphes.push(
+      `Le service instructeur de l'Anah dispose de ${DELAIS.acceptationTacite.enLettres} pour l'instruire : sauf suspension de ce délai par une demande de pièces, une décision doit intervenir au plus tard le ${dateCourriel(donnees.dateLimiteInstruction)}. Sans décision à cette date, l'extension de périmètre est réputée accordée.`,
+    );
+  else if (donnees.dateLimiteInstruction)
     paragraphes.push(
       `Le service instructeur de l'Anah dispose de ${DELAIS.instruction.enLettres} pour l'instruire : sauf suspension de ce délai par une demande de pièces, une décision doit intervenir au plus tard le ${dateCourriel(donnees.dateLimiteInstruction)}. Sans décision à cette date, la demande est réputée rejetée.`,
     );
@@ -126,7 +131,23 @@ export function courrielRetourEnEdition(donnees: {
 }
 
 /** Kinds of decisions told to the applicant. */
-export type NatureDecision = "accordee" | "refusee" | "rejetee_tacitement";
+export type NatureDecision =
+  | "accordee"
+  | "refusee"
+  | "rejetee_tacitement"
+  // A perimeter extension (ADR 0021): validated, refused, accepted by silence, its acceptance annulled.
+  | "extension_accordee"
+  | "extension_refusee"
+  | "extension_accordee_tacitement"
+  | "extension_annulee";
+
+/** The natures that refuse or take back something: their mail states the appeal routes. */
+const NATURES_AVEC_RECOURS: readonly NatureDecision[] = [
+  "refusee",
+  "rejetee_tacitement",
+  "extension_refusee",
+  "extension_annulee",
+];
 
 /** EXPRIMER_AVIS_DECIDEUR, MOTIVER_REFUS, REJETER_TACITEMENT_DOSSIER: the decision is available. */
 export function courrielDecision(donnees: {
@@ -149,10 +170,26 @@ export function courrielDecision(donnees: {
       sujet: "demande rejetée tacitement",
       texte: `Le délai d'instruction de votre ${designation(dossier)}${structure(dossier)} a expiré sans décision expresse : elle est réputée rejetée. L'avis de rejet tacite est disponible sur le portail.`,
     },
+    extension_accordee: {
+      sujet: "extension du périmètre accordée",
+      texte: `L'Anah a accordé l'extension du périmètre d'intervention demandée par votre ${designation(dossier)}${structure(dossier)}. L'attestation modificative d'agrément est disponible sur le portail.`,
+    },
+    extension_refusee: {
+      sujet: "extension du périmètre refusée",
+      texte: `L'Anah a refusé l'extension du périmètre d'intervention demandée par votre ${designation(dossier)}${structure(dossier)}. Le courrier de décision, qui en expose les motifs, est disponible sur le portail.`,
+    },
+    extension_accordee_tacitement: {
+      sujet: "extension du périmètre accordée tacitement",
+      texte: `Faute de décision dans le délai de ${DELAIS.acceptationTacite.enLettres} suivant son dépôt, l'extension du périmètre d'intervention demandée par votre ${designation(dossier)}${structure(dossier)} est accordée tacitement. Votre périmètre d'intervention est étendu ; l'avis d'accord tacite est disponible sur le portail.`,
+    },
+    extension_annulee: {
+      sujet: "accord tacite annulé",
+      texte: `L'Anah a annulé l'accord tacite de l'extension du périmètre d'intervention demandée par votre ${designation(dossier)}${structure(dossier)}. Votre périmètre d'intervention est celui qui était en vigueur avant cette extension.`,
+    },
   };
   const { sujet, texte } = phrases[nature];
   const paragraphes: Paragraphe[] = [salutation(donnees.destinataire), texte];
-  if (nature !== "accordee") paragraphes.push(TEXTE_RECOURS);
+  if (NATURES_AVEC_RECOURS.includes(nature)) paragraphes.push(TEXTE_RECOURS);
   paragraphes.push({
     texte: "Téléchargez la décision depuis la page d'accueil du portail :",
     lien: donnees.lien,
@@ -231,5 +268,24 @@ export function courrielExpirationProche(donnees: {
     salutation(donnees.destinataire),
     `Le délai d'instruction de la ${designation(dossier)}${structure(dossier)} expire le ${date}. Sans décision à cette date, la demande sera réputée rejetée.`,
     { texte: "Consultez le dossier :", lien: donnees.lien },
+  ]);
+}
+
+/**
+ * ACCORD_TACITE, to the assigned instructor or the service's mailbox: a
+ * perimeter extension was accepted by two months of silence (DESIGN §5);
+ * the superviseur may still annul it (ADR 0021).
+ */
+export function courrielAccordTaciteService(donnees: {
+  destinataire: Destinataire;
+  dossier: DossierCourriel;
+  lien: string;
+}): Courriel {
+  const { dossier } = donnees;
+  return miseEnPage(`Accord tacite de la ${designation(dossier)}`, [
+    salutation(donnees.destinataire),
+    `Aucune décision n'a été prise dans le délai de ${DELAIS.acceptationTacite.enLettres} sur la ${designation(dossier)}${structure(dossier)} : l'extension du périmètre d'intervention est accordée tacitement et le périmètre de l'agrément est étendu.`,
+    "Si cet accord doit être remis en cause, un superviseur peut déposer la procédure d'annulation de l'accord tacite depuis la page du dossier.",
+    { texte: "Consultez le dossier sur le portail :", lien: donnees.lien },
   ]);
 }

@@ -33,7 +33,16 @@ export interface DonneesAttestation {
   perimetre: PerimetreNomme;
   /** Decision instant: the document's date and generation date. */
   date: Date;
+  /**
+   * A modified certificate issued on a perimeter extension (ADR 0021): the
+   * extension's number; the certificate then says it replaces the former one.
+   */
+  modificative?: { numeroDossier: string | null };
 }
+
+/** Title of a modified certificate (perimeter extension, ADR 0021). */
+export const TITRE_ATTESTATION_MODIFICATIVE =
+  "Attestation modificative d'agrément « Mon Accompagnateur Rénov' »";
 
 function liste(elements: { code: string; nom: string }[]): string {
   return elements.map((element) => `${element.nom} (${element.code})`).join(", ");
@@ -48,7 +57,11 @@ function liste(elements: { code: string; nom: string }[]): string {
  * signature of the service instructeur.
  */
 export async function genererAttestationAgrement(donnees: DonneesAttestation): Promise<Buffer> {
-  const document = creerCourrier(TITRE_ATTESTATION, donnees.date, donnees.numeroAgrement);
+  const document = creerCourrier(
+    donnees.modificative ? TITRE_ATTESTATION_MODIFICATIVE : TITRE_ATTESTATION,
+    donnees.date,
+    donnees.numeroAgrement,
+  );
   const { structure } = donnees;
   ecrireLigne(document, "Numéro d'agrément", donnees.numeroAgrement);
   ecrireLigne(document, "Date de la décision", dateParis(donnees.date));
@@ -58,6 +71,12 @@ export async function genererAttestationAgrement(donnees: DonneesAttestation): P
     document,
     `L'Agence nationale de l'habitat atteste que la structure ${structure.raisonSociale}, SIREN ${afficherSiren(structure.siren)}, est agréée pour exercer la mission d'accompagnement « Mon Accompagnateur Rénov' » du service public de la performance énergétique de l'habitat, du ${afficherDate(donnees.dateDebut)} au ${afficherDate(donnees.dateFin)} inclus, dans le périmètre d'intervention ci-dessous.`,
   );
+
+  if (donnees.modificative)
+    ecrireParagraphe(
+      document,
+      `Attestation modificative : à la suite de la demande d'extension du périmètre d'intervention${donnees.modificative.numeroDossier ? ` n° ${donnees.modificative.numeroDossier}` : ""}, le périmètre ci-dessous remplace celui de l'attestation précédente, qui cesse d'être en vigueur. Le numéro et la période de validité de l'agrément sont inchangés.`,
+    );
 
   ecrireIntertitre(document, "Structure agréée");
   ecrireLigne(document, "Raison sociale", structure.raisonSociale);

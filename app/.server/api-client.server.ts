@@ -315,6 +315,17 @@ export function fetchEndpoint<const D extends EndpointDeclaration>(
 // Relative paths: the lint pattern that keeps api/ out of app/ takes `#contract/api` for api/.
 
 export { lireAgrement, lireMonAgrement } from "../../contract/api/agrements.ts";
+// Issue 15 items 5 and 6: the approvals list, its export, a withdrawal procedure; counts, complements.
+export {
+  exporterAgrements,
+  lireProcedureAgrement,
+  listerAgrements,
+} from "../../contract/api/agrements.ts";
+export {
+  compterDemandes,
+  compterMesDossiers,
+  listerPiecesJointesAdditionnelles,
+} from "../../contract/api/demandes.ts";
 export { rechercherAccompagnateurs } from "../../contract/api/annuaire.ts";
 export { telechargerDossier, telechargerPiecesJointes } from "../../contract/api/archives.ts";
 export {
@@ -323,7 +334,12 @@ export {
   creerCompteCandidat,
   demanderNouveauLien,
 } from "../../contract/api/candidat.ts";
-export { listerComptes } from "../../contract/api/comptes.ts";
+export {
+  executerActionCompte,
+  exporterComptes,
+  lireCompte,
+  listerComptes,
+} from "../../contract/api/comptes.ts";
 export {
   commenterHistoriqueExport,
   exporterEtablissements,
@@ -378,6 +394,13 @@ export {
 export {
   enregistrerParametresMail,
   lireUtilisateurCourant,
+} from "../../contract/api/utilisateur.ts";
+export {
+  changerMotDePasse,
+  confirmerChangementEmail,
+  demanderChangementEmail,
+  enregistrerPerimetreSupervision,
+  verifierLienChangementEmail,
 } from "../../contract/api/utilisateur.ts";
 export {
   executerActionAgrement,

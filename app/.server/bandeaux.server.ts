@@ -42,6 +42,10 @@ export function creerCacheBandeaux(
       listes.set(cle, { lueA: maintenant(), bandeaux });
       return bandeaux;
     },
+    /** Forgets every list: the next read of each asks again. */
+    vider(): void {
+      listes.clear();
+    },
   };
 }
 
@@ -65,4 +69,15 @@ export function bandeauxEnCours(
       query: cle === "general" ? {} : { demandeType: cle },
     }),
   );
+}
+
+/**
+ * Forgets the banners this process keeps (issue 16 item 5): called after
+ * the administrator creates or removes one (app/routes/administration.bandeaux.tsx),
+ * so that he, and every page this process serves, sees the change at once.
+ * Another instance of the portal still answers its own copy for up to a
+ * minute (`DUREE_CACHE_BANDEAUX_MS`).
+ */
+export function viderCacheBandeaux(): void {
+  cache.vider();
 }

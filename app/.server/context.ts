@@ -42,6 +42,8 @@ export interface PortalSettings {
   oidcIssuer: string;
   oidcClientId: string;
   production: boolean;
+  /** Matomo (ADR 0023): base URL, site id and salt of the user hash; null when off. */
+  matomo?: { url: string; siteId: string; sel: string } | null;
 }
 
 declare module "@remix-run/node" {

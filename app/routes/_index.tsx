@@ -4,14 +4,18 @@ import { Card } from "@codegouvfr/react-dsfr/Card";
 import { Tile } from "@codegouvfr/react-dsfr/Tile";
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ROLE_LABELS } from "#contract/roles";
+import { MANAGER_ROLES, STAFF_ROLES, hasAnyRole, type Role } from "#contract/roles";
 import type { DemandeResume, PeutCreer } from "#contract/schemas/demande";
 import type { Agrement } from "#contract/schemas/agrement";
 import type { BandeauInformatif } from "#contract/schemas/reference";
 import type { StatutSimplifie } from "#contract/statuts";
 import {
   callEndpoint,
+  compterDemandes,
+  compterMesDossiers,
   lireDemande,
   lireProcedure,
   lireUtilisateurCourant,
@@ -23,6 +27,11 @@ import { requireUser } from "~/.server/auth.server";
 import { BADGES_AGREMENT, agrementAccessible } from "~/components/agrement/agrement";
 import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { TUILES_OPERATEUR } from "~/components/agrement/tuiles-operateur";
+import {
+  TUILE_MES_CHANGEMENTS,
+  TuilesChangementIncomplet,
+} from "~/components/changement-notable/accueil";
+import { mesChangements } from "~/components/changement-notable/extension.server";
 import { CarteDemande } from "~/components/demande/carte-demande";
 import { commentaireRetourEdition } from "~/components/demande/complement/complement";
 import {
@@ -35,7 +44,6 @@ import { ExportRapportsAnnuels } from "~/components/home/export-rapports-annuels
 import { anneesExportPour } from "~/components/home/export-rapports-annuels.server";
 import { TuileRapportAnnuel } from "~/components/home/rapport-annuel";
 import { aDesEtablissements } from "~/components/referencement/referencement.server";
-import { pageOuverte } from "~/components/layout/pages-a-venir";
 import { dateFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
 
@@ -63,13 +71,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     commentaires: {} as Record<string, string | null>,
     agrement: null as Agrement | null,
     hasEtablissement: false,
+    changements: [] as DemandeResume[],
   };
   if (!demandeur)
     return {
       ...vide,
       user,
       demandeur,
-      tiles: staffTilesFor(user.roles).filter((tile) => pageOuverte(tile.href)),
+      tiles: staffTilesFor(user.roles),
+      // Counts shown on the tiles (GET /api/demande/nb-demandes, /api/demande/count; ADR 0026).
+      comptesTuiles: await comptesDesTuiles(request, context, user.roles),
       // The yearly export of the annual activity reports (issue 13 item 4), staff only.
       anneesExportRapports: anneesExportPour(user.roles, context),
     };
@@ -102,6 +113,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user,
     demandeur,
     tiles: [],
+    comptesTuiles: {} as Record<string, string>,
     anneesExportRapports: [] as number[],
     bandeaux,
     demandes,
@@ -110,7 +122,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     commentaires,
     agrement: agree ? agrement : null,
     hasEtablissement: agree ? await aDesEtablissements(request, context) : false,
+    // Issue 14: the notable changes, for the 'À compléter' tile of an incomplete one.
+    changements: agree ? await mesChangements(request, context) : [],
   };
+}
+
+/**
+ * The count each staff tile shows, by tile id (issue 15 item 6, ADR 0026):
+ * "Mes dossiers" from `GET /api/demande/nb-demandes` (managers), "Tous les
+ * dossiers" from `GET /api/demande/count` (staff), both scoped by the API
+ * as the lists are. A count that fails leaves its tile without one.
+ */
+async function comptesDesTuiles(
+  request: Request,
+  context: AppLoadContext,
+  roles: readonly Role[],
+): Promise<Record<string, string>> {
+  const [mes, tous] = await Promise.all([
+    hasAnyRole(roles, MANAGER_ROLES)
+      ? callEndpoint(request, context, compterMesDossiers).catch(() => null)
+      : null,
+    hasAnyRole(roles, STAFF_ROLES)
+      ? callEndpoint(request, context, compterDemandes).catch(() => null)
+      : null,
+  ]);
+  const dossiers = (n: number) => `${n.toLocaleString("fr-FR")} dossier${n > 1 ? "s" : ""}`;
+  const comptes: Record<string, string> = {};
+  if (mes) comptes["mes-dossiers"] = dossiers(mes.nbDemandes);
+  if (tous)
+    comptes["tous-les-dossiers"] =
+      `${dossiers(tous.total)} : ${tous.demande.toLocaleString("fr-FR")} demande${tous.demande > 1 ? "s" : ""} d'agrément, ` +
+      `${tous["changement-notable"].toLocaleString("fr-FR")} changement${tous["changement-notable"] > 1 ? "s" : ""} notable${tous["changement-notable"] > 1 ? "s" : ""}`;
+  return comptes;
 }
 
 export default function Home() {
@@ -125,6 +168,7 @@ export default function Home() {
 
 function StaffHome() {
   const { user, tiles } = useLoaderData<typeof loader>();
+  const { comptesTuiles } = useLoaderData<typeof loader>();
   const { anneesExportRapports } = useLoaderData<typeof loader>();
   const premierRole = user.roles[0];
   return (
@@ -160,6 +204,7 @@ function StaffHome() {
               title={tile.titre}
               titleAs="h3"
               desc={tile.description}
+              detail={comptesTuiles[tile.id]}
               linkProps={{ to: tile.href }}
               enlargeLinkOrButton
             />
@@ -242,7 +287,7 @@ function ApplicantHome() {
  * exist, then the establishments' list).
  */
 function OperateurAgreeHome() {
-  const { agrement, demandes, hasEtablissement } = useLoaderData<typeof loader>();
+  const { agrement, demandes, hasEtablissement, changements } = useLoaderData<typeof loader>();
   if (!agrement) return null;
   const aConsulter = demandes.filter((demande) => demande.statutSimplifie === "disponible");
   const badge = BADGES_AGREMENT[agrement.etat];
@@ -281,9 +326,10 @@ function OperateurAgreeHome() {
         </>
       ) : null}
       <TuileRapportAnnuel agrement={agrement} />
+      <TuilesChangementIncomplet changements={changements} />
       <h2 className="fr-h4">Accès rapides</h2>
       <ul className="fr-grid-row fr-grid-row--gutters fr-raw-list">
-        {[...TUILES_OPERATEUR, TUILE_ETABLISSEMENTS].map((tuile) => (
+        {[...TUILES_OPERATEUR, TUILE_MES_CHANGEMENTS, TUILE_ETABLISSEMENTS].map((tuile) => (
           <li key={tuile.id} className="fr-col-12 fr-col-md-4">
             <Tile
               title={tuile.titre}

@@ -6,33 +6,125 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { ROLE_LABELS } from "#contract/roles";
+import {
+  schemaChangementEmail,
+  schemaChangementMotDePasse,
+  schemaPerimetreSupervision,
+} from "#contract/schemas/compte-parametres";
 import { PARAMETRES_MAIL } from "#contract/schemas/parametres-mail";
 import { schemaParametresMail, type ParametresMail } from "#contract/schemas/utilisateur";
 import { ApiError } from "~/.server/api.server";
 import {
   callEndpoint,
+  changerMotDePasse,
+  demanderChangementEmail,
   enregistrerParametresMail,
+  enregistrerPerimetreSupervision,
   lireUtilisateurCourant,
+  listerDepartements,
+  listerRegions,
 } from "~/.server/api-client.server";
 import { requireUser } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { CheckboxField, Fieldset, FieldsetElement, FormErrorSummary } from "~/components/forms";
+import { ChangementEmail, INTENT_CHANGEMENT_EMAIL } from "~/components/compte/changement-email";
+import {
+  ChangementMotDePasse,
+  INTENT_CHANGEMENT_MOT_DE_PASSE,
+} from "~/components/compte/changement-mot-de-passe";
+import { FormulairePerimetreSupervision } from "~/components/compte/perimetre-supervision";
+import {
+  CheckboxField,
+  Fieldset,
+  FieldsetElement,
+  FormErrorSummary,
+  fieldErrorsOf,
+} from "~/components/forms";
 import { t } from "~/i18n";
+import type { RootLoader } from "~/root";
 import { pageTitle } from "~/utils/title";
 
 /** This page: where Post/Redirect/Get comes back. */
 const ADRESSE = "/account/params";
 
+/** `intent` of the supervision perimeter form (the mail preferences form posts none). */
+const INTENT_PERIMETRE = "perimetre-supervision";
+
 /**
- * `/account/params` (spec §2 account settings): the account information
- * and the mail preferences (`GET /api/user/account`, `parametresMail`).
+ * `/account/params` (spec §2 account settings sections): the account
+ * information, the change of e-mail and of password, the mail preferences
+ * (`GET /api/user/account`, `parametresMail`), and for a superviseur his
+ * supervision perimeter (with the régions and départements to choose from).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return { user: await callEndpoint(request, context, lireUtilisateurCourant) };
+  const user = await callEndpoint(request, context, lireUtilisateurCourant);
+  const superviseur = user.roles.includes("superviseur");
+  const [regions, departements] = superviseur
+    ? await Promise.all([
+        callEndpoint(request, context, listerRegions),
+        callEndpoint(request, context, listerDepartements),
+      ])
+    : [[], []];
+  return { user, regions, departements };
+}
+
+/** The answer of a refused form: which form (`intent`) and conform's result. */
+type Refus = { intent: string; lastResult: SubmissionResult<string[]> };
+
+/**
+ * A refused post of form `intent`: 400 for the browser-side rules, else the
+ * API's 422 field errors next to the fields (or its message above them).
+ */
+function refus(intent: string, lastResult: SubmissionResult<string[]>, status: number) {
+  return data<Refus>({ intent, lastResult }, { status });
+}
+
+/**
+ * Sends a checked form to the API with `appel`; a 422 (or 409) comes back as
+ * the form's errors, anything else is thrown (error page).
+ */
+async function envoyer(
+  intent: string,
+  submission: { reply: (options?: object) => SubmissionResult<string[]> },
+  appel: () => Promise<unknown>,
+) {
+  try {
+    await appel();
+    return null;
+  } catch (error) {
+    if (!(error instanceof ApiError && [409, 422, 503].includes(error.status))) throw error;
+    const errors = fieldErrorsOf(error.body);
+    return refus(
+      intent,
+      submission.reply(
+        Object.keys(errors).length
+          ? { fieldErrors: errors }
+          : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
+      ),
+      error.status,
+    );
+  }
+}
+
+/** Post/Redirect/Get to this page with a success notification. */
+function succes(
+  description: string,
+  args: { request: Request; context: ActionFunctionArgs["context"] },
+) {
+  return redirectWithToast(
+    ADRESSE,
+    { type: "success", titre: t("notification.titre.success"), description },
+    args,
+  );
 }
 
 /**
@@ -44,21 +136,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: schemaParametresMail });
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === INTENT_CHANGEMENT_EMAIL)
+    return actionChangementEmail(formData, { request, context });
+  if (intent === INTENT_CHANGEMENT_MOT_DE_PASSE)
+    return actionChangementMotDePasse(formData, { request, context });
+  if (intent === INTENT_PERIMETRE) return actionPerimetre(formData, { request, context });
+  const submission = parseWithZod(formData, { schema: schemaParametresMail });
   if (submission.status !== "success") {
-    return data({ lastResult: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+    return refus("", submission.reply() as SubmissionResult<string[]>, 400);
   }
   try {
     await callEndpoint(request, context, enregistrerParametresMail, { body: submission.value });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 422)) throw error;
-    return data(
-      {
-        lastResult: submission.reply({
-          formErrors: [error.message || t("erreur.autre.sousTitre")],
-        }) as SubmissionResult<string[]>,
-      },
-      { status: 422 },
+    return refus(
+      "",
+      submission.reply({
+        formErrors: [error.message || t("erreur.autre.sousTitre")],
+      }) as SubmissionResult<string[]>,
+      422,
     );
   }
   return redirectWithToast(
@@ -72,10 +170,70 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+type ArgsAction = { request: Request; context: ActionFunctionArgs["context"] };
+
+/**
+ * "Changer d'adresse électronique": POST /api/user/token-mail/changement,
+ * then back here saying where the link went; a taken or invalid address
+ * comes back on its field (issue 16 "Bad input").
+ */
+async function actionChangementEmail(formData: FormData, args: ArgsAction) {
+  const submission = parseWithZod(formData, { schema: schemaChangementEmail });
+  if (submission.status !== "success")
+    return refus(INTENT_CHANGEMENT_EMAIL, submission.reply({ hideFields: [] }), 400);
+  const refuse = await envoyer(INTENT_CHANGEMENT_EMAIL, submission, () =>
+    callEndpoint(args.request, args.context, demanderChangementEmail, { body: submission.value }),
+  );
+  return (
+    refuse ??
+    succes(
+      t("notification.success.lienChangementEmailEnvoye", { email: submission.value.email }),
+      args,
+    )
+  );
+}
+
+/**
+ * "Changer de mot de passe": POST /api/user/mot-de-passe (the current
+ * password checked, the spec's rule, different from the old), then back
+ * here; the other sessions are closed by the API. Passwords are never sent
+ * back into the form.
+ */
+async function actionChangementMotDePasse(formData: FormData, args: ArgsAction) {
+  const submission = parseWithZod(formData, { schema: schemaChangementMotDePasse });
+  const sansMotsDePasse = { hideFields: ["motDePasseActuel", "motDePasse", "confirmation"] };
+  if (submission.status !== "success")
+    return refus(INTENT_CHANGEMENT_MOT_DE_PASSE, submission.reply(sansMotsDePasse), 400);
+  const refuse = await envoyer(
+    INTENT_CHANGEMENT_MOT_DE_PASSE,
+    { reply: (options) => submission.reply({ ...options, ...sansMotsDePasse }) },
+    () => callEndpoint(args.request, args.context, changerMotDePasse, { body: submission.value }),
+  );
+  return refuse ?? succes(t("notification.success.motDePasseModifie"), args);
+}
+
+/** "Périmètre de supervision": POST /api/user/perimetre-supervision, then "périmètre mis à jour" (spec §8). */
+async function actionPerimetre(formData: FormData, args: ArgsAction) {
+  const submission = parseWithZod(formData, { schema: schemaPerimetreSupervision });
+  if (submission.status !== "success") return refus(INTENT_PERIMETRE, submission.reply(), 400);
+  const refuse = await envoyer(INTENT_PERIMETRE, submission, () =>
+    callEndpoint(args.request, args.context, enregistrerPerimetreSupervision, {
+      body: submission.value,
+    }),
+  );
+  return refuse ?? succes(t("notification.success.perimetreModifie"), args);
+}
+
 export const handle: BreadcrumbHandle = { breadcrumb: "Paramètres du compte" };
 
 export default function AccountParams() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, regions, departements } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const enCours = useNavigation().state === "submitting";
+  const dernier = (intent: string) => (result?.intent === intent ? result.lastResult : null);
+  const referencement = (useRouteLoaderData<RootLoader>("root")?.navigation ?? []).some(
+    (item) => item.href === "/referencement",
+  );
   const rows: [string, string][] = [
     ["Nom", user.lastName],
     ["Prénom", user.firstName],
@@ -111,11 +269,51 @@ export default function AccountParams() {
         ))}
       </dl>
       <p className="fr-text--sm">
-        Votre identité est gérée par le service d'authentification de l'Anah. Pour corriger une
-        information, écrivez à{" "}
+        Votre adresse électronique et votre mot de passe se changent ci-dessous. Pour corriger une
+        autre information, écrivez à{" "}
         <a href="mailto:mar-agrement@anah.gouv.fr">mar-agrement@anah.gouv.fr</a>.
       </p>
+      <ChangementEmail
+        emailActuel={user.email}
+        lastResult={dernier(INTENT_CHANGEMENT_EMAIL)}
+        enCours={enCours}
+      />
+      <ChangementMotDePasse
+        lastResult={dernier(INTENT_CHANGEMENT_MOT_DE_PASSE)}
+        enCours={enCours}
+      />
       <PreferencesCourriel parametresMail={user.parametresMail} />
+      {user.roles.includes("superviseur") ? (
+        <section className="fr-mt-6w" aria-labelledby="perimetre-supervision-section">
+          <h2 className="fr-h4" id="perimetre-supervision-section">
+            Périmètre de supervision
+          </h2>
+          <p>
+            Vos listes de dossiers (« Mes dossiers », « Tous les dossiers ») montrent les dossiers
+            dont le siège est dans ce périmètre.
+          </p>
+          <FormulairePerimetreSupervision
+            regions={regions}
+            departements={departements}
+            perimetre={user.perimetreSupervision}
+            lastResult={dernier(INTENT_PERIMETRE)}
+            champsCaches={{ intent: INTENT_PERIMETRE }}
+            bouton="Enregistrer mon périmètre"
+          />
+        </section>
+      ) : null}
+      {referencement ? (
+        <section className="fr-mt-6w" aria-labelledby="referencement-parametres">
+          <h2 className="fr-h4" id="referencement-parametres">
+            Référencement des établissements
+          </h2>
+          <p>
+            Les informations de référencement sont propres à chaque établissement : elles sont
+            saisies lors de son référencement, dans le périmètre de votre agrément, et ne se
+            modifient plus ensuite. <a href="/referencement">Voir vos établissements référencés</a>
+          </p>
+        </section>
+      ) : null}
     </div>
   );
 }
@@ -130,7 +328,7 @@ function PreferencesCourriel({ parametresMail }: { parametresMail: ParametresMai
   const enCours = useNavigation().state === "submitting";
   const [form, fields] = useForm({
     id: "parametres-mail",
-    lastResult: result?.lastResult,
+    lastResult: result?.intent === "" ? result.lastResult : null,
     // A ticked checkbox's value, as the browser posts it.
     defaultValue: Object.fromEntries(
       PARAMETRES_MAIL.map(({ code }) => [code, parametresMail[code] ? "on" : null]),

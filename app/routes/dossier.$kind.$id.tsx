@@ -19,9 +19,13 @@ import {
   lireProcedure,
   lireProcedureEtp,
   listerEtablissementsAgrementStaff,
+  listerDepartements,
   listerNotes,
+  listerRegions,
   marquerNotesLues,
 } from "~/.server/api-client.server";
+import type { ContenuChangementNotable } from "#contract/schemas/changement-notable";
+import { SectionExtension, type NomsZones } from "~/components/dossier/section-extension";
 import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
@@ -107,6 +111,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         }).catch(sansRefus(null))
       : Promise.resolve(null),
   ]);
+  // A perimeter extension's content: the names of the régions and départements it asks for.
+  const nomsZones: NomsZones | null =
+    kind === "changement-notable"
+      ? await Promise.all([
+          callEndpoint(request, context, listerRegions),
+          callEndpoint(request, context, listerDepartements),
+        ]).then(([regions, departements]) => ({
+          regions: Object.fromEntries(regions.map((zone) => [zone.code, zone.nom])),
+          departements: Object.fromEntries(departements.map((zone) => [zone.code, zone.nom])),
+        }))
+      : null;
   const nonLues = notes ? demande.unreadNotifications.note : 0;
   if (nonLues > 0) {
     await callEndpoint(request, context, marquerNotesLues, {
@@ -124,6 +139,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     nonLues,
     etablissements,
     agrement,
+    nomsZones,
     peutEcrireNote: hasAnyRole(user.roles, INSTRUCTION_ROLES),
     breadcrumb: titreDossier(demande),
     breadcrumbParents: parentsFilAriane(kind),
@@ -187,7 +203,7 @@ export default function DetailDossier() {
   const { kind, demande, procedure, procedureEtp, historique, notes, nonLues, peutEcrireNote } =
     useLoaderData<typeof loader>();
   const { etablissements } = useLoaderData<typeof loader>();
-  const { agrement } = useLoaderData<typeof loader>();
+  const { agrement, nomsZones } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const lienMessagerie = `/messagerie/${kind}?id=${encodeURIComponent(demande.id)}`;
@@ -228,13 +244,24 @@ export default function DetailDossier() {
             <h2 id="contenu-titre" className="fr-h3">
               Contenu de la demande
             </h2>
-            <Recapitulatif
-              demande={demande}
-              procedure={procedure ?? SANS_PROCEDURE}
-              procedureEtp={procedureEtp}
-              niveauTitre={3}
-              avecPiecesJointes={false}
-            />
+            {nomsZones ? (
+              <SectionExtension
+                extension={
+                  (demande as { contenu?: Partial<ContenuChangementNotable> }).contenu?.extension ??
+                  null
+                }
+                agrement={demande.agrement}
+                noms={nomsZones}
+              />
+            ) : (
+              <Recapitulatif
+                demande={demande}
+                procedure={procedure ?? SANS_PROCEDURE}
+                procedureEtp={procedureEtp}
+                niveauTitre={3}
+                avecPiecesJointes={false}
+              />
+            )}
           </section>
           <SectionPiecesJointes
             kind={kind}

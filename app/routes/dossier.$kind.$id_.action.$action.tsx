@@ -235,9 +235,10 @@ export default function ActionDossier() {
       <EnteteDossier demande={demande} titre={libelleAction(demandee)} />
       <div className="fr-grid-row">
         <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
-          <p>{descriptionAction(demandee)}</p>
+          <p>{descriptionAction(demandee, kind)}</p>
           <FormulaireAction
             action={demandee}
+            kind={kind}
             version={demande.version}
             urlRetour={urlDossier(kind, demande.id)}
             aujourdhui={aujourdhui}

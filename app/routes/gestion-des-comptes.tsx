@@ -78,6 +78,18 @@ export default function GestionDesComptes() {
           : `${comptes.nb_elements.toLocaleString("fr-FR")} compte${comptes.nb_elements > 1 ? "s" : ""}`}
       </p>
       {comptes.result.length > 0 ? (
+        <p>
+          {/* A plain link: the CSV is a resource route streamed from the API (issue 16 item 1). */}
+          <a
+            className="fr-btn fr-btn--secondary fr-btn--icon-left fr-icon-download-line"
+            href={`/gestion-des-comptes/export.csv${lien({})}`}
+            download
+          >
+            Exporter les comptes (CSV)
+          </a>
+        </p>
+      ) : null}
+      {comptes.result.length > 0 ? (
         <div className="fr-table fr-table--no-caption">
           <div className="fr-table__wrapper">
             <div className="fr-table__container">
@@ -105,7 +117,11 @@ export default function GestionDesComptes() {
                   <tbody>
                     {comptes.result.map((compte) => (
                       <tr key={compte.id}>
-                        <td className="fr-cell--multiline">{compte.raisonSociale ?? "—"}</td>
+                        <td className="fr-cell--multiline">
+                          <Link to={`/gestion-des-comptes/${compte.id}`}>
+                            {compte.raisonSociale ?? `${compte.firstName} ${compte.lastName}`}
+                          </Link>
+                        </td>
                         <td>{compte.siren ?? "—"}</td>
                         <td className="fr-cell--multiline">
                           {compte.firstName} {compte.lastName}

@@ -4,6 +4,7 @@ import { safeRedirectPath } from "~/.server/redirect-url.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { ContentPage } from "~/components/content-page";
+import { RadioGroup, RequiredFieldsNotice } from "~/components/forms";
 import { t } from "~/i18n";
 import { consentSetCookie, readConsent } from "~/utils/cookie-consent";
 import { pageTitle } from "~/utils/title";
@@ -78,7 +79,8 @@ export default function GestionDesCookies() {
         cette page, accessible par le lien « Gestion des cookies » en bas de chaque page. Votre
         choix est conservé 365 jours.
       </p>
-      <Form method="post" className="fr-mb-6w">
+      {/* A full page load after the choice: the measurement starts (or stops) from the server's answer. */}
+      <Form method="post" reloadDocument className="fr-mb-4w">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <ul className="fr-btns-group fr-btns-group--inline-md">
           <li>
@@ -97,6 +99,39 @@ export default function GestionDesCookies() {
             </button>
           </li>
         </ul>
+      </Form>
+
+      <h2>Personnaliser mes choix</h2>
+      <Form method="post" reloadDocument className="fr-mb-6w">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <RequiredFieldsNotice />
+        <RadioGroup
+          id="consentement-mesure-audience"
+          legend="Mesure d'audience (Matomo)"
+          required
+          hint="Compte les pages consultées, sans cookie de suivi ; votre identifiant n'est transmis que sous une forme hachée."
+          inline
+          options={[
+            { value: "accepter", label: "Accepter" },
+            { value: "refuser", label: "Refuser" },
+          ].map((choix) => ({
+            props: {
+              key: choix.value,
+              id: `consentement-mesure-audience-${choix.value}`,
+              type: "radio",
+              name: "consentement",
+              value: choix.value,
+              required: true,
+              defaultChecked:
+                (choix.value === "accepter" && consent === true) ||
+                (choix.value === "refuser" && consent === false),
+            },
+            label: choix.label,
+          }))}
+        />
+        <button className="fr-btn" type="submit">
+          Confirmer mes choix
+        </button>
       </Form>
 
       <h2>Cookies déposés par le portail</h2>

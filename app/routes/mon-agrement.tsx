@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { BADGES_AGREMENT, agrementAccessible } from "~/components/agrement/agrement";
@@ -7,6 +7,7 @@ import { AttestationsAgrement } from "~/components/agrement/attestations-agremen
 import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { PerimetreAgrement } from "~/components/agrement/perimetre-agrement";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { TUILE_MES_CHANGEMENTS } from "~/components/changement-notable/accueil";
 import { t } from "~/i18n";
 import { dateFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
@@ -83,6 +84,14 @@ export default function MonAgrement() {
         </dl>
       </section>
       <PerimetreAgrement perimetre={agrement.perimetre} />
+      <p className="fr-mb-6w">
+        <Link
+          className="fr-link fr-icon-arrow-right-line fr-link--icon-right"
+          to={TUILE_MES_CHANGEMENTS.href}
+        >
+          Étendre mon périmètre d'intervention : mes demandes de changement notable
+        </Link>
+      </p>
       <AttestationsAgrement attestations={agrement.attestations} />
     </div>
   );

@@ -7,6 +7,14 @@ import { z } from "zod";
 import { ROLE_GATES } from "../roles.ts";
 import type { Agrement as AgrementContrat } from "../schemas/agrement.ts";
 import { ACTIONS_RAPPORT_ANNUEL, ETATS_RAPPORT_ANNUEL } from "../schemas/rapport-annuel.ts";
+import {
+  ETATS_AGREMENT,
+  FILTRES_RAPPORT_ANNUEL,
+  TRIS_AGREMENTS,
+  lireFiltresAgrements,
+  type AgrementListe as AgrementListeContrat,
+  type ProcedureAgrementDetail as ProcedureAgrementDetailContrat,
+} from "../schemas/agrements-liste.ts";
 import { MessageErreur, json } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
@@ -62,7 +70,10 @@ export const Agrement = z
         }),
       }),
     ),
-    actionsDisponibles: z.array(z.enum(ACTIONS_RAPPORT_ANNUEL)),
+    actionsDisponibles: z.array(
+      // The annual report's, and CREER_EXTENSION_PERIMETRE (ADR 0020).
+      z.enum([...ACTIONS_RAPPORT_ANNUEL, "CREER_EXTENSION_PERIMETRE"]),
+    ),
     rapportAnnuelActivites: z.array(
       z.object({
         annee: z.number().int(),
@@ -108,5 +119,176 @@ export const lireAgrement = defineEndpoint({
   },
 });
 
+// ── The approvals list, its export, one withdrawal procedure (issue 15 items 5 and 6) ──
+
+const listeTexte = (description: string) => z.array(z.string()).optional().openapi({ description });
+
+/**
+ * The list filters as sent (spec §3 "Agrement list criteria", §7): lists as
+ * repeated `key[]`, the sort as `order[champ]=asc|desc`. Values are not
+ * checked here: an unknown state or sort field is ignored
+ * (contract/schemas/agrements-liste.ts `lireFiltresAgrements`).
+ */
+const filtresAgrements = z
+  .object({
+    page: z.string().optional().openapi({ description: "À partir de 1 ; 1 par défaut" }),
+    query: z.string().optional().openapi({
+      description: "Numéro d'agrément, raison sociale ou SIREN (accents et casse ignorés)",
+    }),
+    quality: listeTexte("Qualités de la structure"),
+    etat: listeTexte(`États, parmi ${ETATS_AGREMENT.join(", ")}`),
+    servicesInstructeur: listeTexte("Identifiants de services instructeurs"),
+    rapportAnnuelActivites: listeTexte(
+      `Rapport annuel de l'année écoulée, parmi ${FILTRES_RAPPORT_ANNUEL.join(", ")}`,
+    ),
+    hasEtablissement: z
+      .string()
+      .optional()
+      .openapi({ description: "true : au moins un établissement référencé ; false : aucun" }),
+    order: z
+      .record(z.union([z.string(), z.array(z.string())]))
+      .optional()
+      .openapi({
+        description: `Tri \`order[champ]=asc|desc\`, champ parmi ${TRIS_AGREMENTS.join(", ")} (numeroAgrement asc par défaut)`,
+      }),
+  })
+  .strict();
+
+/** The declared filters back as a query string, read by the one reader of the list. */
+const versFiltresAgrements = filtresAgrements.transform((valeurs) => {
+  const params = new URLSearchParams();
+  for (const [cle, valeur] of Object.entries(valeurs)) {
+    if (valeur === undefined) continue;
+    if (typeof valeur === "string") params.append(cle, valeur);
+    else if (Array.isArray(valeur)) for (const item of valeur) params.append(`${cle}[]`, item);
+    else
+      for (const [champ, sens] of Object.entries(valeur))
+        for (const item of [sens].flat()) params.append(`${cle}[${champ}]`, item);
+  }
+  return lireFiltresAgrements(params);
+});
+
+/** contract/schemas/agrements-liste.ts `AgrementListe` as zod. */
+export const AgrementListe = z
+  .object({
+    id: z.string(),
+    numeroAgrement: z.string(),
+    raisonSociale: z.string(),
+    siren: z.string(),
+    qualite: z.string().nullable(),
+    etat: z.enum(ETATS_AGREMENT),
+    dateDebut: z.string().openapi({ description: "AAAA-MM-JJ (Europe/Paris)" }),
+    dateFin: z.string().openapi({ description: "AAAA-MM-JJ (Europe/Paris)" }),
+    codeDepartement: z.string().nullable(),
+    serviceInstructeur: z.string().nullable(),
+    nbEtablissements: z.number().int(),
+  })
+  .openapi("AgrementListe");
+
+/** contract/schemas/agrements-liste.ts `ProcedureAgrementDetail` as zod. */
+export const ProcedureAgrementDetail = z
+  .object({
+    id: z.number().int(),
+    agrementId: z.string(),
+    numeroAgrement: z.string(),
+    demandeId: z.string().nullable(),
+    type: z.string(),
+    etat: z.string(),
+    dateCreation: z.string(),
+    data: z.object({
+      dateNotification: z.string().nullable(),
+      decision: z.string().nullable(),
+      dateDecision: z.string().nullable(),
+    }),
+    historique: z.array(
+      z.object({
+        id: z.number().int(),
+        action: z.string(),
+        etatAvant: z.string().nullable(),
+        etatApres: z.string().nullable(),
+        date: z.string(),
+        commentaire: z.string().nullable(),
+        acteur: z
+          .object({ prenom: z.string(), nom: z.string(), role: z.string().nullable() })
+          .nullable(),
+      }),
+    ),
+  })
+  .openapi("ProcedureAgrementDetail");
+
+const listeConformes: [
+  Egaux<z.infer<typeof AgrementListe>, AgrementListeContrat>,
+  Egaux<z.infer<typeof ProcedureAgrementDetail>, ProcedureAgrementDetailContrat>,
+] = [true, true];
+void listeConformes;
+
+const interditListe = {
+  403: json(MessageErreur, "Rôle autre que le personnel (« Forbidden »)"),
+};
+
+export const listerAgrements = defineEndpoint({
+  method: "get",
+  path: "/agrements",
+  summary: "Agréments visibles (20 par page)",
+  description:
+    "Personnel seulement : tout pour mar_admin et anah_centrale, le service de l'instructeur " +
+    "(et du crhh), le périmètre du superviseur. Tri par numéro d'agrément croissant par défaut.",
+  tags,
+  access: ROLE_GATES.staff,
+  query: filtresAgrements,
+  rules: { query: versFiltresAgrements },
+  responses: {
+    200: json(
+      z.object({
+        page: z.number().int(),
+        nb_elements: z.number().int(),
+        nb_pages: z.number().int(),
+        result: z.array(AgrementListe),
+      }),
+      "Page de 20 agréments",
+    ),
+    ...interditListe,
+  },
+});
+
+export const exporterAgrements = defineEndpoint({
+  method: "get",
+  path: "/agrements/export",
+  summary: "agrements-AAAA-MM-JJ.csv : la liste pour ces filtres (page ignorée), en flux",
+  tags,
+  access: ROLE_GATES.staff,
+  query: filtresAgrements,
+  rules: { query: versFiltresAgrements },
+  responses: {
+    200: {
+      description: "agrements-AAAA-MM-JJ.csv (jour de Paris)",
+      contentType: "text/csv",
+      headers: { "Content-Disposition": "attachment ; agrements-AAAA-MM-JJ.csv" },
+    },
+    ...interditListe,
+  },
+});
+
+export const lireProcedureAgrement = defineEndpoint({
+  method: "get",
+  path: "/procedure_agrement/:id",
+  summary: "Une procédure de retrait d'agrément et son historique",
+  description:
+    "À qui peut lire l'agrément (sa société, le personnel qui le voit) ; 404 pour tout autre.",
+  tags,
+  access: "authenticated",
+  params: z.object({ id: z.string().openapi({ description: "Identifiant (entier)" }) }),
+  responses: {
+    200: json(ProcedureAgrementDetail, "La procédure"),
+    404: json(MessageErreur, "Procédure inconnue ou non visible"),
+  },
+});
+
 /** Every endpoint of this file. */
-export const pointsAgrements = [lireMonAgrement, lireAgrement] as const;
+export const pointsAgrements = [
+  lireMonAgrement,
+  lireAgrement,
+  listerAgrements,
+  exporterAgrements,
+  lireProcedureAgrement,
+] as const;

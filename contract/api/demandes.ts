@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { ROLE_GATES } from "../roles.ts";
 import { schemaCorpsAction, schemaEtape2 } from "../schemas/demande.ts";
+import { schemaContenuExtension } from "../schemas/changement-notable.ts";
 import type {
   DemandeDetail as DemandeDetailContrat,
   DemandeResume as DemandeResumeContrat,
@@ -29,6 +30,7 @@ import {
   json,
 } from "./composants.ts";
 import { defineEndpoint, wireCheckbox, wireValues } from "./endpoint.ts";
+import type { PjAdditionnelles } from "../schemas/complements.ts";
 
 const tags = ["Demandes"] as const;
 
@@ -197,6 +199,10 @@ export const DemandeDetail = DemandeResume.extend({
     .array(z.object({}).passthrough())
     .openapi({ description: "PjAdditionnelles[]" }),
   agrement: Agrement.nullable(),
+  contenu: z.object({ extension: schemaContenuExtension }).optional().openapi({
+    description:
+      "Changement notable : `extension` = { perimetre, effectifs } (contract/schemas/changement-notable.ts)",
+  }),
 }).openapi("DemandeDetail") as unknown as z.ZodType<DemandeDetailContrat>;
 
 const formatsEtape = ["json", "form", "multipart"] as const;
@@ -369,7 +375,13 @@ export const executerAction = defineEndpoint({
   summary: "Exécution d'une action du dossier (table des transitions)",
   description:
     "Champs de formulaire (ou JSON) : `action`, `version` facultative, et ce que l'action demande. " +
-    "403 quand l'action n'est pas offerte à l'appelant maintenant.",
+    "403 quand l'action n'est pas offerte à l'appelant maintenant. " +
+    "Brouillon d'une extension de périmètre (`changement-notable`, ADR 0020) : " +
+    "`ENREGISTRER_BROUILLON` avec `etape=1` (`regions[]`, `departements[]`, `epcis[]`, `communes[]`, " +
+    "`precisions` ; 422 sur le champ pour une région ou un département déjà dans le périmètre de " +
+    "l'agrément) ou `etape=2` (`nb_etp_perimetre`, `nb_etp_accomp_perimetre`) ; `VALIDER_DEPOSER` " +
+    "(422 `{ detail, manquants }` tant que quelque chose manque, sinon l'étape 3 est validée et l'état " +
+    "reste brouillon) ; `DEPOSER` (après VALIDER_DEPOSER : deposee, numéro de dossier, délai de 2 mois).",
   tags,
   access: "authenticated",
   params: ParametresKind,
@@ -392,6 +404,75 @@ export const executerAction = defineEndpoint({
     409: json(MessageErreur, "Le dossier a changé depuis la version envoyée"),
     413: tropGros,
     422: json(ErreurValidation, "Règles du formulaire de l'action, par champ"),
+  },
+});
+
+// ── Counts and complements (issue 15 item 6, ADR 0026) ───────────────────────
+
+export const compterMesDossiers = defineEndpoint({
+  method: "get",
+  path: "/demande/nb-demandes",
+  summary: "Nombre de dossiers de « Mes dossiers » (tuile de l'accueil du personnel)",
+  description:
+    "Instructeur et superviseur seulement : les dossiers de « Mes dossiers » (les deux types), " +
+    "comptés comme la liste (ADR 0026).",
+  tags,
+  access: ROLE_GATES.manager,
+  responses: {
+    200: json(z.object({ nbDemandes: z.number().int() }), "Le nombre"),
+    403: json(MessageErreur, "Rôle autre qu'instructeur ou superviseur (« Forbidden »)"),
+  },
+});
+
+export const compterDemandes = defineEndpoint({
+  method: "get",
+  path: "/demande/count",
+  summary: "Nombre de dossiers de chaque onglet des listes du personnel",
+  description:
+    "Les dossiers que l'appelant voit dans « Tous les dossiers » (ou « Mes dossiers » avec " +
+    "`mesDossiers`), par type, comptés comme les listes (ADR 0026).",
+  tags,
+  access: ROLE_GATES.staff,
+  query: z
+    .object({
+      mesDossiers: z
+        .string()
+        .optional()
+        .openapi({ description: "Seulement « mes dossiers » : true, on ou 1" }),
+    })
+    .strict(),
+  responses: {
+    200: json(
+      z.object({
+        demande: z.number().int(),
+        "changement-notable": z.number().int(),
+        total: z.number().int(),
+      }),
+      "Les nombres",
+    ),
+    403: json(
+      MessageErreur,
+      "Rôle insuffisant, ou « mes dossiers » hors instructeur et superviseur",
+    ),
+  },
+});
+
+export const listerPiecesJointesAdditionnelles = defineEndpoint({
+  method: "get",
+  path: "/:kind/:id/pieces-jointes-additionnelles",
+  summary: "Compléments reçus du dossier, l'incrément le plus élevé d'abord",
+  description: "Seulement ceux qui ont au moins un fichier (spec §9).",
+  tags,
+  access: "authenticated",
+  params: ParametresKind,
+  responses: {
+    200: json(
+      z
+        .array(z.object({}).passthrough())
+        .openapi({ description: "PjAdditionnelles[]" }) as unknown as z.ZodType<PjAdditionnelles[]>,
+      "Les compléments",
+    ),
+    404: introuvable,
   },
 });
 
@@ -447,6 +528,9 @@ export const pointsDemandes = [
   verifierDepot,
   lireHistorique,
   executerAction,
+  compterMesDossiers,
+  compterDemandes,
+  listerPiecesJointesAdditionnelles,
   lireDemande,
   verifierNouveauChangementNotable,
   verifierDepotChangementNotable,

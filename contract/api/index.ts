@@ -3,10 +3,13 @@
  * documents and tests/api/contrat-points.test.ts checks against the routes
  * Express serves. A new file of contract/api adds its list here.
  */
+import { pointsAdministration } from "./administration.ts";
+import { pointsActivites } from "./activites.ts";
 import { pointsAgrements } from "./agrements.ts";
 import { pointsAnnuaire } from "./annuaire.ts";
 import { pointsArchives } from "./archives.ts";
 import { pointsCandidat } from "./candidat.ts";
+import { pointsChangementsNotables } from "./changements-notables.ts";
 import { pointsComptes } from "./comptes.ts";
 import { pointsDemandes } from "./demandes.ts";
 import type { EndpointDeclaration } from "./endpoint.ts";
@@ -32,6 +35,7 @@ export const POINTS_API: readonly EndpointDeclaration[] = [
   ...pointsComptes,
   ...pointsCandidat,
   ...pointsRapportsAnnuels,
+  ...pointsChangementsNotables,
   ...pointsListes,
   ...pointsDemandes,
   ...pointsArchives,
@@ -41,5 +45,7 @@ export const POINTS_API: readonly EndpointDeclaration[] = [
   ...pointsMessagerie,
   ...pointsEtablissements,
   ...pointsEtablissementsStaff,
+  ...pointsActivites,
   ...pointsRecette,
+  ...pointsAdministration,
 ];

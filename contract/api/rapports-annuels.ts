@@ -36,7 +36,8 @@ const rapport = {
 const corpsAction = z
   .object({
     action: z.string().optional().openapi({
-      description: "CREER_RAPPORT_ANNUEL, MODIFIER_RAPPORT_ANNUEL ou DEPOSER_RAPPORT_ANNUEL",
+      description:
+        "CREER_RAPPORT_ANNUEL, MODIFIER_RAPPORT_ANNUEL, DEPOSER_RAPPORT_ANNUEL ou CREER_EXTENSION_PERIMETRE",
     }),
     annee: z.string().optional().openapi({ description: "Année du rapport (AAAA)" }),
     etape: z.string().optional().openapi({ description: "1, 2 ou 3 (MODIFIER_RAPPORT_ANNUEL)" }),
@@ -59,7 +60,10 @@ export const executerActionAgrement = defineEndpoint({
     "Demandeur de la société titulaire. Champs : `action`, `annee`, `etape` (modification), `version` " +
     "facultative, puis ceux de l'étape. Étape 3 en multipart : fichiers sous le code de leur rubrique " +
     `(${CODES_PJ_RAPPORT_ANNUEL.join(", ")}), type reconnu sur les octets. 403 avec le motif quand ` +
-    "l'action n'est pas ouverte (date limite dépassée, rapport non applicable…).",
+    "l'action n'est pas ouverte (date limite dépassée, rapport non applicable…). " +
+    "`action=CREER_EXTENSION_PERIMETRE` (seul champ lu) : crée le brouillon d'une extension de " +
+    "périmètre de cet agrément (ADR 0020) → 201 `{ id }` ; 403 `{ message, detail }` avec le motif " +
+    "(drapeau creation_extension_perimetre coupé, agrément pas en cours, changement notable déjà en cours).",
   tags,
   access: "authenticated",
   params: z.object({ id: identifiant() }),
@@ -74,6 +78,10 @@ export const executerActionAgrement = defineEndpoint({
   },
   responses: {
     200: rapport,
+    201: json(
+      z.object({ id: z.string() }),
+      "CREER_EXTENSION_PERIMETRE : l'identifiant de l'extension de périmètre créée",
+    ),
     403: json(MessageErreur, "Action non ouverte à l'appelant maintenant, avec son motif"),
     404: introuvable,
     409: json(MessageErreur, "Le rapport a changé depuis la version envoyée"),

@@ -5,8 +5,16 @@
 import { z } from "zod";
 import { PARAMETRES_MAIL } from "../schemas/parametres-mail.ts";
 import { schemaParametresMail } from "../schemas/utilisateur.ts";
-import { ErreurValidation, UtilisateurCourant, json } from "./composants.ts";
-import { defineEndpoint, wireCheckbox } from "./endpoint.ts";
+import { ErreurValidation, MessageErreur, UtilisateurCourant, json } from "./composants.ts";
+import { defineEndpoint, wireCheckbox, wireValues } from "./endpoint.ts";
+import { ROLE_GATES } from "../roles.ts";
+import {
+  schemaChangementEmail,
+  schemaChangementMotDePasse,
+  schemaConfirmationEmail,
+  schemaPerimetreSupervision,
+  verificationLienEmailSchema,
+} from "../schemas/compte-parametres.ts";
 
 const tags = ["Comptes"] as const;
 
@@ -43,5 +51,114 @@ export const enregistrerParametresMail = defineEndpoint({
   },
 });
 
+// ── Account settings (issue 16 item 2, ADR 0025) ─────────────────────────────
+// POST /api/user/token-mail and GET /api/user/token-mail-check of spec §7 are
+// already the applicant's confirmation link (contract/api/candidat.ts): the
+// change of e-mail lives under /user/token-mail/… (ADR 0025).
+
+export const demanderChangementEmail = defineEndpoint({
+  method: "post",
+  path: "/user/token-mail/changement",
+  summary: "Changement d'adresse électronique : lien de confirmation à la nouvelle adresse",
+  description:
+    "Envoie un lien à usage unique (24 heures) à la nouvelle adresse et prévient l'ancienne. " +
+    "L'adresse du compte (identifiant de connexion) ne change qu'à la confirmation. " +
+    "Une adresse déjà utilisée par un compte : 422 sur le champ `email`.",
+  tags,
+  access: "authenticated",
+  body: { schema: z.object({ email: z.string() }).strict(), formats: ["json", "form"] },
+  rules: { body: schemaChangementEmail },
+  responses: {
+    202: json(z.object({ email: z.string() }), "Lien envoyé à la nouvelle adresse"),
+    409: json(MessageErreur, "Mot de passe et adresse gérés par un fournisseur d'identité externe"),
+    422: json(ErreurValidation, "Adresse invalide, identique ou déjà utilisée"),
+    503: json(MessageErreur, "Le courriel n'a pas pu être envoyé : rien n'a changé"),
+  },
+});
+
+export const verifierLienChangementEmail = defineEndpoint({
+  method: "get",
+  path: "/user/token-mail/changement",
+  summary: "Le lien de changement d'adresse est-il valable ? (isEmailTokenValid)",
+  description: "Ne consomme pas le lien : la confirmation se fait par POST.",
+  tags,
+  access: "public",
+  query: z
+    .object({ token: z.string().optional().openapi({ description: "Jeton du lien" }) })
+    .strict(),
+  responses: { 200: json(verificationLienEmailSchema, "Validité du lien") },
+});
+
+export const confirmerChangementEmail = defineEndpoint({
+  method: "post",
+  path: "/user/token-mail/confirmation",
+  summary: "Confirmation du changement d'adresse électronique (lien du courriel)",
+  description:
+    "Consomme le lien (usage unique), remplace l'adresse du compte, qui devient l'identifiant " +
+    "de connexion, et ferme toutes les sessions du compte.",
+  tags,
+  access: "public",
+  body: { schema: z.object({ token: z.string().optional() }).strict(), formats: ["json", "form"] },
+  rules: { body: schemaConfirmationEmail },
+  responses: {
+    200: json(z.object({ email: z.string() }), "Adresse changée"),
+    422: json(ErreurValidation, "Lien absent, inconnu, déjà utilisé ou expiré"),
+  },
+});
+
+export const changerMotDePasse = defineEndpoint({
+  method: "post",
+  path: "/user/mot-de-passe",
+  summary: "Changement de mot de passe de l'utilisateur connecté",
+  description:
+    "Mot de passe actuel vérifié ; règles de la spec §5 ; différent de l'ancien. Toutes les " +
+    "sessions du compte sauf celle de l'appel sont fermées.",
+  tags,
+  access: "authenticated",
+  body: {
+    schema: z
+      .object({ motDePasseActuel: z.string(), motDePasse: z.string(), confirmation: z.string() })
+      .partial()
+      .strict(),
+    formats: ["json", "form"],
+  },
+  rules: { body: schemaChangementMotDePasse },
+  responses: {
+    204: { description: "Mot de passe changé" },
+    409: json(MessageErreur, "Mot de passe géré par un fournisseur d'identité externe"),
+    422: json(ErreurValidation, "Mot de passe actuel faux, règle non respectée, identique"),
+  },
+});
+
+export const enregistrerPerimetreSupervision = defineEndpoint({
+  method: "post",
+  path: "/user/perimetre-supervision",
+  summary: "Périmètre de supervision du superviseur connecté",
+  description:
+    "Régions et départements (codes, listes `regions[]`, `departements[]`), au moins un. " +
+    "Remplace le périmètre enregistré.",
+  tags,
+  access: ROLE_GATES.superviseur,
+  body: {
+    schema: z
+      .object({ regions: wireValues().optional(), departements: wireValues().optional() })
+      .strict(),
+    formats: ["json", "form"],
+  },
+  rules: { body: schemaPerimetreSupervision },
+  responses: {
+    204: { description: "Périmètre enregistré" },
+    422: json(ErreurValidation, "Aucun choix, ou code inconnu"),
+  },
+});
+
 /** Every endpoint of this file. */
-export const pointsUtilisateur = [lireUtilisateurCourant, enregistrerParametresMail] as const;
+export const pointsUtilisateur = [
+  lireUtilisateurCourant,
+  enregistrerParametresMail,
+  demanderChangementEmail,
+  verifierLienChangementEmail,
+  confirmerChangementEmail,
+  changerMotDePasse,
+  enregistrerPerimetreSupervision,
+] as const;

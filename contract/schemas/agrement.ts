@@ -47,7 +47,11 @@ export interface Agrement {
    * import cycle); contract/api/agrements.ts checks it against the zod.
    */
   actionsDisponibles: (
-    "CREER_RAPPORT_ANNUEL" | "MODIFIER_RAPPORT_ANNUEL" | "DEPOSER_RAPPORT_ANNUEL"
+    | "CREER_RAPPORT_ANNUEL"
+    | "MODIFIER_RAPPORT_ANNUEL"
+    | "DEPOSER_RAPPORT_ANNUEL"
+    // Its company's applicant may open a perimeter extension now (ADR 0020).
+    | "CREER_EXTENSION_PERIMETRE"
   )[];
   /**
    * Annual activity reports by year, newest first (spec §3

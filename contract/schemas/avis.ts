@@ -3,7 +3,7 @@
  * gives which opinion type and values, their French labels, and the opinion
  * as the API answers it.
  */
-import type { ActionDemande, TypeAvis, ValeurAvis } from "../etats.ts";
+import type { ActionDemande, TypeAvis, TypeDossier, ValeurAvis } from "../etats.ts";
 import type { PieceJointe } from "./piece-jointe.ts";
 
 /** Opinion types and the values each may take (spec §3 Opinion). */
@@ -22,12 +22,46 @@ export const AVIS_PAR_ACTION = {
   },
   EXPRIMER_AVIS_DECIDEUR: {
     typeAvis: "avis_decideur",
-    valeurs: ["AGREMENT_VALIDE", "AGREMENT_REFUSE"],
+    // Every decision of both kinds; each kind's own are VALEURS_DECISION_PAR_KIND (ADR 0018, 0021).
+    valeurs: [
+      "AGREMENT_VALIDE",
+      "AGREMENT_REFUSE",
+      "EXTENSION_PERIMETRE_VALIDE",
+      "EXTENSION_PERIMETRE_REFUSE",
+    ],
   },
 } as const satisfies Partial<
   Record<ActionDemande, { typeAvis: TypeAvis; valeurs: readonly ValeurAvis[] }>
 >;
 export type ActionAvis = keyof typeof AVIS_PAR_ACTION;
+
+/**
+ * The decisions (EXPRIMER_AVIS_DECIDEUR) each kind of file may take (spec §3
+ * Opinion values; ADR 0018): an approval request is validated or refused,
+ * a notable change's extension is validated or refused. A notable change
+ * is never offered AGREMENT_VALIDE (the API refuses it with 422 too).
+ */
+export const VALEURS_DECISION_PAR_KIND = {
+  demande: ["AGREMENT_VALIDE", "AGREMENT_REFUSE"],
+  "changement-notable": ["EXTENSION_PERIMETRE_VALIDE", "EXTENSION_PERIMETRE_REFUSE"],
+} as const satisfies Record<TypeDossier, readonly ValeurAvis[]>;
+
+/**
+ * The values the form of opinion `action` offers on a file of `kind` (an
+ * approval request when absent): the kind's own decisions for
+ * EXPRIMER_AVIS_DECIDEUR, the action's values otherwise; none for an
+ * action that gives no opinion.
+ */
+export function valeursAvisPour(
+  action: ActionDemande,
+  kind: TypeDossier = "demande",
+): ValeurAvis[] {
+  if (action === "EXPRIMER_AVIS_DECIDEUR") return [...VALEURS_DECISION_PAR_KIND[kind]];
+  const avis = (
+    AVIS_PAR_ACTION as Partial<Record<ActionDemande, { valeurs: readonly ValeurAvis[] }>>
+  )[action];
+  return avis ? [...avis.valeurs] : [];
+}
 
 /** French labels of opinion values and types. */
 export const LIBELLES_AVIS: Record<ValeurAvis, string> = {

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { ACTIONS_COMPTE, ETATS_DEMANDE } from "../etats.ts";
 import { ETATS_NORMALISES_SUPPLEMENTAIRES } from "../statuts.ts";
-import { ENTIER_MAX } from "../validation.ts";
+import { CODES_QUALITE } from "../qualites.ts";
+import { ENTIER_MAX, MESSAGES, caseCochee, email, telephone, texte } from "../validation.ts";
 
 /** Lists of DESIGN §7: `{ page, nb_elements, nb_pages, result }`, first page 1. */
 export function pageSchema<T extends z.ZodTypeAny>(item: T) {
@@ -49,9 +50,8 @@ export const compteDemandeurSchema = z.object({
     }),
   ),
   /**
-   * Spec §4 Account actions the server allows on this account. None of
-   * them is implemented yet (issue 16: POST /api/user/account/{id}/action
-   * does not exist), so the list is empty for every account.
+   * Spec §4 Account actions the server allows on this account now
+   * (api/domain/comptes/gestion.ts, ADR 0022).
    */
   actionsDisponibles: z.array(z.object({ action: z.enum(ACTIONS_COMPTE) })),
 });
@@ -75,3 +75,67 @@ export const comptesQuerySchema = z.object({
   orderField: z.enum(COMPTES_TRI).default("dateCreation"),
   orderDirection: z.enum(["asc", "desc"]).default("desc"),
 });
+
+// ── Account detail and actions (issue 16 item 1; spec §3, §4 Account actions, §5 Accounts) ──
+
+/**
+ * GET /api/user/account/{id}: the list's account plus the company's contact
+ * details that MODIFIER_INFO_SOCIETE may change (those of its draft
+ * request's step 1, ADR 0022; null without a draft).
+ */
+export const compteDetailSchema = compteDemandeurSchema.extend({
+  coordonneesStructure: z
+    .object({ telephone: z.string().nullable(), email: z.string().nullable() })
+    .nullable(),
+});
+export type CompteDetail = z.infer<typeof compteDetailSchema>;
+
+/** French messages of the account actions (spec §5 Accounts; texts not shown there, decided here). */
+export const MESSAGES_COMPTE = {
+  confirmationSuppression: "Vous devez confirmer la suppression du compte.",
+  confirmationModification: "Vous devez confirmer la modification des informations du compte.",
+  qualiteUnique: "Une structure ne peut garder qu'une seule qualité.",
+  societeFigee: "La raison sociale et le SIREN ne peuvent pas être modifiés.",
+  nonSupprimable:
+    "Ce compte ne peut pas être supprimé : sa structure détient un agrément ou une demande déposée.",
+  sansSociete: "Ce compte n'est rattaché à aucune structure.",
+  sansBrouillon:
+    "La structure n'a pas de demande en brouillon dont les coordonnées pourraient être modifiées.",
+} as const;
+
+/** SUPPRIMER_COMPTE (spec §5 "account deletion needs a reason and confirmation"). */
+export const schemaSuppressionCompte = z.object({
+  motif: texte(1000),
+  confirmation: caseCochee(MESSAGES_COMPTE.confirmationSuppression),
+});
+
+/** MODIFIER_REFERENT_COMPTE: the representative's first name, last name and phone (spec §5 Phone). */
+export const schemaReferentCompte = z.object({
+  prenom: texte(100),
+  nom: texte(100),
+  telephone: telephone(),
+  confirmation: caseCochee(MESSAGES_COMPTE.confirmationModification),
+});
+
+/** MODIFIER_QUALITES_COMPTE: the one quality the company keeps (spec §5). */
+export const schemaQualitesCompte = z.object({
+  qualite: z.enum(CODES_QUALITE, { errorMap: () => ({ message: MESSAGES.requis }) }),
+  confirmation: caseCochee(MESSAGES_COMPTE.confirmationModification),
+});
+
+/** MODIFIER_INFO_SOCIETE: the company's phone and e-mail (never its name nor SIREN; ADR 0022). */
+export const schemaInfoSociete = z.object({
+  telephone: telephone(),
+  email: email(),
+  confirmation: caseCochee(MESSAGES_COMPTE.confirmationModification),
+});
+
+/** The rules of each account action the administrator posts (spec §4 Account actions). */
+export const SCHEMAS_ACTION_COMPTE = {
+  SUPPRIMER_COMPTE: schemaSuppressionCompte,
+  MODIFIER_REFERENT_COMPTE: schemaReferentCompte,
+  MODIFIER_QUALITES_COMPTE: schemaQualitesCompte,
+  MODIFIER_INFO_SOCIETE: schemaInfoSociete,
+} as const;
+export type ActionGestionCompte = keyof typeof SCHEMAS_ACTION_COMPTE;
+export const ACTIONS_GESTION_COMPTE = Object.keys(SCHEMAS_ACTION_COMPTE) as ActionGestionCompte[];

@@ -360,6 +360,25 @@ export interface DemandeDetail extends DemandeResume {
   pjAdditionnelles: PjAdditionnelles[];
   /** The approval granted on this request, once there is one. */
   agrement: Agrement | null;
+  /**
+   * A notable change's own content (ADR 0020): for a perimeter extension,
+   * `extension` = { perimetre, effectifs } as saved so far; absent for an
+   * approval request. Written out here (changement-notable.ts reads this
+   * module: no import cycle); changement-notable.ts checks it is its
+   * `ContenuChangementNotable`.
+   */
+  contenu?: {
+    extension: {
+      perimetre?: {
+        regions: string[];
+        departements: string[];
+        epcis: string[];
+        communes: string[];
+        precisions?: string;
+      };
+      effectifs?: { nbEtpPerimetre: number; nbEtpAccompagnementPerimetre: number };
+    };
+  };
 }
 
 /** GET /api/{type}/{id}/historique item. */

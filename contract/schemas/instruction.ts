@@ -156,6 +156,11 @@ export function schemasAction(aujourdhui?: string) {
       commentaire: commentaireRequis,
     }),
     MODIFIER_AGREMENT: schemaModificationAgrement,
+    /**
+     * Annuls a tacitly accepted perimeter extension (ADR 0021): the grounds
+     * (required); a file may go with them (multipart `fichier`, optional).
+     */
+    DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE: z.object({ commentaire: commentaireRequis }),
   } satisfies Partial<Record<ActionDemande, z.ZodTypeAny>>;
 }
 export type SchemasAction = ReturnType<typeof schemasAction>;
@@ -168,6 +173,7 @@ export const ACTIONS_AVEC_FICHIERS: readonly ActionDemande[] = [
   "EXPRIMER_AVIS_INSTRUCTEUR",
   "EXPRIMER_AVIS_SUPERVISEUR",
   "EXPRIMER_AVIS_DECIDEUR",
+  "DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE",
 ];
 
 /** Button and page labels of the actions (French). */
@@ -196,4 +202,5 @@ export const LIBELLES_ACTION: Partial<Record<ActionDemande, string>> = {
   MODIFIER_PROCEDURE: "Modifier la procédure",
   TERMINER_PROCEDURE: "Terminer la procédure",
   MODIFIER_AGREMENT: "Modifier l'agrément",
+  DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE: "Annuler l'accord tacite",
 };

@@ -138,9 +138,11 @@ describe("GET /api/agrement/mon-agrement", () => {
         },
       ],
       proceduresAgrement: [],
-      // Granted today: nothing to file yet, and the previous year's report
-      // is not owed (ADR 0017: granted after 31 December of that year).
-      actionsDisponibles: [],
+      // Granted today: no report to file yet, the previous year's is not owed
+      // (ADR 0017: granted after 31 December of that year); the approval is
+      // current and the extension flag on by default, so an extension may be
+      // asked for (issue 14, ADR 0020).
+      actionsDisponibles: ["CREER_EXTENSION_PERIMETRE"],
       rapportAnnuelActivites: [
         {
           annee:

@@ -126,7 +126,13 @@ describe("an approval suspended by a withdrawal procedure with suspension", () =
             etatNormalise: "agrement_suspendu",
           },
         ],
-        actionsDisponibles: [],
+        // An approved company's account cannot be deleted (ADR 0022), and it
+        // has no draft whose company details could change; its representative
+        // and quality can.
+        actionsDisponibles: [
+          { action: "MODIFIER_REFERENT_COMPTE" },
+          { action: "MODIFIER_QUALITES_COMPTE" },
+        ],
       },
     ]);
   });

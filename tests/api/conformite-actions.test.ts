@@ -399,7 +399,7 @@ describe("notable-change twins of the read calls (issue 22 item 6)", () => {
       });
   });
 
-  it("canBe/depose answers on a notable change like its demande twin, 404 for a foreign id", async () => {
+  it("canBe/depose answers on a notable change with the extension's own steps, 404 for a foreign id", async () => {
     const ctx = await contexte();
     const demande = (await creerDemandeDeposable(portal.baseUrl, ctx.demandeur)).id;
     const brouillon = await changementNotable(demande, "brouillon");
@@ -413,11 +413,11 @@ describe("notable-change twins of the read calls (issue 22 item 6)", () => {
     expect(reponse.body.manquants.slice(0, 2)).toEqual([
       {
         etape: 1,
-        message: "L'étape 1 « Informations sur la structure » n'a pas été enregistrée.",
+        message: "L'étape 1 « Périmètre d'intervention à ajouter » n'a pas été enregistrée.",
       },
       {
         etape: 2,
-        message: "L'étape 2 « Activités de la structure » n'a pas été enregistrée.",
+        message: "L'étape 2 « Effectifs sur le nouveau périmètre » n'a pas été enregistrée.",
       },
     ]);
     // The approval request's twin says yes for the complete draft of the same company.

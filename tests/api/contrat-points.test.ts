@@ -46,6 +46,9 @@ const VALEURS_PARAMS: Record<string, string> = {
   fileId: "00000000-0000-4000-8000-000000000001",
   etablissementId: "00000000-0000-4000-8000-000000000002",
   annee: "2025",
+  bandeauId: "1",
+  fonctionnalite: "creation_demande",
+  action: "SUPPRIMER_COMPTE",
 };
 
 let portal: TestPortal;

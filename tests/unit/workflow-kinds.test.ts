@@ -208,3 +208,136 @@ describe("RECHARGER_MESSAGERIE (ADR 0018)", () => {
       expect(transitionPour(etat, "RECHARGER_MESSAGERIE", ["demandeur"])?.to).toBe("same");
   });
 });
+
+describe("a perimeter extension's decision, tacit acceptance and annulment (issue 14, ADR 0021)", () => {
+  const changement = (etat: EtatDemande) =>
+    ({ etat, societeId: SOCIETE, kind: "changement-notable" }) as const;
+
+  it("keeps the tacit rejection to approval requests: a change's silence means acceptance", () => {
+    for (const etat of ETATS_DEMANDE)
+      expect(
+        transitionPour(etat, "REJETER_TACITEMENT_DOSSIER", ["superviseur"], "changement-notable"),
+        etat,
+      ).toBeNull();
+    expect(
+      transitionPour("affectee", "REJETER_TACITEMENT_DOSSIER", ["superviseur"], "demande")?.to,
+    ).toBe("rejetee_tacitement");
+  });
+
+  it("lets only the system accept a deposited, undecided change", () => {
+    for (const etat of ["deposee", "affectee", "incomplete", "instruite_superviseur"] as const) {
+      expect(transitionPour(etat, "ACCORD_TACITE", ["systeme"], "changement-notable")?.to).toBe(
+        "accordee_tacitement",
+      );
+      expect(transitionPour(etat, "ACCORD_TACITE", ["systeme"], "demande")).toBeNull();
+      expect(
+        transitionPour(etat, "ACCORD_TACITE", ["superviseur"], "changement-notable"),
+      ).toBeNull();
+    }
+    for (const etat of ["brouillon", "disponible", "refusee", "terminee"] as const)
+      expect(transitionPour(etat, "ACCORD_TACITE", ["systeme"], "changement-notable")).toBeNull();
+  });
+
+  it("lets the applicant view the decision (disponible → terminee)", () => {
+    expect(
+      actionsDisponibles(changement("disponible"), utilisateur("demandeur"), {
+        reputeRejete: false,
+      }),
+    ).toEqual(["VISUALISER_RESULTAT"]);
+    expect(
+      transitionPour("disponible", "VISUALISER_RESULTAT", ["demandeur"], "changement-notable")?.to,
+    ).toBe("terminee");
+  });
+
+  it("offers the annulment to the superviseur alone, from accordee_tacitement to annulee", () => {
+    expect(
+      actionsDisponibles(changement("accordee_tacitement"), utilisateur("superviseur"), {
+        reputeRejete: false,
+      }),
+    ).toEqual(["DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE"]);
+    for (const role of ["instructeur", "crhh", "demandeur"] as const)
+      expect(
+        actionsDisponibles(changement("accordee_tacitement"), utilisateur(role), {
+          reputeRejete: false,
+        }),
+      ).toEqual([]);
+    expect(
+      transitionPour(
+        "accordee_tacitement",
+        "DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE",
+        ["superviseur"],
+        "changement-notable",
+      )?.to,
+    ).toBe("annulee");
+  });
+
+  it("never lists the modified certificate's row, written by the decision itself", () => {
+    expect(
+      actionsDisponibles(changement("disponible"), utilisateur("superviseur"), {
+        reputeRejete: false,
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe("a perimeter extension's draft, the applicant's side (issue 14, ADR 0020)", () => {
+  /** The extension's own draft actions (spec §4 Perimeter-extension actions). */
+  const ACTIONS_BROUILLON_EXTENSION: readonly ActionDemande[] = [
+    "CREER_EXTENSION_PERIMETRE",
+    "ENREGISTRER_BROUILLON",
+    "VALIDER_DEPOSER",
+  ];
+
+  it("creates it (demandeur only, guard peutCreer) as a brouillon, never an approval request", () => {
+    for (const role of ROLES) {
+      const ligne = transitionPour(
+        "creation",
+        "CREER_EXTENSION_PERIMETRE",
+        [role],
+        "changement-notable",
+      );
+      expect(ligne !== null, role).toBe(role === "demandeur");
+    }
+    expect(
+      transitionPour("creation", "CREER_EXTENSION_PERIMETRE", ["demandeur"], "changement-notable"),
+    ).toMatchObject({ to: "brouillon", guard: "peutCreer" });
+  });
+
+  it("offers the draft's actions on a brouillon extension only, and never to a request", () => {
+    for (const kind of KINDS)
+      for (const etat of ETATS_DEMANDE)
+        for (const role of ROLES)
+          for (const action of ACTIONS_BROUILLON_EXTENSION.slice(1)) {
+            const ligne = transitionPour(etat, action, [role], kind);
+            const attendu =
+              kind === "changement-notable" && etat === "brouillon" && role === "demandeur";
+            expect(ligne !== null, `${kind} × ${etat} × ${role} × ${action}`).toBe(attendu);
+            if (ligne) expect(ligne.to).toBe("same");
+          }
+    expect(
+      actionsDisponibles(
+        { etat: "brouillon", societeId: SOCIETE, kind: "changement-notable" },
+        utilisateur("demandeur"),
+        { reputeRejete: false },
+      ),
+    ).toEqual(["ENREGISTRER_BROUILLON", "VALIDER_DEPOSER", "DEPOSER", "ANNULER_DEMANDE"]);
+    expect(
+      actionsDisponibles(
+        { etat: "brouillon", societeId: SOCIETE, kind: "demande" },
+        utilisateur("demandeur"),
+        { reputeRejete: false },
+      ),
+    ).toEqual([
+      "ENREGISTRE_BROUILLON_STEP_1",
+      "ENREGISTRE_BROUILLON_STEP_2",
+      "DEPOSER",
+      "ANNULER_DEMANDE",
+    ]);
+  });
+
+  it("deposits it by the shared DEPOSER row (brouillon → deposee, guard deposable)", () => {
+    expect(
+      transitionPour("brouillon", "DEPOSER", ["demandeur"], "changement-notable"),
+    ).toMatchObject({ to: "deposee", guard: "deposable" });
+  });
+});

@@ -380,12 +380,17 @@ describe("instruction clock (DESIGN §5)", () => {
 
   it("deems an undecided, running file rejected the day after its last day", () => {
     const deposee = {
+      kind: "demande" as const,
       etat: "affectee",
       dateLimiteInstruction: "2026-04-15",
       suspenduDepuis: null,
     };
     expect(estReputeRejete(deposee, new Date("2026-04-15T21:00:00Z"))).toBe(false);
     expect(estReputeRejete(deposee, new Date("2026-04-15T22:30:00Z"))).toBe(true);
+    // A notable change's silence means acceptance, never rejection (DESIGN §5).
+    expect(
+      estReputeRejete({ ...deposee, kind: "changement-notable" }, new Date("2026-04-15T22:30:00Z")),
+    ).toBe(false);
     expect(
       estReputeRejete({ ...deposee, suspenduDepuis: new Date() }, new Date("2027-01-01")),
     ).toBe(false);
@@ -475,6 +480,7 @@ describe("suspension of the instruction clock (DESIGN §5, arrêté art. 5)", ()
 
   it("never deems a suspended file rejected, whatever the date", () => {
     const suspendu = {
+      kind: "demande" as const,
       etat: "incomplete",
       dateLimiteInstruction: "2026-06-10",
       suspenduDepuis: new Date("2026-05-01T10:00:00Z"),

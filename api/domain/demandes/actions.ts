@@ -11,6 +11,8 @@
  */
 import type { ActionDemande, EtatDemande } from "../../../contract/etats.ts";
 import { interdit } from "../erreurs.ts";
+import { deposerProcedureAnnulationExtension } from "../changements-notables/annulation.ts";
+import { exprimerAvisDecideurExtension } from "../changements-notables/decision.ts";
 import { MESSAGE_ACTION_NON_OFFERTE, transitionPour } from "../workflow.ts";
 import { affecterInstructeur } from "./affectation.ts";
 import { annulerDemande } from "./annulation.ts";
@@ -72,7 +74,11 @@ const HANDLERS: Partial<Record<ActionDemande, HandlerAction>> = {
   EXPRIMER_AVIS_CRHH: exprimerAvis,
   EXPRIMER_AVIS_INSTRUCTEUR: exprimerAvis,
   EXPRIMER_AVIS_SUPERVISEUR: exprimerAvis,
-  EXPRIMER_AVIS_DECIDEUR: exprimerAvisDecideur,
+  // A perimeter extension has its own decision and effects (ADR 0021).
+  EXPRIMER_AVIS_DECIDEUR: (contexte) =>
+    contexte.demande.kind === "changement-notable"
+      ? exprimerAvisDecideurExtension(contexte)
+      : exprimerAvisDecideur(contexte),
   PROPOSER_REFUS_DEMANDE: proposerRefus,
   CONFIRMER_REFUS: confirmerRefus,
   REFUSER_REFUS: refuserRefus,
@@ -83,6 +89,7 @@ const HANDLERS: Partial<Record<ActionDemande, HandlerAction>> = {
   MODIFIER_PROCEDURE: modifierProcedure,
   TERMINER_PROCEDURE: terminerProcedure,
   MODIFIER_AGREMENT: modifierAgrement,
+  DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE: deposerProcedureAnnulationExtension,
 };
 
 /** The handlers the route runs, by action: {@link HANDLERS}, each with its kind's row. */

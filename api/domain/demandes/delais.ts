@@ -14,14 +14,17 @@ import { ETATS_DEPOSES_SANS_DECISION } from "../workflow.ts";
 export { DUREE_INSTRUCTION_MOIS } from "../../../contract/delais.ts";
 
 /**
- * Whether a deposited, undecided request is deemed rejected at `maintenant`
- * (spec §4 `reputeRejete`): its clock is not suspended and its last day
- * (`dateLimiteInstruction`) is over in Europe/Paris.
+ * Whether a deposited, undecided approval request is deemed rejected at
+ * `maintenant` (spec §4 `reputeRejete`): its clock is not suspended and its
+ * last day (`dateLimiteInstruction`) is over in Europe/Paris. Never a
+ * notable change: its silence means acceptance (DESIGN §5, ADR 0021), which
+ * the accord-tacite job records.
  */
 export function estReputeRejete(
-  demande: Pick<DemandeRow, "etat" | "dateLimiteInstruction" | "suspenduDepuis">,
+  demande: Pick<DemandeRow, "kind" | "etat" | "dateLimiteInstruction" | "suspenduDepuis">,
   maintenant: Date,
 ): boolean {
+  if (demande.kind !== "demande") return false;
   if (!ETATS_DEPOSES_SANS_DECISION.includes(demande.etat as never)) return false;
   if (!demande.dateLimiteInstruction || demande.suspenduDepuis) return false;
   return instructionExpiree(demande.dateLimiteInstruction, aujourdhuiParis(maintenant));

@@ -52,6 +52,7 @@ import { notesNonLues } from "../notes.ts";
 import { actionsDisponibles, ETATS_BROUILLON_DEMANDE } from "../workflow.ts";
 import { estExpireBientot, estReputeRejete } from "./delais.ts";
 import { contenuDe } from "./contenu.ts";
+import { contenuExtensionDe, perimetreDemandeDe } from "../changements-notables/contenu.ts";
 import { messagerieFermee } from "../messagerie.ts";
 import { nommerPerimetre } from "./perimetre.ts";
 
@@ -455,12 +456,16 @@ export async function versDetail(
     libelles: {
       commune: commune?.nom ?? null,
       formeJuridique: formeJuridique?.libelle ?? null,
-      ...(await nommerPerimetre(database, etape2)),
+      // A perimeter extension names the perimeter it adds (ADR 0020).
+      ...(await nommerPerimetre(database, etape2 ?? perimetreDemandeDe(row))),
     },
     avis: await avisDe(database, utilisateur, row),
     infosComplementaires: await infosDe(database, row),
     pjAdditionnelles: await pjAdditionnellesDe(database, row),
     agrement: await agrementDe(database, row),
+    ...(row.kind === "changement-notable"
+      ? { contenu: { extension: contenuExtensionDe(row) } }
+      : {}),
   };
 }
 

@@ -76,10 +76,15 @@ const horlogeEnCours = () =>
 
 /**
  * `reputesRejetes=true`: the last day of the clock is over in Europe/Paris
- * (`aujourdhui`, "AAAA-MM-JJ").
+ * (`aujourdhui`, "AAAA-MM-JJ"), on approval requests only (a notable
+ * change's silence means acceptance, as `estReputeRejete` says).
  */
 export function conditionReputeRejete(aujourdhui: string): SQL {
-  return and(horlogeEnCours(), lt(demandes.dateLimiteInstruction, aujourdhui))!;
+  return and(
+    eq(demandes.kind, "demande"),
+    horlogeEnCours(),
+    lt(demandes.dateLimiteInstruction, aujourdhui),
+  )!;
 }
 
 /**

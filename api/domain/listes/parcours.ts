@@ -39,6 +39,7 @@ export interface LigneExport {
   demande: Pick<
     DemandeRow,
     | "id"
+    | "kind"
     | "numeroDossier"
     | "raisonSociale"
     | "siren"
@@ -82,6 +83,7 @@ function champsExport(ordre: FiltresDemandes["order"]) {
   const jour = (expression: SQL) => sql`to_char(${expression}, 'YYYY-MM-DD')`;
   const champs: Record<keyof LigneSql, SQL> = {
     id: sql`${demandes.id}`,
+    kind: sql`${demandes.kind}`,
     numeroDossier: sql`${demandes.numeroDossier}`,
     raisonSociale: sql`${demandes.raisonSociale}`,
     siren: sql`${demandes.siren}`,

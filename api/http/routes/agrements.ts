@@ -4,7 +4,16 @@
  * one approval by id (contract/api/agrements.ts).
  */
 import { Router } from "express";
-import { lireAgrement, lireMonAgrement } from "../../../contract/api/agrements.ts";
+import {
+  exporterAgrements,
+  lireAgrement,
+  lireMonAgrement,
+  lireProcedureAgrement,
+  listerAgrements,
+} from "../../../contract/api/agrements.ts";
+import { envoyerExportAgrements } from "../../domain/agrements-liste/export.ts";
+import { lireProcedureAgrement as procedureAgrement } from "../../domain/agrements-liste/lectures.ts";
+import { pageAgrements } from "../../domain/agrements-liste/liste.ts";
 import {
   MESSAGE_SANS_AGREMENT,
   chargerAgrementAccessible,
@@ -17,7 +26,7 @@ import { HttpError } from "../errors.ts";
 
 /** Routes of this resource, each behind `authenticate`. */
 export function agrementsRoutes(deps: ApiDeps): Router {
-  const { database, authenticate, horloge, config } = deps;
+  const { database, authenticate, horloge, config, logger } = deps;
   const router = Router();
   const points = endpoints(router, authenticate);
 
@@ -45,6 +54,36 @@ export function agrementsRoutes(deps: ApiDeps): Router {
     res.json(
       await versAgrement(database, agrement, { utilisateur, maintenant: horloge.now(), config }),
     );
+  });
+
+  /**
+   * GET /api/agrements → Page<AgrementListe> (staff, 403 otherwise): `page`,
+   * `query` (number, company, SIREN), `quality[]`, `etat[]`,
+   * `servicesInstructeur[]`, `rapportAnnuelActivites[]`, `hasEtablissement`,
+   * `order[field]=asc|desc` (numeroAgrement asc by default). Unknown values
+   * are ignored; an undeclared parameter answers 400. Scope: DESIGN §4.
+   */
+  points.register(listerAgrements, async ({ query: filtres, utilisateur }, _req, res) => {
+    res.json(await pageAgrements(database, utilisateur, filtres, horloge.now()));
+  });
+
+  /** GET /api/agrements/export → agrements-AAAA-MM-JJ.csv for the same filters, streamed. */
+  points.register(exporterAgrements, async ({ query: filtres, utilisateur }, req, res) => {
+    await envoyerExportAgrements(res, {
+      database,
+      logger: req.log ?? logger,
+      utilisateur,
+      filtres,
+      maintenant: horloge.now(),
+    });
+  });
+
+  /**
+   * GET /api/procedure_agrement/{id} → ProcedureAgrementDetail, to whoever
+   * may read its approval; 404 otherwise (unknown or non-integer id too).
+   */
+  points.register(lireProcedureAgrement, async ({ params, utilisateur }, _req, res) => {
+    res.json(await procedureAgrement(database, utilisateur, params.id));
   });
 
   return router;

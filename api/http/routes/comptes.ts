@@ -1,7 +1,15 @@
 /** Applicant accounts for the functional administrator (spec §6, §7 GET /api/user/accounts). */
 import { and, asc, count, desc, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { Router, type RequestHandler } from "express";
-import { listerComptes } from "../../../contract/api/comptes.ts";
+import express, { Router, type RequestHandler } from "express";
+import { Readable } from "node:stream";
+import {
+  executerActionCompte as pointActionCompte,
+  exporterComptes,
+  lireCompte,
+  listerComptes,
+  peutCompte,
+} from "../../../contract/api/comptes.ts";
+import { libelleCourtQualite } from "../../../contract/qualites.ts";
 import {
   COMPTES_PAR_PAGE,
   type CompteDemandeur,
@@ -13,6 +21,18 @@ import { etatNormalise } from "../../../contract/statuts.ts";
 import { demandes, societes, utilisateurs } from "../../db/schema.ts";
 import { proceduresEnCours } from "../../domain/demandes/dto.ts";
 import { endpoints } from "../endpoint.ts";
+import {
+  actionsDisponiblesComptes,
+  chargerCompte,
+  coordonneesStructure,
+  executerActionCompte,
+  peutAgirSurCompte,
+  supprimerFichiersStockes,
+} from "../../domain/comptes/gestion.ts";
+import { lotsComptes, type LigneExportCompte } from "../../domain/comptes/export.ts";
+import { ecrivainCsvParLots, entetesCsv, type ColonneCsv } from "../../exports/csv.ts";
+import { envoyerFlux } from "../../exports/flux.ts";
+import type { DependancesDomaine } from "../../domain/dependances.ts";
 
 const SORT_COLUMNS = {
   dateCreation: utilisateurs.dateCreation,
@@ -21,8 +41,39 @@ const SORT_COLUMNS = {
   siren: societes.siren,
 } as const;
 
-/** Routes under /user/accounts (contract/api/comptes.ts); admin_fonctionnel only. */
-export function comptesRoutes(database: Database, authenticate: RequestHandler): Router {
+/** Columns of gestionComptes.csv (issue 16 item 1), one row per applicant account. */
+export const COLONNES_EXPORT_COMPTES: readonly ColonneCsv<LigneExportCompte>[] = [
+  { entete: "Raison sociale", valeur: (ligne) => ligne.raisonSociale },
+  { entete: "SIREN", valeur: (ligne) => ligne.siren },
+  { entete: "Prénom du représentant", valeur: (ligne) => ligne.prenom },
+  { entete: "Nom du représentant", valeur: (ligne) => ligne.nom },
+  { entete: "Adresse électronique", valeur: (ligne) => ligne.email },
+  { entete: "Téléphone", valeur: (ligne) => ligne.telephone },
+  { entete: "Qualités", valeur: (ligne) => ligne.qualites.map(libelleCourtQualite).join(", ") },
+  {
+    entete: "Statut",
+    valeur: (ligne) => (ligne.statut === "en_attente" ? "En attente de confirmation" : "Actif"),
+  },
+  {
+    entete: "Date de création",
+    valeur: (ligne) =>
+      new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeZone: "Europe/Paris" }).format(
+        ligne.dateCreation,
+      ),
+  },
+  { entete: "Nombre de demandes", valeur: (ligne) => String(ligne.nbDemandes) },
+];
+
+/**
+ * Routes under /user/accounts and /user/account/{id} (contract/api/comptes.ts);
+ * admin_fonctionnel only. `deps` (clock, log, data directory) serves the
+ * account actions and the export.
+ */
+export function comptesRoutes(
+  database: Database,
+  authenticate: RequestHandler,
+  deps: Pick<DependancesDomaine, "config" | "horloge" | "logger">,
+): Router {
   const { db } = database;
   const router = Router();
   const points = endpoints(router, authenticate);
@@ -66,6 +117,10 @@ export function comptesRoutes(database: Database, authenticate: RequestHandler):
       database,
       rows.flatMap(({ societe }) => (societe ? [societe.id] : [])),
     );
+    const actions = await actionsDisponiblesComptes(
+      db,
+      rows.map(({ utilisateur }) => ({ id: utilisateur.id, societeId: utilisateur.societeId })),
+    );
     const body: Page<CompteDemandeur> = {
       page: params.page,
       nb_elements: Number(total),
@@ -82,12 +137,92 @@ export function comptesRoutes(database: Database, authenticate: RequestHandler):
         statut: utilisateur.statut,
         dateCreation: utilisateur.dateCreation.toISOString(),
         demandes: (societe && demandesParSociete.get(societe.id)) || [],
-        // No account action exists yet (issue 16): nothing to offer.
-        actionsDisponibles: [],
+        actionsDisponibles: actions.get(utilisateur.id) ?? [],
       })),
     };
     res.json(body);
   });
+
+  /**
+   * GET /api/user/accounts/export → gestionComptes.csv: the accounts the
+   * list shows with the same `query` and `order[…]`, every page, streamed
+   * in batches (`;`, UTF-8 BOM).
+   */
+  points.register(exporterComptes, async ({ query: params }, req, res) => {
+    const ecrire = ecrivainCsvParLots(COLONNES_EXPORT_COMPTES);
+    const lots = lotsComptes(database, params);
+    const premier = await lots.next();
+    async function* morceaux() {
+      yield ecrire(premier.done ? [] : premier.value);
+      for await (const lot of lots) yield ecrire(lot);
+    }
+    entetesCsv(res, "gestionComptes.csv");
+    await envoyerFlux(
+      res,
+      req.log ?? deps.logger,
+      Readable.from(morceaux(), { objectMode: false }),
+    );
+  });
+
+  /**
+   * GET /api/user/account/{id}: the account as in the list, plus the
+   * company's draft contact details; 404 for an unknown or non-applicant id.
+   */
+  points.register(lireCompte, async ({ params }, _req, res) => {
+    const { utilisateur, societe } = await chargerCompte(db, params.id);
+    const demandesParSociete = await demandesDesSocietes(database, societe ? [societe.id] : []);
+    const actions = await actionsDisponiblesComptes(db, [
+      { id: utilisateur.id, societeId: societe?.id ?? null },
+    ]);
+    res.json({
+      id: utilisateur.id,
+      email: utilisateur.email,
+      firstName: utilisateur.prenom,
+      lastName: utilisateur.nom,
+      telephone: utilisateur.telephone,
+      siren: societe?.siren ?? null,
+      raisonSociale: societe?.raisonSociale ?? null,
+      qualites: societe?.qualites ?? [],
+      statut: utilisateur.statut,
+      dateCreation: utilisateur.dateCreation.toISOString(),
+      demandes: (societe && demandesParSociete.get(societe.id)) || [],
+      actionsDisponibles: actions.get(utilisateur.id) ?? [],
+      coordonneesStructure: societe ? await coordonneesStructure(db, societe.id) : null,
+    });
+  });
+
+  /** GET /api/user/account/{id}/can/{action} → `{ can, raison? }`; 404 for an unknown account. */
+  points.register(peutCompte, async ({ params }, _req, res) => {
+    res.json(await peutAgirSurCompte(database, params.id, params.action));
+  });
+
+  /**
+   * POST /api/user/account/{id}/action (form data): the account action of
+   * api/domain/comptes/gestion.ts (404, 403, 422, then one transaction);
+   * once committed, a deletion's stored files are removed. → 200 `{ action }`.
+   */
+  points.register(
+    pointActionCompte,
+    async ({ params, body, utilisateur }, req, res) => {
+      const resultat = await executerActionCompte(
+        database,
+        { id: utilisateur.row.id },
+        params.id,
+        body as Record<string, unknown>,
+        deps.horloge.now(),
+      );
+      await supprimerFichiersStockes(
+        deps.config.dataDir,
+        resultat.clesOrphelines,
+        req.log ?? deps.logger,
+      );
+      res.json({
+        action: resultat.action,
+        ...(resultat.modifie ? { modifie: resultat.modifie } : {}),
+      });
+    },
+    { parsers: [express.urlencoded({ extended: false, limit: "16kb" })] },
+  );
   return router;
 }
 

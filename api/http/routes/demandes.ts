@@ -22,6 +22,9 @@ import {
   verifierDepotChangementNotable,
   verifierNouveauChangementNotable,
   verifierNouvelleDemande,
+  compterDemandes,
+  compterMesDossiers,
+  listerPiecesJointesAdditionnelles,
 } from "../../../contract/api/demandes.ts";
 import { peutCreerChangementNotable } from "../../domain/demandes/creation-changement.ts";
 import type { EtatDemande } from "../../../contract/etats.ts";
@@ -30,6 +33,8 @@ import { aujourdhuiParis } from "../../../contract/validation.ts";
 import { demandes, societes } from "../../db/schema.ts";
 import { chargerDemandeAccessible, type DemandeRow } from "../../domain/acces.ts";
 import { HANDLERS_ACTION } from "../../domain/demandes/actions.ts";
+import { handlerExtension } from "../../domain/changements-notables/actions.ts";
+import { manquantsAuDepot } from "../../domain/changements-notables/procedure.ts";
 import { executerTravauxDe } from "../../jobs/travaux-apres-validation.ts";
 import { ressourceDemande } from "../../jobs/travaux.ts";
 import {
@@ -46,6 +51,7 @@ import {
   verifierEtape2,
 } from "../../domain/demandes/etapes.ts";
 import { historiqueDe } from "../../domain/demandes/historique.ts";
+import { complementsRecus, comptesDemandes } from "../../domain/agrements-liste/lectures.ts";
 import { procedureDemande, procedureEtp } from "../../domain/demandes/procedure.ts";
 import { MESSAGE_VERSION_PERIMEE } from "../../domain/demandes/transition.ts";
 import {
@@ -272,9 +278,12 @@ export function demandesRoutes(deps: ApiDeps): Router {
         // RECHARGER_MESSAGERIE is allowed without being listed (ADR 0018).
         avecNonListees: true,
       });
-      const handler = HANDLERS_ACTION[action as keyof typeof HANDLERS_ACTION];
+      // A perimeter extension's draft actions have their own handlers (ADR 0020).
+      const handler =
+        handlerExtension(demande.kind, action) ??
+        HANDLERS_ACTION[action as keyof typeof HANDLERS_ACTION];
       const roles = rolesActeur(utilisateur, demande);
-      const transition = transitionPour(demande.etat as EtatDemande, action, roles);
+      const transition = transitionPour(demande.etat as EtatDemande, action, roles, demande.kind);
       if (!disponibles.includes(action) || !handler || !transition) throw actionIndisponible();
       await handler({
         deps,
@@ -293,6 +302,24 @@ export function demandesRoutes(deps: ApiDeps): Router {
     },
     formulaire,
   );
+
+  // Before GET /api/{kind}/{id}, which would read "nb-demandes" and "count" as ids.
+  /** GET /api/demande/nb-demandes → { nbDemandes }: "Mes dossiers" of a manager (ADR 0026). */
+  points.register(compterMesDossiers, async ({ utilisateur }, _req, res) => {
+    const comptes = await comptesDemandes(database, utilisateur, true, horloge.now());
+    res.json({ nbDemandes: comptes.total });
+  });
+
+  /** GET /api/demande/count → { demande, changement-notable, total } of the list tabs (ADR 0026). */
+  points.register(compterDemandes, async ({ query, utilisateur }, _req, res) => {
+    const mesDossiers = ["true", "on", "1"].includes(query.mesDossiers ?? "");
+    res.json(await comptesDemandes(database, utilisateur, mesDossiers, horloge.now()));
+  });
+
+  /** GET /api/{kind}/{id}/pieces-jointes-additionnelles → PjAdditionnelles[], highest first. */
+  points.register(listerPiecesJointesAdditionnelles, async ({ params, utilisateur }, _req, res) => {
+    res.json(await complementsRecus(database, utilisateur, params.kind, params.id));
+  });
 
   /** GET /api/{kind}/{id} → DemandeDetail. */
   points.register(lireDemande, async ({ params, utilisateur }, _req, res) => {
@@ -321,9 +348,10 @@ export function demandesRoutes(deps: ApiDeps): Router {
       "changement-notable",
       params.id,
     );
-    const { manquants } = await procedureDemande(database, config, demande);
+    // The extension's own completeness, step 3 validated included (ADR 0020).
+    const manquants = await manquantsAuDepot(database, config, demande);
     const body: PeutEtreDepose = {
-      depose: estModifiableParDemandeur(demande.etat) && manquants.length === 0,
+      depose: demande.etat === "brouillon" && manquants.length === 0,
       manquants,
     };
     res.json(body);

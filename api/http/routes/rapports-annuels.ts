@@ -25,6 +25,8 @@ import {
 import { afficherDecimal, aujourdhuiParis } from "../../../contract/validation.ts";
 import { piecesJointes } from "../../db/schema.ts";
 import { chargerAgrementAccessible } from "../../domain/agrements.ts";
+import { creerExtensionPerimetre } from "../../domain/changements-notables/creation.ts";
+import { ErreurDomaine } from "../../domain/erreurs.ts";
 import { executerActionRapport } from "../../domain/rapports-annuels/actions.ts";
 import {
   lotsRapportsAnnuels,
@@ -42,6 +44,7 @@ import { genererSyntheseRapportAnnuel } from "../../pdf/synthese-rapport-annuel.
 import { dateHeureParis } from "../../pdf/identite.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
+import { HttpError } from "../errors.ts";
 import { CHAMPS_MAX, TAILLE_CHAMP_MAX, lireMultipart } from "../multipart.ts";
 
 const nombre = (valeur: number | undefined) => (valeur === undefined ? "" : String(valeur));
@@ -175,6 +178,22 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
       const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
       try {
         const { body, files } = await readBody();
+        if (body.action === "CREER_EXTENSION_PERIMETRE") {
+          // A perimeter extension of this approval (ADR 0020): 201 { id }, 403 with the reason.
+          const creee = await creerExtensionPerimetre(
+            database,
+            utilisateur,
+            agrement,
+            horloge.now(),
+          ).catch((error: unknown) => {
+            if (error instanceof ErreurDomaine && error.nature === "interdit")
+              throw new HttpError(403, { message: error.message, detail: error.message });
+            throw error;
+          });
+          await abandonnerRecus(req);
+          res.status(201).json({ id: creee.id });
+          return;
+        }
         const resultat = await executerActionRapport(
           { database, fichiers, config, horloge },
           utilisateur,

@@ -29,7 +29,11 @@ export function AttestationsAgrement({ attestations }: { attestations: readonly 
               href={`/piece-jointe/${attestation.pieceJointe.id}`}
               download={attestation.pieceJointe.nom}
             >
-              Attestation d'agrément du {dateFr(attestation.date)}
+              {/* A perimeter extension's certificate is named so (ADR 0021). */}
+              {attestation.pieceJointe.nom.startsWith("attestation-modificative")
+                ? "Attestation modificative d'agrément"
+                : "Attestation d'agrément"}{" "}
+              du {dateFr(attestation.date)}
               <span className="fr-sr-only">{descriptionFichier(attestation.pieceJointe)}</span>
             </a>
             {attestation.isCurrent ? (

@@ -52,6 +52,7 @@ const LIBELLES_SANS_BOUTON: Partial<Record<ActionDemande, string>> = {
     "Décision modificative d'extension du périmètre déposée",
   DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE:
     "Procédure d'annulation de l'extension du périmètre déposée",
+  ACCORD_TACITE: "Extension du périmètre accordée tacitement (deux mois sans décision)",
   MODIFIER_INFO_SOCIETE: "Informations de la structure modifiées",
 };
 

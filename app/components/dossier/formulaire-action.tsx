@@ -13,8 +13,9 @@ import {
   DECISIONS_PROCEDURE_AGREMENT,
   TYPES_PROCEDURE_AGREMENT,
   type ActionDemande,
+  type TypeDossier,
 } from "#contract/etats";
-import { AVIS_PAR_ACTION, LIBELLES_AVIS, type ActionAvis } from "#contract/schemas/avis";
+import { LIBELLES_AVIS, valeursAvisPour } from "#contract/schemas/avis";
 import { ACTIONS_AVEC_FICHIERS } from "#contract/schemas/instruction";
 import {
   DUREE_MAX_SUSPENSION_MOIS,
@@ -78,11 +79,23 @@ const DESCRIPTIONS: Partial<Record<ActionDemande, string>> = {
   TERMINER_PROCEDURE: `Indiquez l'issue de la procédure : l'agrément est maintenu, ou il est retiré et les établissements de la structure sont déréférencés. Le retrait ne peut être décidé qu'à l'issue du délai d'observations de ${JOURS_OBSERVATIONS_RETRAIT} jours suivant la notification ; la décision de retrait, qui indique les voies et délais de recours, est adressée à la structure.`,
   MODIFIER_AGREMENT:
     "Le périmètre d'intervention agréé sera remplacé par celui que vous cochez et une nouvelle attestation d'agrément sera émise ; le demandeur sera invité à la consulter.",
+  DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE:
+    "L'extension du périmètre accordée tacitement sera annulée : le périmètre d'intervention de l'agrément redevient celui d'avant l'extension, et les établissements qui en sortent sont retirés de ce périmètre, ou déréférencés s'il ne leur reste aucune zone. Cette action est définitive.",
 };
 
-/** The lead text of an action page. */
-export function descriptionAction(action: ActionDemande): string {
-  return DESCRIPTIONS[action] ?? "Confirmez-vous cette action sur le dossier ?";
+/** Lead texts of a perimeter extension's own forms, where they differ (ADR 0021). */
+const DESCRIPTIONS_CHANGEMENT_NOTABLE: Partial<Record<ActionDemande, string>> = {
+  EXPRIMER_AVIS_DECIDEUR:
+    "La décision sera communiquée au demandeur : l'extension validée étend le périmètre d'intervention de l'agrément et donne lieu à une attestation modificative d'agrément, le refus à une lettre indiquant les voies de recours.",
+};
+
+/** The lead text of an action page, on a file of `kind` (an approval request when absent). */
+export function descriptionAction(action: ActionDemande, kind: TypeDossier = "demande"): string {
+  return (
+    (kind === "changement-notable" ? DESCRIPTIONS_CHANGEMENT_NOTABLE[action] : undefined) ??
+    DESCRIPTIONS[action] ??
+    "Confirmez-vous cette action sur le dossier ?"
+  );
 }
 
 /** Label of the comment field, by what the comment is for. */
@@ -98,6 +111,12 @@ const LIBELLES_COMMENTAIRE: Partial<Record<ActionDemande, string>> = {
   MODIFIER_PROCEDURE: "Motif de la modification",
   TERMINER_PROCEDURE: "Motifs de la décision",
   MODIFIER_AGREMENT: "Motifs de la modification",
+  DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE: "Motifs de l'annulation",
+};
+
+/** Label of the optional file, when it is not an opinion's. */
+const LIBELLES_FICHIER: Partial<Record<ActionDemande, string>> = {
+  DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE: "Pièce jointe à la procédure d'annulation",
 };
 
 /** Hint of the comment field, when the comment goes beyond the file. */
@@ -109,6 +128,8 @@ const INDICES_COMMENTAIRE: Partial<Record<ActionDemande, string>> = {
 /** Props of {@link FormulaireAction}. */
 export interface FormulaireActionProps {
   action: ActionDemande;
+  /** The file's kind: decides the decision values offered (an approval request when absent). */
+  kind?: TypeDossier;
   /** The file's version when the page was loaded (409 if it changed since). */
   version: number;
   /** Where "Retour au dossier" goes. */
@@ -136,6 +157,7 @@ export interface FormulaireActionProps {
  */
 export function FormulaireAction({
   action,
+  kind = "demande",
   version,
   urlRetour,
   aujourdhui,
@@ -157,9 +179,9 @@ export function FormulaireAction({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const avecFichier = ACTIONS_AVEC_FICHIERS.includes(action);
-  const avis = (
-    AVIS_PAR_ACTION as Partial<Record<ActionDemande, (typeof AVIS_PAR_ACTION)[ActionAvis]>>
-  )[action];
+  // The kind's own decisions (ADR 0018, 0021): never AGREMENT_VALIDE on a notable change.
+  const valeursAvis = valeursAvisPour(action, kind);
+  const avis = valeursAvis.length > 0 ? { valeurs: valeursAvis } : null;
   return (
     <Form
       method="post"
@@ -307,7 +329,7 @@ export function FormulaireAction({
         <UploadField
           id={champs.fichier.id}
           name="fichier"
-          label="Pièce jointe à l'avis"
+          label={LIBELLES_FICHIER[action] ?? "Pièce jointe à l'avis"}
           hint={INDICE_FICHIER_FACULTATIF}
           accept={acceptAttribute(MIME_TYPES_ACCEPTES)}
           errors={champs.fichier.errors}

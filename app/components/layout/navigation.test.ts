@@ -26,7 +26,11 @@ describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
   });
 
   it("réserve la gestion des comptes à l'administrateur fonctionnel", () => {
-    expect(hrefs(["admin_fonctionnel"])).toEqual(["/gestion-des-comptes"]);
+    expect(hrefs(["admin_fonctionnel"])).toEqual([
+      "/gestion-des-comptes",
+      "/administration/bandeaux",
+      "/administration/fonctionnalites",
+    ]);
     expect(hrefs(["superviseur", "mar_admin"])).not.toContain("/gestion-des-comptes");
   });
 

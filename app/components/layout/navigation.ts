@@ -73,6 +73,17 @@ const NAV_RULES: readonly NavRule[] = [
     href: "/gestion-des-comptes",
     roles: ["admin_fonctionnel"],
   },
+  // Information banners and feature flags (issue 16 item 5).
+  {
+    label: t("navigation.bandeaux"),
+    href: "/administration/bandeaux",
+    roles: ["admin_fonctionnel"],
+  },
+  {
+    label: t("navigation.fonctionnalites"),
+    href: "/administration/fonctionnalites",
+    roles: ["admin_fonctionnel"],
+  },
 ];
 
 /**

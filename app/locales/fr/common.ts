@@ -46,6 +46,8 @@ export default {
     etablissements: "Établissements",
     referentielEtablissements: "Référentiel des établissements",
     gestionDesComptes: "Gestion des comptes",
+    bandeaux: "Bandeaux",
+    fonctionnalites: "Fonctionnalités",
   },
   footer: {
     description:
@@ -121,5 +123,13 @@ export default {
       "Vous n'avez pas encore fait de choix : aucune mesure d'audience n'est réalisée tant que vous ne l'avez pas acceptée.",
     toastAccepte: "Votre choix a bien été enregistré : la mesure d'audience est activée.",
     toastRefuse: "Votre choix a bien été enregistré : la mesure d'audience est désactivée.",
+
+    bandeauTitre: "Cookies et mesure d'audience",
+    bandeauTexte:
+      "Avec votre accord, nous mesurons l'audience du portail pour l'améliorer, sans transmettre votre identifiant en clair.",
+    personnaliser: "Personnaliser",
+    accepterTitre: "Autoriser tous les cookies",
+    refuserTitre: "Refuser tous les cookies",
+    personnaliserTitre: "Personnaliser les cookies",
   },
 };

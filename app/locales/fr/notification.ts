@@ -116,6 +116,11 @@ export default {
       messagerieActualisee: "Les messages ont bien été actualisés.",
       messageEnvoye: "Votre message a bien été envoyé.",
       parametresMailEnregistres: "Vos préférences de notification ont bien été enregistrées.",
+      lienChangementEmailEnvoye:
+        "Un lien de confirmation a été envoyé à {{email}}. Votre adresse de connexion changera quand vous l'aurez suivi.",
+      emailModifie: "Votre adresse électronique a bien été modifiée.",
+      motDePasseModifie:
+        "Votre mot de passe a bien été modifié. Vos autres sessions ouvertes ont été fermées.",
       commentaireModifie: "Le commentaire a bien été enregistré.",
       perimetreModifie: "Le périmètre a bien été mis à jour.",
       compteSupprime: "Le compte a bien été supprimé.",

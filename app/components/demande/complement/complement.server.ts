@@ -6,6 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
+import type { TypeDossier } from "#contract/etats";
 import { schemasAction } from "#contract/schemas/instruction";
 import { ApiError } from "~/.server/api.server";
 import { callEndpoint, executerAction } from "~/.server/api-client.server";
@@ -13,17 +14,17 @@ import type { Toast } from "~/.server/context";
 import { erreursDeApi } from "~/components/demande/formulaire/formulaire.server";
 import { actionSuccessMessage, t } from "~/i18n";
 
-/** Where the applicant lands once the answer went through (spec §4 effects). */
-export function urlConfirmationComplement(id: string): string {
-  return `/demande/demande/confirmation/${id}?actionType=DONNER_COMPLEMENT`;
+/** Where the applicant lands once the answer went through (spec §4 effects); `kind` demande by default. */
+export function urlConfirmationComplement(id: string, kind: TypeDossier = "demande"): string {
+  return `/demande/${kind}/confirmation/${id}?actionType=DONNER_COMPLEMENT`;
 }
 
-/** The notification of a successful answer (spec §8). */
-export function toastComplement(): Omit<Toast, "id"> {
+/** The notification of a successful answer (spec §8); `kind` demande by default. */
+export function toastComplement(kind: TypeDossier = "demande"): Omit<Toast, "id"> {
   return {
     type: "success",
     titre: t("notification.titre.success"),
-    description: actionSuccessMessage("demande", "DONNER_COMPLEMENT"),
+    description: actionSuccessMessage(kind, "DONNER_COMPLEMENT"),
   };
 }
 
@@ -49,7 +50,8 @@ export type ResultatComplement =
 /**
  * Reads the multipart post of the completeness form (`version`,
  * `commentaire`, files `fichier`), checks the comment with the contract's
- * schema, then posts `POST /api/demande/{id}/action` multipart with
+ * schema, then posts `POST /api/{kind}/{id}/action` (kind demande by
+ * default, or changement-notable) multipart with
  * `action=DONNER_COMPLEMENT`, the version, the comment and the files as
  * `fichier`, `fichier1`… The API checks the rest (at least one file, type
  * from the bytes, size and count). A refusal comes back as conform's reply
@@ -61,6 +63,7 @@ export async function transmettreComplement(
   request: Request,
   context: AppLoadContext,
   id: string,
+  kind: TypeDossier = "demande",
 ): Promise<ResultatComplement> {
   const formData = await request.formData();
   const submission = parseWithZod(champsTexte(formData), {
@@ -79,7 +82,7 @@ export async function transmettreComplement(
   );
   try {
     await callEndpoint(request, context, executerAction, {
-      params: { kind: "demande", id },
+      params: { kind, id },
       encodedBody: corps,
     });
   } catch (error) {

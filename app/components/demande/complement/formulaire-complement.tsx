@@ -46,6 +46,8 @@ export interface FormulaireComplementProps {
   limites: LimitesComplement;
   /** The action's answer after a refused post (errors, typed comment). */
   lastResult?: SubmissionResult<string[]> | null;
+  /** The upload endpoint the script posts to; the approval request's by default. */
+  urlEnvoi?: string;
 }
 
 /**
@@ -64,6 +66,7 @@ export function FormulaireComplement({
   version,
   limites,
   lastResult,
+  urlEnvoi = urlEnvoiComplement(id),
 }: FormulaireComplementProps) {
   // The files are not in the schema (the API reads them); their errors come back under `fichier`.
   const [form, fields] = useForm<{ commentaire?: string; fichier?: File[] }>({
@@ -104,7 +107,7 @@ export function FormulaireComplement({
     setErreurEnvoi(null);
     setProgression(0);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", urlEnvoiComplement(id));
+    xhr.open("POST", urlEnvoi);
     xhr.responseType = "json";
     xhr.upload.addEventListener("progress", (progres) => {
       if (progres.lengthComputable)

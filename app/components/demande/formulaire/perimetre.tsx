@@ -56,6 +56,21 @@ export interface PerimetreProps {
   erreurId: string;
   /** The "précisions" textarea, shown once a commune is chosen (spec §5). */
   precisions: ReactNode;
+  /**
+   * Territories already in the approval's perimeter (perimeter extension,
+   * spec §5): their boxes are disabled, unticked and labelled with
+   * `libelleRegion` / `libelleDepartement`; a département of a covered
+   * région counts as covered. Absent for the approval request.
+   */
+  couverts?: TerritoiresCouverts;
+}
+
+/** See {@link PerimetreProps.couverts}. */
+export interface TerritoiresCouverts {
+  regions: readonly string[];
+  departements: readonly string[];
+  libelleRegion: string;
+  libelleDepartement: string;
 }
 
 const abonnementVide = () => () => {};
@@ -106,6 +121,7 @@ export function Perimetre({
   erreurs,
   erreurId,
   precisions,
+  couverts,
 }: PerimetreProps) {
   const js = useJavaScriptActif();
   const [regionsCochees, setRegionsCochees] = useState(() => new Set(choix.regions));
@@ -149,19 +165,24 @@ export function Perimetre({
           errors={erreurs.regions}
           errorsFirst
         >
-          {regions.map((region) => (
-            <FieldsetElement key={region.code}>
-              <Checkbox
-                small
-                id={`perimetre-region-${region.code}`}
-                name="regions"
-                value={region.code}
-                checked={regionsCochees.has(region.code)}
-                onChange={basculer(setRegionsCochees, region.code)}
-                label={region.nom}
-              />
-            </FieldsetElement>
-          ))}
+          {regions.map((region) => {
+            const couverte = couverts?.regions.includes(region.code) ?? false;
+            return (
+              <FieldsetElement key={region.code}>
+                <Checkbox
+                  small
+                  id={`perimetre-region-${region.code}`}
+                  name="regions"
+                  value={region.code}
+                  checked={!couverte && regionsCochees.has(region.code)}
+                  disabled={couverte || undefined}
+                  onChange={basculer(setRegionsCochees, region.code)}
+                  label={region.nom}
+                  hint={couverte ? couverts?.libelleRegion : undefined}
+                />
+              </FieldsetElement>
+            );
+          })}
         </Fieldset>
       </FieldsetElement>
 
@@ -178,6 +199,7 @@ export function Perimetre({
             const liste = departementsParRegion.get(region.code) ?? [];
             if (!liste.length) return null;
             const regionCochee = regionsCochees.has(region.code);
+            const regionCouverte = couverts?.regions.includes(region.code) ?? false;
             const ouvert = liste.some((departement) => departementsCoches.has(departement.code));
             return (
               <details className="fr-fieldset__element fr-mb-1w" key={region.code} open={ouvert}>
@@ -186,20 +208,34 @@ export function Perimetre({
                   {regionCochee ? " (région cochée)" : ""}
                 </summary>
                 <div className="fr-pl-2w fr-pt-1w">
-                  {liste.map((departement) => (
-                    <Checkbox
-                      small
-                      key={departement.code}
-                      id={`perimetre-departement-${departement.code}`}
-                      name="departements"
-                      value={departement.code}
-                      checked={regionCochee || departementsCoches.has(departement.code)}
-                      disabled={regionCochee}
-                      onChange={basculer(setDepartementsCoches, departement.code)}
-                      label={`${departement.nom} (${departement.code})`}
-                      hint={regionCochee ? `Compris dans la région ${region.nom}` : undefined}
-                    />
-                  ))}
+                  {liste.map((departement) =>
+                    regionCouverte || couverts?.departements.includes(departement.code) ? (
+                      <Checkbox
+                        small
+                        key={departement.code}
+                        id={`perimetre-departement-${departement.code}`}
+                        name="departements"
+                        value={departement.code}
+                        checked={false}
+                        disabled
+                        label={`${departement.nom} (${departement.code})`}
+                        hint={couverts?.libelleDepartement}
+                      />
+                    ) : (
+                      <Checkbox
+                        small
+                        key={departement.code}
+                        id={`perimetre-departement-${departement.code}`}
+                        name="departements"
+                        value={departement.code}
+                        checked={regionCochee || departementsCoches.has(departement.code)}
+                        disabled={regionCochee}
+                        onChange={basculer(setDepartementsCoches, departement.code)}
+                        label={`${departement.nom} (${departement.code})`}
+                        hint={regionCochee ? `Compris dans la région ${region.nom}` : undefined}
+                      />
+                    ),
+                  )}
                 </div>
               </details>
             );

@@ -18,9 +18,12 @@ export const ENTETE_TELEVERSEMENT = "X-Televersement";
 /** Intent of a file's delete button. */
 export const INTENT_SUPPRIMER = "supprimer";
 
-/** Where an upload form posts: step 3 with the rubric, which the multipart body hides. */
-export function urlTeleversement(id: string, rubrique: string): string {
-  return `${urlEtape(id, 3)}&${new URLSearchParams({ rubrique })}`;
+/**
+ * Where an upload form posts: step 3 with the rubric, which the multipart
+ * body hides. `etape3` is the step's URL (the approval request's by default).
+ */
+export function urlTeleversement(id: string, rubrique: string, etape3 = urlEtape(id, 3)): string {
+  return `${etape3}&${new URLSearchParams({ rubrique })}`;
 }
 
 /** "Taille maximale : 10 Mo. Formats acceptés : PDF, PNG, JPG, ZIP. Nombre maximal de fichiers : 10." */
@@ -36,6 +39,8 @@ export interface RubriquePiecesJointesProps {
   rubrique: RubriqueProcedure;
   /** Messages of the last refused upload to this rubric (server-rendered). */
   erreurs?: string[];
+  /** URL of the step the forms post to; the approval request's step 3 by default. */
+  urlEtape3?: string;
 }
 
 /**
@@ -47,7 +52,12 @@ export interface RubriquePiecesJointesProps {
  * with JavaScript it is sent with XMLHttpRequest to show a progress bar,
  * then the page's data is reloaded.
  */
-export function RubriquePiecesJointes({ id, rubrique, erreurs = [] }: RubriquePiecesJointesProps) {
+export function RubriquePiecesJointes({
+  id,
+  rubrique,
+  erreurs = [],
+  urlEtape3 = urlEtape(id, 3),
+}: RubriquePiecesJointesProps) {
   const revalidator = useRevalidator();
   const [erreursClient, setErreursClient] = useState<string[] | null>(null);
   const [progression, setProgression] = useState<number | null>(null);
@@ -128,7 +138,7 @@ export function RubriquePiecesJointes({ id, rubrique, erreurs = [] }: RubriquePi
               <span className="fr-text--sm">
                 ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
               </span>{" "}
-              <Form method="post" action={urlEtape(id, 3)} className="portail-inline">
+              <Form method="post" action={urlEtape3} className="portail-inline">
                 <input type="hidden" name="fileId" value={piece.id} />
                 <input type="hidden" name="rubrique" value={rubrique.code} />
                 <button
@@ -150,7 +160,7 @@ export function RubriquePiecesJointes({ id, rubrique, erreurs = [] }: RubriquePi
       <form
         method="post"
         encType="multipart/form-data"
-        action={urlTeleversement(id, rubrique.code)}
+        action={urlTeleversement(id, rubrique.code, urlEtape3)}
         onSubmit={envoyer}
       >
         <input type="hidden" name="codeTypePJ" value={rubrique.code} />

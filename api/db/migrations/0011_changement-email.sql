@@ -1,0 +1,1 @@
+ALTER TABLE "jeton_email" ADD COLUMN "nouvelle_adresse" text;

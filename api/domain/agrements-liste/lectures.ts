@@ -1,0 +1,185 @@
+/**
+ * The last read calls of spec §7 (issue 15 item 6, ADR 0026): one
+ * withdrawal procedure with its history (`GET api/procedure_agrement/{id}`),
+ * the complements a request received (`GET /api/{kind}/{id}/pieces-jointes-additionnelles`)
+ * and the request counts of the staff home and list tabs
+ * (`GET /api/demande/nb-demandes`, `GET /api/demande/count`).
+ */
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { lireHistorique } from "../../../contract/historique-visibilite.ts";
+import type {
+  ComptesDemandes,
+  ProcedureAgrementDetail,
+} from "../../../contract/schemas/agrements-liste.ts";
+import type { PjAdditionnelles } from "../../../contract/schemas/complements.ts";
+import type { EntreeHistorique } from "../../../contract/schemas/demande.ts";
+import { lireFiltresDemandes } from "../../../contract/schemas/listes.ts";
+import { aujourdhuiParis } from "../../../contract/validation.ts";
+import type { Database } from "../../db/client.ts";
+import {
+  demandes,
+  historique,
+  piecesJointes,
+  proceduresAgrement,
+  utilisateurs,
+} from "../../db/schema.ts";
+import { versPieceJointe } from "../../files/pieces-jointes.ts";
+import { chargerDemandeAccessible, coteDe, type KindDemande } from "../acces.ts";
+import { chargerAgrementLisible } from "../etablissements/acces.ts";
+import { introuvable } from "../erreurs.ts";
+import { conditionListe } from "../listes/filtres.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
+
+/** Actions of a request's history that create, change or end a withdrawal procedure. */
+const ACTIONS_PROCEDURE = ["CREER_PROCEDURE", "MODIFIER_PROCEDURE", "TERMINER_PROCEDURE"];
+
+/**
+ * Withdrawal procedure `id` (an integer, as text) with its history, to
+ * whoever may read its approval (the company holding it, staff who see
+ * it); 404 for anyone else, an unknown or a malformed id. The history is
+ * the rows of the procedure's request that created it (same instant),
+ * changed or ended it (`donnees.procedureId`), and the approval's rows
+ * naming it (expiry: `donnees.procedureIds`), newest first, as the reader
+ * may read them (contract/historique-visibilite.ts).
+ */
+export async function lireProcedureAgrement(
+  database: Database,
+  utilisateur: UtilisateurConnecte,
+  id: string,
+): Promise<ProcedureAgrementDetail> {
+  if (!/^\d{1,9}$/.test(id)) throw introuvable();
+  const [procedure] = await database.db
+    .select()
+    .from(proceduresAgrement)
+    .where(eq(proceduresAgrement.id, Number(id)));
+  if (!procedure) throw introuvable();
+  const agrement = await chargerAgrementLisible(database, utilisateur, procedure.agrementId);
+  const deLaDemande = procedure.demandeId
+    ? and(
+        inArray(historique.ressourceType, ["demande", "changement-notable"]),
+        eq(historique.ressourceId, procedure.demandeId),
+        inArray(historique.action, ACTIONS_PROCEDURE),
+        or(
+          sql`${historique.donnees} ->> 'procedureId' = ${String(procedure.id)}`,
+          and(
+            eq(historique.action, "CREER_PROCEDURE"),
+            eq(historique.date, procedure.dateCreation),
+          ),
+        ),
+      )
+    : undefined;
+  const deLAgrement = and(
+    eq(historique.ressourceType, "agrement"),
+    eq(historique.ressourceId, procedure.agrementId),
+    sql`${historique.donnees} -> 'procedureIds' @> ${JSON.stringify(procedure.id)}::jsonb`,
+  );
+  const rows = await database.db
+    .select({ entree: historique, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
+    .from(historique)
+    .leftJoin(utilisateurs, eq(utilisateurs.id, historique.acteurId))
+    .where(or(deLaDemande, deLAgrement))
+    .orderBy(desc(historique.date), desc(historique.id));
+  const entrees = rows.map(({ entree, prenom, nom }): EntreeHistorique => ({
+    id: entree.id,
+    action: entree.action,
+    etatAvant: entree.etatAvant,
+    etatApres: entree.etatApres,
+    date: entree.date.toISOString(),
+    commentaire: entree.commentaire,
+    acteur:
+      entree.acteurId && prenom !== null && nom !== null
+        ? { prenom, nom, role: entree.acteurRole }
+        : null,
+  }));
+  return {
+    id: procedure.id,
+    agrementId: procedure.agrementId,
+    numeroAgrement: agrement.numeroAgrement,
+    demandeId: procedure.demandeId,
+    type: procedure.type,
+    etat: procedure.etat,
+    dateCreation: procedure.dateCreation.toISOString(),
+    data: {
+      dateNotification: procedure.dateNotification,
+      decision: procedure.decision,
+      dateDecision: procedure.dateDecision,
+    },
+    historique: lireHistorique(coteDe(utilisateur, agrement), entrees),
+  };
+}
+
+/**
+ * The complements request `id` of `kind` received (spec §3
+ * `pjAdditionnelles`, §9): one group per DONNER_COMPLEMENT that brought at
+ * least one file, numbered 1… in the order given, returned highest first.
+ * 404 for a request the caller may not see (as every /{kind}/{id} read).
+ */
+export async function complementsRecus(
+  database: Database,
+  utilisateur: UtilisateurConnecte,
+  kind: KindDemande,
+  id: string,
+): Promise<PjAdditionnelles[]> {
+  const demande = await chargerDemandeAccessible(database, utilisateur, kind, id);
+  const lignes = await database.db
+    .select({ historiqueId: historique.id, date: historique.date, piece: piecesJointes })
+    .from(historique)
+    .innerJoin(piecesJointes, eq(piecesJointes.historiqueId, historique.id))
+    .where(
+      and(
+        eq(historique.ressourceType, demande.kind),
+        eq(historique.ressourceId, demande.id),
+        eq(historique.action, "DONNER_COMPLEMENT"),
+      ),
+    )
+    .orderBy(asc(historique.date), asc(historique.id), asc(piecesJointes.dateCreation));
+  const groupes = new Map<number, PjAdditionnelles>();
+  for (const ligne of lignes) {
+    const groupe = groupes.get(ligne.historiqueId) ?? {
+      increment: groupes.size + 1,
+      etat: "complement_demande_depose" as const,
+      date: ligne.date.toISOString(),
+      piecesJointes: [],
+    };
+    groupe.piecesJointes.push(versPieceJointe(ligne.piece));
+    groupes.set(ligne.historiqueId, groupe);
+  }
+  return [...groupes.values()].sort((a, b) => b.increment - a.increment);
+}
+
+/** How many requests of `kind` the list of `utilisateur` shows (ADR 0026). */
+async function compter(
+  database: Database,
+  utilisateur: UtilisateurConnecte,
+  kind: KindDemande,
+  mesDossiers: boolean,
+  maintenant: Date,
+): Promise<number> {
+  const filtres = { ...lireFiltresDemandes(new URLSearchParams()), mesDossiers };
+  const where = conditionListe(utilisateur, kind, filtres, aujourdhuiParis(maintenant));
+  const [{ total }] = await database.db.select({ total: count() }).from(demandes).where(where);
+  return Number(total);
+}
+
+/**
+ * `GET /api/demande/count` (ADR 0026): the files of each list tab
+ * `utilisateur` sees, no filter but `mesDossiers` ("Mes dossiers": 403 for
+ * a user who is neither instructeur nor superviseur), counted by the
+ * lists' own condition (drafts never, DESIGN §4 scope).
+ */
+export async function comptesDemandes(
+  database: Database,
+  utilisateur: UtilisateurConnecte,
+  mesDossiers: boolean,
+  maintenant: Date,
+): Promise<ComptesDemandes> {
+  const demande = await compter(database, utilisateur, "demande", mesDossiers, maintenant);
+  const changements = await compter(
+    database,
+    utilisateur,
+    "changement-notable",
+    mesDossiers,
+    maintenant,
+  );
+  return { demande, "changement-notable": changements, total: demande + changements };
+}

@@ -1,0 +1,102 @@
+/**
+ * Rows of gestionComptes.csv (issue 16 item 1, spec §7 GET
+ * /api/user/accounts/export): the applicant accounts the list finds with
+ * the same search and sort, read in batches so that the export streams.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { CompteTri } from "../../../contract/schemas/comptes.ts";
+import type { Database } from "../../db/client.ts";
+import { demandes, societes, utilisateurs } from "../../db/schema.ts";
+
+/** One exported account. */
+export interface LigneExportCompte {
+  raisonSociale: string | null;
+  siren: string | null;
+  prenom: string;
+  nom: string;
+  email: string;
+  telephone: string | null;
+  qualites: string[];
+  statut: "actif" | "en_attente";
+  dateCreation: Date;
+  nbDemandes: number;
+}
+
+/** Accounts per batch. */
+export const TAILLE_LOT_COMPTES = 500;
+
+const COLONNES_TRI = {
+  dateCreation: utilisateurs.dateCreation,
+  raisonSociale: societes.raisonSociale,
+  email: utilisateurs.email,
+  siren: societes.siren,
+} as const;
+
+/**
+ * The condition of the list's search (api/http/routes/comptes.ts): applicant
+ * accounts whose company name, e-mail or full name contains `query`
+ * (case-insensitive), or whose SIREN starts with its digits.
+ */
+export function conditionComptes(query: string | undefined): SQL {
+  const conditions: SQL[] = [sql`'demandeur' = any(${utilisateurs.roles})`];
+  if (query) {
+    const like = `%${query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const digits = query.replace(/\s/g, "");
+    conditions.push(
+      or(
+        ilike(societes.raisonSociale, like),
+        ilike(utilisateurs.email, like),
+        ilike(sql`${utilisateurs.prenom} || ' ' || ${utilisateurs.nom}`, like),
+        /^\d+$/.test(digits) ? ilike(societes.siren, `${digits}%`) : undefined,
+      )!,
+    );
+  }
+  return and(...conditions)!;
+}
+
+/**
+ * Batches of {@link TAILLE_LOT_COMPTES} exported accounts matching `query`,
+ * sorted by `orderField` `orderDirection` then id (as the list), with the
+ * number of requests of each company.
+ */
+export async function* lotsComptes(
+  database: Database,
+  params: { query?: string; orderField: CompteTri; orderDirection: "asc" | "desc" },
+): AsyncGenerator<LigneExportCompte[]> {
+  const { db } = database;
+  const colonne = COLONNES_TRI[params.orderField];
+  const where = conditionComptes(params.query);
+  for (let offset = 0; ; offset += TAILLE_LOT_COMPTES) {
+    const lignes = await db
+      .select({ utilisateur: utilisateurs, societe: societes })
+      .from(utilisateurs)
+      .leftJoin(societes, eq(societes.id, utilisateurs.societeId))
+      .where(where)
+      .orderBy(params.orderDirection === "asc" ? asc(colonne) : desc(colonne), asc(utilisateurs.id))
+      .limit(TAILLE_LOT_COMPTES)
+      .offset(offset);
+    if (!lignes.length) return;
+    const societeIds = lignes.flatMap(({ societe }) => (societe ? [societe.id] : []));
+    const nombres = new Map<string, number>();
+    if (societeIds.length)
+      for (const { societeId, n } of await db
+        .select({ societeId: demandes.societeId, n: count() })
+        .from(demandes)
+        .where(inArray(demandes.societeId, societeIds))
+        .groupBy(demandes.societeId))
+        nombres.set(societeId, Number(n));
+    yield lignes.map(({ utilisateur, societe }) => ({
+      raisonSociale: societe?.raisonSociale ?? null,
+      siren: societe?.siren ?? null,
+      prenom: utilisateur.prenom,
+      nom: utilisateur.nom,
+      email: utilisateur.email,
+      telephone: utilisateur.telephone,
+      qualites: societe?.qualites ?? [],
+      statut: utilisateur.statut,
+      dateCreation: utilisateur.dateCreation,
+      nbDemandes: societe ? (nombres.get(societe.id) ?? 0) : 0,
+    }));
+    if (lignes.length < TAILLE_LOT_COMPTES) return;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Activity follow-up (spec §7 `GET /api/activities`, its `/details-*` and
+ * `/export`; issue 15 items 1, 2 and 4), declared in contract/api/activites.ts:
+ * managers and central roles, figures scoped as DESIGN §4 (ADR 0027).
+ */
+import { Router } from "express";
+import {
+  exporterActivite,
+  lireDetailsAgrementsAccordes,
+  lireDetailsChargeInstructeurs,
+  lireDetailsDelaiMoyen,
+  lireDetailsDeposee,
+  lireDetailsReputesRejetes,
+  lireIndicateursActivite,
+} from "../../../contract/api/activites.ts";
+import { aujourdhuiParis } from "../../../contract/validation.ts";
+import { envoyerExportActivite } from "../../domain/activites/export.ts";
+import {
+  detailsAgrementsAccordes,
+  detailsChargeInstructeurs,
+  detailsDelaiMoyen,
+  detailsDeposee,
+  detailsReputesRejetes,
+  indicateursActivite,
+} from "../../domain/activites/indicateurs.ts";
+import type { ApiDeps } from "../deps.ts";
+import { endpoints } from "../endpoint.ts";
+
+/** Routes of the activity follow-up, each behind `authenticate` and its role gate. */
+export function activitesRoutes(deps: ApiDeps): Router {
+  const { database, horloge, logger, authenticate } = deps;
+  const router = Router();
+  const points = endpoints(router, authenticate);
+  const contexte = (entree: {
+    query: Parameters<typeof indicateursActivite>[0]["filtres"];
+    utilisateur: Parameters<typeof indicateursActivite>[0]["utilisateur"];
+  }) => ({
+    database,
+    utilisateur: entree.utilisateur,
+    filtres: entree.query,
+    aujourdhui: aujourdhuiParis(horloge.now()),
+  });
+
+  /** GET /api/activities → IndicateursActivite; 422 on a bad period. */
+  points.register(lireIndicateursActivite, async (entree, _req, res) => {
+    res.json(await indicateursActivite(contexte(entree)));
+  });
+  /** GET /api/activities/details-deposee → MoisDepots[]. */
+  points.register(lireDetailsDeposee, async (entree, _req, res) => {
+    res.json(await detailsDeposee(contexte(entree)));
+  });
+  /** GET /api/activities/details-delai-moyen → DetailsDelaiMoyen. */
+  points.register(lireDetailsDelaiMoyen, async (entree, _req, res) => {
+    res.json(await detailsDelaiMoyen(contexte(entree)));
+  });
+  /** GET /api/activities/details-charge-instructeurs → ChargeInstructeur[]. */
+  points.register(lireDetailsChargeInstructeurs, async (entree, _req, res) => {
+    res.json(await detailsChargeInstructeurs(contexte(entree)));
+  });
+  /** GET /api/activities/details-reputes-rejetes → ReputesRejetesDepartement[]. */
+  points.register(lireDetailsReputesRejetes, async (entree, _req, res) => {
+    res.json(await detailsReputesRejetes(contexte(entree)));
+  });
+  /** GET /api/activities/details-agrements-accordes → AgrementsDepartement[]. */
+  points.register(lireDetailsAgrementsAccordes, async (entree, _req, res) => {
+    res.json(await detailsAgrementsAccordes(contexte(entree)));
+  });
+  /** GET /api/activities/export → suiviActivite.csv, streamed. */
+  points.register(exporterActivite, async (entree, req, res) => {
+    await envoyerExportActivite(res, { ...contexte(entree), logger: req.log ?? logger });
+  });
+
+  return router;
+}

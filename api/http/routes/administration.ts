@@ -1,0 +1,70 @@
+/**
+ * The functional administrator's settings (contract/api/administration.ts;
+ * issue 16 item 5): information banners and feature flags, each change
+ * written in the history by api/domain/administration/. admin_fonctionnel only.
+ */
+import express, { Router } from "express";
+import {
+  basculerFonctionnalite,
+  creerBandeau,
+  listerBandeauxAdministres,
+  listerFonctionnalitesAdministrees,
+  retirerBandeau,
+} from "../../../contract/api/administration.ts";
+import * as bandeaux from "../../domain/administration/bandeaux.ts";
+import * as fonctionnalites from "../../domain/administration/fonctionnalites.ts";
+import { endpoints } from "../endpoint.ts";
+import type { ApiDeps } from "../deps.ts";
+
+/** Form bodies of these routes: a banner's fields, a flag's state. */
+const formulaire = { parsers: [express.urlencoded({ extended: false, limit: "10kb" })] };
+
+/** Routes under /administration. */
+export function administrationRoutes(deps: ApiDeps): Router {
+  const router = Router();
+  const points = endpoints(router, deps.authenticate);
+
+  /** Every banner with its status, newest first. */
+  points.register(listerBandeauxAdministres, async (_entree, _req, res) => {
+    res.json(await bandeaux.listerBandeauxAdministres(deps));
+  });
+
+  /** Creates a banner (body checked by `schemaNouveauBandeau`): 201 `{ id }`. */
+  points.register(
+    creerBandeau,
+    async ({ body, utilisateur }, _req, res) => {
+      const id = await bandeaux.creerBandeau(deps, utilisateur, body);
+      res.status(201).json({ id });
+    },
+    formulaire,
+  );
+
+  /** Removes a banner: 204; 404 unknown, 409 already removed. */
+  points.register(retirerBandeau, async ({ params, utilisateur }, _req, res) => {
+    await bandeaux.retirerBandeau(deps, utilisateur, Number(params.bandeauId));
+    res.status(204).end();
+  });
+
+  /** The flags of spec §6 and their state. */
+  points.register(listerFonctionnalitesAdministrees, async (_entree, _req, res) => {
+    res.json(await fonctionnalites.listerFonctionnalites(deps));
+  });
+
+  /** Switches a flag: 200 with its new state. */
+  points.register(
+    basculerFonctionnalite,
+    async ({ params, body, utilisateur }, _req, res) => {
+      res.json(
+        await fonctionnalites.basculerFonctionnalite(
+          deps,
+          utilisateur,
+          params.fonctionnalite,
+          body.active,
+        ),
+      );
+    },
+    formulaire,
+  );
+
+  return router;
+}

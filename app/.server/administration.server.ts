@@ -1,0 +1,13 @@
+/**
+ * The BFF's side of the functional administrator's settings (issue 16
+ * item 5): the declarations of contract/api/administration.ts, for
+ * `callEndpoint` in the loaders and actions of /administration/… only
+ * (a `.server` module: they never reach the browser's bundle).
+ */
+export {
+  basculerFonctionnalite,
+  creerBandeau,
+  listerBandeauxAdministres,
+  listerFonctionnalitesAdministrees,
+  retirerBandeau,
+} from "../../contract/api/administration.ts";

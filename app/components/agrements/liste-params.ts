@@ -1,0 +1,53 @@
+/**
+ * Links of the approvals list (spec §2 /agrements; issue 15 item 5): the
+ * query string of a set of filters, the sort a column header asks for,
+ * and the sentences of its results. Pure functions, shared by the loader
+ * and the components.
+ */
+import {
+  TRI_AGREMENTS_DEFAUT,
+  versParamsAgrements,
+  type FiltresAgrements,
+  type TriAgrements,
+} from "#contract/schemas/agrements-liste";
+
+/** `?…` of `filtres` with `remplace` applied (a page link, a sort link); "?" when all default. */
+export function lienAgrements(
+  filtres: Partial<FiltresAgrements>,
+  remplace: Partial<FiltresAgrements> = {},
+): string {
+  return `?${versParamsAgrements(filtres, remplace).toString()}`;
+}
+
+/** The order a click on column `champ` asks for: the other direction when sorted on it, ascending otherwise. */
+export function triSuivantAgrements(
+  actuel: FiltresAgrements["order"],
+  champ: TriAgrements,
+): FiltresAgrements["order"] {
+  if (actuel.field !== champ) return { field: champ, direction: "asc" };
+  return { field: champ, direction: actuel.direction === "asc" ? "desc" : "asc" };
+}
+
+/** `aria-sort` of a column header: only the sorted column carries one. */
+export function ariaSortAgrements(
+  actuel: FiltresAgrements["order"],
+  champ: TriAgrements,
+): "ascending" | "descending" | undefined {
+  if (actuel.field !== champ) return undefined;
+  return actuel.direction === "asc" ? "ascending" : "descending";
+}
+
+/** "1 agrément", "12 agréments". */
+export function nombreAgrements(nombre: number): string {
+  return `${nombre.toLocaleString("fr-FR")} agrément${nombre > 1 ? "s" : ""}`;
+}
+
+/** Whether a search or a filter is set (page and sort aside). */
+export function rechercheAgrementsActive(filtres: FiltresAgrements): boolean {
+  return lienAgrements({ ...filtres, page: 1, order: TRI_AGREMENTS_DEFAUT }) !== "?";
+}
+
+/** The staff page of one approval. */
+export function lienAgrement(id: string): string {
+  return `/agrements/${encodeURIComponent(id)}`;
+}

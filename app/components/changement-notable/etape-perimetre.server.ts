@@ -1,0 +1,257 @@
+/**
+ * Server side of step 1 "Périmètre d'intervention à ajouter" of the
+ * extension form (issue 14 item 1; spec §5 Perimeter; contract:
+ * ENREGISTRER_BROUILLON `etape=1` on POST /api/changement-notable/{id}/action,
+ * creation by CREER_EXTENSION_PERIMETRE on POST /api/agrement/{id}/action).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { MESSAGES_EXTENSION, schemaEtapeExtension1 } from "#contract/schemas/changement-notable";
+import type { DemandeDetail } from "#contract/schemas/demande";
+import { ApiError } from "~/.server/api.server";
+import {
+  callEndpoint,
+  executerAction,
+  executerActionAgrement,
+  listerRegions,
+} from "~/.server/api-client.server";
+import { redirectWithToast } from "~/.server/toast.server";
+import {
+  chargerDepartements,
+  departementsCouverts,
+  erreursDeApi,
+  rechercherCommunes,
+  rechercherEpcis,
+} from "~/components/demande/formulaire/formulaire.server";
+import { decoderOption, type ResultatGeographie } from "~/components/demande/formulaire/geographie";
+import {
+  INTENT_RECHERCHE_COMMUNES,
+  INTENT_RECHERCHE_EPCIS,
+  type ChoixPerimetre,
+  type RecherchePerimetre,
+} from "~/components/demande/formulaire/perimetre";
+import { schemaRecherche } from "~/components/demande/formulaire/schema-recherche";
+import { t } from "~/i18n";
+import type { DonneesEtapePerimetre, ResultatEtapePerimetre } from "./etape-perimetre";
+import { extensionDe, urlEtapeExtension } from "./extension";
+import {
+  ACTION_CREER_EXTENSION,
+  agrementDuDemandeur,
+  exigerDrapeauExtension,
+  perimetreCouvert,
+} from "./extension.server";
+
+/** Names of the saved EPCI and communes (the detail's `libelles`, else the codes). */
+function nomsEnregistres(
+  demande: DemandeDetail | null,
+  codes: { epcis: string[]; communes: string[] },
+): DonneesEtapePerimetre["noms"] {
+  const nom = (liste: { code: string; nom: string }[] | undefined, code: string) =>
+    liste?.find((item) => item.code === code)?.nom ?? code;
+  return {
+    epcis: codes.epcis.map((code) => ({ code, nom: nom(demande?.libelles?.epcis, code) })),
+    communes: codes.communes.map((code) => ({ code, nom: nom(demande?.libelles?.communes, code) })),
+  };
+}
+
+/**
+ * Step 1 of an extension (or of a new one, `demande` null): régions,
+ * départements, the approval's covered territories and the saved perimeter.
+ */
+export async function chargerEtapePerimetre(
+  request: Request,
+  context: AppLoadContext,
+  demande: DemandeDetail | null,
+): Promise<DonneesEtapePerimetre> {
+  const [regions, departements, agrement] = await Promise.all([
+    callEndpoint(request, context, listerRegions),
+    chargerDepartements(request, context),
+    agrementDuDemandeur(request, context),
+  ]);
+  const perimetre = demande ? extensionDe(demande).perimetre : undefined;
+  const choix: ChoixPerimetre = {
+    regions: [...(perimetre?.regions ?? [])],
+    departements: [...(perimetre?.departements ?? [])],
+    epcis: [...(perimetre?.epcis ?? [])],
+    communes: [...(perimetre?.communes ?? [])],
+  };
+  return {
+    vue: "etape1",
+    etape: 1,
+    id: demande?.id ?? null,
+    regions,
+    departements,
+    couverts: perimetreCouvert(agrement),
+    choix,
+    precisions: perimetre?.precisions ?? "",
+    noms: nomsEnregistres(demande, choix),
+  };
+}
+
+/** Values of a repeated form field, empty ones dropped. */
+function liste(formData: FormData, name: string): string[] {
+  return formData
+    .getAll(name)
+    .map(String)
+    .filter((value) => value !== "");
+}
+
+/** Names posted with the options displayed (hidden `code|nom` fields). */
+function nomsPostes(formData: FormData, name: string): ResultatGeographie[] {
+  const noms = new Map<string, string>();
+  for (const value of formData.getAll(name)) {
+    const option = decoderOption(value);
+    if (option) noms.set(option.code, option.nom);
+  }
+  return [...noms].map(([code, nom]) => ({ code, nom }));
+}
+
+/** The toast of "Enregistrer" (spec §8 ENREGISTRER_BROUILLON of a notable change). */
+export function toastBrouillonExtension() {
+  return {
+    type: "success" as const,
+    titre: t("notification.titre.success"),
+    description: t("notification.action.success.changement-notable.ENREGISTRER_BROUILLON"),
+  };
+}
+
+/**
+ * `POST /api/agrement/{agrementId}/action` CREER_EXTENSION_PERIMETRE:
+ * the new extension's id (201 `{ id }`), or the API's reason (403).
+ */
+async function creerExtension(
+  request: Request,
+  context: AppLoadContext,
+  agrementId: string,
+): Promise<{ id: string } | { raison: string }> {
+  try {
+    const cree = (await callEndpoint(request, context, executerActionAgrement, {
+      params: { id: agrementId },
+      encodedBody: new URLSearchParams({ action: ACTION_CREER_EXTENSION }),
+    })) as unknown as { id: string };
+    return { id: cree.id };
+  } catch (error) {
+    if (error instanceof ApiError && [403, 409, 422].includes(error.status))
+      return { raison: error.message || "La demande d'extension n'a pas pu être créée." };
+    throw error;
+  }
+}
+
+/**
+ * Posts of step 1. `epcis`/`communes` run the search and re-render every
+ * posted value (nothing saved). `enregistrer`/`suivant` check the shared
+ * schema ("Le périmètre d'intervention est requis") and that no région or
+ * département posted is already in the approval's perimeter (a forged
+ * form: 422 on the field, nothing created nor saved); then, without `id`,
+ * create the extension (flag on, CREER_EXTENSION_PERIMETRE), save the step
+ * (ENREGISTRER_BROUILLON `etape=1`) and go to step 1 with a notification,
+ * or to step 2. A refusal answers 422 with every value kept.
+ */
+export async function enregistrerEtapePerimetre(
+  request: Request,
+  context: AppLoadContext,
+  id: string | null,
+) {
+  if (!id) await exigerDrapeauExtension(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const [departements, agrement] = await Promise.all([
+    chargerDepartements(request, context),
+    agrementDuDemandeur(request, context),
+  ]);
+  const choix: ChoixPerimetre = {
+    regions: liste(formData, "regions"),
+    departements: liste(formData, "departements"),
+    epcis: liste(formData, "epcis"),
+    communes: liste(formData, "communes"),
+  };
+  // Without JavaScript a département stays ticked under its ticked région.
+  const regionsCochees = new Set(choix.regions);
+  choix.departements = choix.departements.filter(
+    (code) => !regionsCochees.has(departements.find((d) => d.code === code)?.codeRegion ?? ""),
+  );
+  const noms = {
+    epcis: nomsPostes(formData, "libellesEpcis"),
+    communes: nomsPostes(formData, "libellesCommunes"),
+  };
+  const reponse = (
+    lastResult: SubmissionResult<string[]>,
+    recherche: RecherchePerimetre | null,
+    status = 422,
+    idCree: string | null = null,
+  ) =>
+    data(
+      {
+        vue: "etape1",
+        cle: crypto.randomUUID(),
+        id: idCree ?? id,
+        lastResult,
+        choix,
+        noms,
+        recherche,
+      } satisfies ResultatEtapePerimetre,
+      { status },
+    );
+
+  if (intent === INTENT_RECHERCHE_EPCIS || intent === INTENT_RECHERCHE_COMMUNES) {
+    const submission = parseWithZod(formData, { schema: schemaRecherche });
+    const resultat =
+      intent === INTENT_RECHERCHE_EPCIS
+        ? await rechercherEpcis(request, context, String(formData.get("rechercheEpci") ?? ""))
+        : await rechercherCommunes(
+            request,
+            context,
+            String(formData.get("rechercheCommune") ?? ""),
+            departementsCouverts(departements, choix.regions, choix.departements),
+          );
+    return reponse(submission.reply(), { type: intent, resultat }, 200);
+  }
+
+  const submission = parseWithZod(formData, { schema: schemaEtapeExtension1 });
+  if (submission.status !== "success") return reponse(submission.reply(), null);
+
+  // The API refuses them too; checked here first so that a forged form creates nothing.
+  const couverts = perimetreCouvert(agrement);
+  const regionsCouvertes = new Set(couverts.regions);
+  const fieldErrors: Record<string, string[]> = {};
+  if (choix.regions.some((code) => regionsCouvertes.has(code)))
+    fieldErrors.regions = [MESSAGES_EXTENSION.regionDejaCouverte];
+  if (
+    choix.departements.some(
+      (code) =>
+        couverts.departements.includes(code) ||
+        regionsCouvertes.has(departements.find((d) => d.code === code)?.codeRegion ?? ""),
+    )
+  )
+    fieldErrors.departements = [MESSAGES_EXTENSION.departementDejaCouvert];
+  if (Object.keys(fieldErrors).length) return reponse(submission.reply({ fieldErrors }), null);
+
+  let cible = id;
+  if (!cible) {
+    if (!agrement)
+      return reponse(submission.reply({ formErrors: ["Aucun agrément en cours."] }), null, 403);
+    const creation = await creerExtension(request, context, agrement.id);
+    if ("raison" in creation)
+      return reponse(submission.reply({ formErrors: [creation.raison] }), null, 403);
+    cible = creation.id;
+  }
+  const corps = new URLSearchParams({ action: "ENREGISTRER_BROUILLON", etape: "1" });
+  for (const nom of ["regions", "epcis", "communes"] as const)
+    for (const code of choix[nom]) corps.append(`${nom}[]`, code);
+  for (const code of choix.departements) corps.append("departements[]", code);
+  if (submission.value.precisions) corps.set("precisions", submission.value.precisions);
+  try {
+    await callEndpoint(request, context, executerAction, {
+      params: { kind: "changement-notable", id: cible },
+      encodedBody: corps,
+    });
+  } catch (error) {
+    return reponse(submission.reply(erreursDeApi(error)), null, 422, cible);
+  }
+  if (intent === "suivant") return redirect(urlEtapeExtension(cible, 2));
+  return redirectWithToast(urlEtapeExtension(cible, 1), toastBrouillonExtension(), {
+    request,
+    context,
+  });
+}

@@ -1,0 +1,43 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { perimetreSupervisionABloquer } from "#contract/schemas/compte-parametres";
+import type { Departement, Region } from "#contract/schemas/geographie";
+import {
+  callEndpoint,
+  lireUtilisateurCourant,
+  listerDepartements,
+  listerRegions,
+} from "~/.server/api-client.server";
+import type { SessionUser } from "~/.server/context";
+
+/** What the layout needs to render the blocking perimeter section. */
+export interface BlocagePerimetre {
+  regions: Region[];
+  departements: Departement[];
+}
+
+/**
+ * Whether the signed-in `user` is a superviseur whose perimeter is defined
+ * but holds no région and no département (spec §2 Modals, §6): then the
+ * régions and départements of the blocking section, else null. One call to
+ * GET /api/user/account per page for a superviseur only (the reference
+ * lists are cached by the BFF); an API failure never blocks the page (the
+ * page's own loaders report it).
+ */
+export async function blocagePerimetre(
+  request: Request,
+  context: AppLoadContext,
+  user: SessionUser | null,
+): Promise<BlocagePerimetre | null> {
+  if (!user?.roles.includes("superviseur")) return null;
+  try {
+    const compte = await callEndpoint(request, context, lireUtilisateurCourant);
+    if (!perimetreSupervisionABloquer(compte)) return null;
+    const [regions, departements] = await Promise.all([
+      callEndpoint(request, context, listerRegions),
+      callEndpoint(request, context, listerDepartements),
+    ]);
+    return { regions, departements };
+  } catch {
+    return null;
+  }
+}

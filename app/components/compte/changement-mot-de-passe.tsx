@@ -1,0 +1,82 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { schemaChangementMotDePasse } from "#contract/schemas/compte-parametres";
+import { MOT_DE_PASSE_LONGUEUR_MIN } from "#contract/validation";
+import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+
+/** `intent` of the password change form on /account/params. */
+export const INTENT_CHANGEMENT_MOT_DE_PASSE = "changement-mot-de-passe";
+
+/**
+ * "Changer de mot de passe" (spec §2 account settings, §5 Accounts; ADR
+ * 0025): current password, new one (the spec's rule, different from the
+ * old), confirmation. Every other session of the account ends.
+ */
+export function ChangementMotDePasse({
+  lastResult,
+  enCours,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  enCours: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: "changement-mot-de-passe",
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaChangementMotDePasse }),
+  });
+  return (
+    <section className="fr-mt-6w" aria-labelledby="changement-mot-de-passe-titre">
+      <h2 className="fr-h4" id="changement-mot-de-passe-titre">
+        Changer de mot de passe
+      </h2>
+      <p>Vos autres sessions ouvertes (autres navigateurs, autres appareils) seront fermées.</p>
+      <Form method="post" {...getFormProps(form)} noValidate>
+        <FormErrorSummary form={form} />
+        <RequiredFieldsNotice />
+        <Field
+          id={fields.motDePasseActuel.id}
+          label="Mot de passe actuel"
+          errors={fields.motDePasseActuel.errors}
+          required
+        >
+          <input
+            {...getInputProps(fields.motDePasseActuel, { type: "password" })}
+            autoComplete="current-password"
+            required
+          />
+        </Field>
+        <Field
+          id={fields.motDePasse.id}
+          label="Nouveau mot de passe"
+          hint={`Au moins ${MOT_DE_PASSE_LONGUEUR_MIN} caractères, dont une majuscule, une minuscule, un chiffre et un caractère spécial ; différent de l'actuel.`}
+          errors={fields.motDePasse.errors}
+          required
+        >
+          <input
+            {...getInputProps(fields.motDePasse, { type: "password" })}
+            autoComplete="new-password"
+            required
+          />
+        </Field>
+        <Field
+          id={fields.confirmation.id}
+          label="Confirmation du nouveau mot de passe"
+          errors={fields.confirmation.errors}
+          required
+        >
+          <input
+            {...getInputProps(fields.confirmation, { type: "password" })}
+            autoComplete="new-password"
+            required
+          />
+        </Field>
+        <input type="hidden" name="intent" value={INTENT_CHANGEMENT_MOT_DE_PASSE} />
+        <button type="submit" className="fr-btn" disabled={enCours}>
+          Changer mon mot de passe
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { MESSAGE_LIEN_PLUS_VALABLE } from "#contract/schemas/compte-parametres";
+import { ApiError } from "~/.server/api.server";
+import {
+  callEndpoint,
+  confirmerChangementEmail,
+  verifierLienChangementEmail,
+} from "~/.server/api-client.server";
+import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { pageTitle } from "~/utils/title";
+
+/** The token of the link, trimmed ("" when absent). */
+function jetonDe(valeur: unknown): string {
+  return typeof valeur === "string" ? valeur.trim() : "";
+}
+
+/**
+ * `/account/confirmation-email?token=` (issue 16 item 2, spec §3
+ * `isEmailTokenValid`, ADR 0025): the link of the mail sent to the new
+ * address. Reading the page consumes nothing (mail scanners open links):
+ * `{ isEmailTokenValid, email }` of GET /api/user/token-mail/changement.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = jetonDe(new URL(request.url).searchParams.get("token"));
+  if (!token) return { token, isEmailTokenValid: false, email: null };
+  const verification = await callEndpoint(request, context, verifierLienChangementEmail, {
+    query: { token },
+  });
+  return { token, ...verification };
+}
+
+/**
+ * "Confirmer" (POST /api/user/token-mail/confirmation): `{ confirme: true,
+ * email }` once the address changed (every session of the account ended:
+ * the user signs in again with the new address), or the spec's message for
+ * a link that is no longer valid (§8).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const token = jetonDe((await request.formData()).get("token"));
+  try {
+    const { email } = await callEndpoint(request, context, confirmerChangementEmail, {
+      body: { token },
+    });
+    return { confirme: true as const, email, message: null };
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 422)) throw error;
+    return data(
+      {
+        confirme: false as const,
+        email: null,
+        message: error.message || MESSAGE_LIEN_PLUS_VALABLE,
+      },
+      { status: 422 },
+    );
+  }
+}
+
+export const handle: BreadcrumbHandle = { breadcrumb: "Confirmation de l'adresse électronique" };
+
+/**
+ * The confirmation page: a "Confirmer ma nouvelle adresse" button while the
+ * link is valid; then "adresse modifiée" with a sign-in button; or the
+ * invalid-link message with a way back to the account settings.
+ */
+export default function ConfirmationEmail() {
+  const { token, isEmailTokenValid, email } = useLoaderData<typeof loader>();
+  const resultat = useActionData<typeof action>();
+  return (
+    <div className="fr-container fr-pb-6w">
+      <div className="fr-grid-row">
+        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
+          <h1>Confirmation de votre nouvelle adresse électronique</h1>
+          {resultat?.confirme ? (
+            <>
+              <div className="fr-alert fr-alert--success fr-mb-4w" role="status">
+                <h2 className="fr-alert__title">Adresse électronique modifiée</h2>
+                <p>
+                  Votre adresse électronique est désormais {resultat.email}. Pour votre sécurité,
+                  vos sessions ont été fermées : connectez-vous avec cette nouvelle adresse.
+                </p>
+              </div>
+              <a className="fr-btn" href="/account/login">
+                Se connecter
+              </a>
+            </>
+          ) : resultat || !isEmailTokenValid ? (
+            <>
+              <div className="fr-alert fr-alert--error fr-mb-4w" role="alert">
+                <h2 className="fr-alert__title">Lien invalide ou expiré</h2>
+                <p>{resultat?.message ?? MESSAGE_LIEN_PLUS_VALABLE}</p>
+              </div>
+              <a className="fr-btn fr-btn--secondary" href="/account/params">
+                Paramètres du compte
+              </a>
+            </>
+          ) : (
+            <Form method="post">
+              <p>
+                Confirmez que vous souhaitez utiliser l'adresse <strong>{email}</strong> pour votre
+                compte. Elle deviendra votre identifiant de connexion et vos sessions ouvertes
+                seront fermées.
+              </p>
+              <input type="hidden" name="token" value={token} />
+              <button type="submit" className="fr-btn">
+                Confirmer ma nouvelle adresse
+              </button>
+            </Form>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [
+  { title: pageTitle("Confirmation de l'adresse électronique") },
+];

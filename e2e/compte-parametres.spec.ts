@@ -1,0 +1,269 @@
+/**
+ * Account settings and the superviseur's blocking perimeter section (issue
+ * 16 items 2, 3 and 6; spec §2 Modals and account settings, §5 Accounts,
+ * §6, §8; ADR 0025), with JavaScript on and off.
+ *
+ * A superviseur whose perimeter is defined but empty cannot be made through
+ * the portal (no screen creates staff accounts), and the demo accounts must
+ * stay as they are: this file runs a portal of its own, built pages
+ * included, on a free port with an in-memory database (PGlite), where it
+ * writes its accounts; its mails go to that portal's outbox.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hash } from "@node-rs/argon2";
+import { expect, test, type Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { openDatabase, type Database } from "../api/db/client.ts";
+import { utilisateurs } from "../api/db/schema.ts";
+import { createPortal, type Portal } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { createLogger } from "../server/logger.ts";
+import { freePort } from "../tests/helpers/portal.ts";
+import { expectNoAxeViolations, submitCredentials } from "./support.ts";
+
+const MOT_DE_PASSE = "Compte-Parametres-2026!";
+const NOUVEAU = "Nouveau-Parametres-2026?";
+
+let base: string;
+let dataDir: string;
+let database: Database;
+let portal: Portal;
+let server: Server;
+let empreinte: string;
+
+test.beforeAll(async () => {
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  dataDir = await mkdtemp(join(tmpdir(), "portail-compte-parametres-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    DEMO_DATA: "true",
+    LOG_LEVEL: "silent",
+    JOBS: "false",
+    LOGIN_RATE_LIMIT_ACCOUNT: "1000",
+    LOGIN_RATE_LIMIT_IP: "1000",
+  });
+  database = await openDatabase({ dataDir: ":memory:", databaseUrl: undefined });
+  portal = await createPortal(config, createLogger("silent"), { database });
+  server = await new Promise((resolve) => {
+    const ecoute = portal.app.listen(port, () => resolve(ecoute));
+  });
+  empreinte = await hash(MOT_DE_PASSE);
+});
+
+test.afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await portal?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A new staff account of `role` written in the portal's database; its address. */
+async function compte(
+  role: string,
+  perimetre: { regions: string[]; departements: string[] } | null = null,
+): Promise<string> {
+  const marque = randomUUID().slice(0, 8);
+  const email = `${role}-${marque}@exemple.fr`;
+  await database.db.insert(utilisateurs).values({
+    idIdp: `e2e-${role}-${marque}`,
+    email,
+    prenom: "Dominique",
+    nom: `Essai ${marque}`,
+    roles: [role],
+    passwordHash: empreinte,
+    perimetreSupervision: perimetre,
+  });
+  return email;
+}
+
+/** Signs `email` in from the portal's login link. */
+async function connecter(page: Page, email: string, motDePasse = MOT_DE_PASSE) {
+  await page.goto(`${base}/account/login`);
+  await submitCredentials(page, email, motDePasse);
+  await expect(page).toHaveURL(new RegExp(`^${base}/(?!realms)`));
+}
+
+/** The newest mail of the outbox to `email` with `sujet` (waits for it). */
+async function courriel(email: string, sujet: string): Promise<string> {
+  const dossier = join(dataDir, "outbox");
+  let texte = "";
+  await expect
+    .poll(
+      async () => {
+        for (const fichier of (await readdir(dossier).catch(() => [] as string[]))
+          .sort()
+          .reverse()) {
+          const mail = await simpleParser(await readFile(join(dossier, fichier)));
+          const pour = [mail.to]
+            .flat()
+            .flatMap((adresse) => adresse?.value ?? [])
+            .some((valeur) => valeur.address?.toLowerCase() === email.toLowerCase());
+          if (pour && mail.subject === sujet) {
+            texte = mail.text ?? "";
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return texte;
+}
+
+/** Full-page screenshots at 1280 and 375 px, kept with the test's output. */
+async function captures(page: Page, nom: string, info: { outputPath: (nom: string) => string }) {
+  for (const largeur of [1280, 375]) {
+    await page.setViewportSize({ width: largeur, height: 800 });
+    await page.screenshot({ path: info.outputPath(`${nom}-${largeur}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test("un superviseur sans périmètre ne voit que son choix jusqu'à ce qu'il en enregistre un", async ({
+  page,
+}, info) => {
+  const email = await compte("superviseur", { regions: [], departements: [] });
+  await connecter(page, email);
+  await page.goto(`${base}/tous-les-dossiers`);
+  const titre = page.getByRole("heading", {
+    level: 1,
+    name: "Définir votre périmètre de supervision",
+  });
+  await expect(titre).toBeVisible();
+  // Only the section: no breadcrumb, no list of files.
+  await expect(page.getByRole("navigation", { name: /fil d'Ariane/i })).toHaveCount(0);
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+  await captures(page, "perimetre-bloquant", info);
+
+  // Nothing chosen: the spec's message, still blocked.
+  await page.getByRole("button", { name: "Enregistrer mon périmètre" }).click();
+  await expect(page.getByText("Le périmètre de supervision est requis").first()).toBeVisible();
+  await expect(titre).toBeVisible();
+
+  // Another page is blocked as well.
+  await page.goto(`${base}/account/params`);
+  await expect(titre).toBeVisible();
+
+  await page.getByLabel("Île-de-France", { exact: true }).check({ force: true });
+  await page.getByRole("button", { name: "Enregistrer mon périmètre" }).click();
+  await expect(page.getByText("Le périmètre a bien été mis à jour.")).toBeVisible();
+  await expect(page).toHaveURL(`${base}/account/params`);
+  await expect(page.getByRole("heading", { level: 1, name: "Paramètres du compte" })).toBeVisible();
+  await page.goto(`${base}/tous-les-dossiers`);
+  await expect(titre).toHaveCount(0);
+
+  // The settings keep the choice and change it (spec §8 "périmètre mis à jour").
+  await page.goto(`${base}/account/params`);
+  await expect(page.getByLabel("Île-de-France", { exact: true })).toBeChecked();
+  await captures(page, "parametres-superviseur", info);
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+});
+
+test("changement de mot de passe : mot de passe actuel faux, puis accepté", async ({
+  page,
+}, info) => {
+  const email = await compte("instructeur");
+  await connecter(page, email);
+  await page.goto(`${base}/account/params`);
+  const formulaire = page.locator("#changement-mot-de-passe");
+  await formulaire.getByLabel(/^Mot de passe actuel/).fill("Pas-Le-Bon-2026!");
+  await formulaire.getByLabel(/^Nouveau mot de passe/).fill(NOUVEAU);
+  await formulaire.getByLabel(/^Confirmation du nouveau mot de passe/).fill(NOUVEAU);
+  await formulaire.getByRole("button", { name: "Changer mon mot de passe" }).click();
+  await expect(
+    page
+      .locator("#changement-mot-de-passe")
+      .getByText("Le mot de passe actuel est incorrect.")
+      .first(),
+  ).toBeVisible();
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+
+  // The same password as the old one: its own message.
+  await formulaire.getByLabel(/^Mot de passe actuel/).fill(MOT_DE_PASSE);
+  await formulaire.getByLabel(/^Nouveau mot de passe/).fill(MOT_DE_PASSE);
+  await formulaire.getByLabel(/^Confirmation du nouveau mot de passe/).fill(MOT_DE_PASSE);
+  await formulaire.getByRole("button", { name: "Changer mon mot de passe" }).click();
+  await expect(
+    formulaire.getByText("Le nouveau mot de passe doit être différent de l'ancien.").first(),
+  ).toBeVisible();
+
+  await formulaire.getByLabel(/^Mot de passe actuel/).fill(MOT_DE_PASSE);
+  await formulaire.getByLabel(/^Nouveau mot de passe/).fill(NOUVEAU);
+  await formulaire.getByLabel(/^Confirmation du nouveau mot de passe/).fill(NOUVEAU);
+  await formulaire.getByRole("button", { name: "Changer mon mot de passe" }).click();
+  await expect(
+    page.getByText(
+      "Votre mot de passe a bien été modifié. Vos autres sessions ouvertes ont été fermées.",
+    ),
+  ).toBeVisible();
+  // This session goes on.
+  await page.goto(`${base}/account/params`);
+  await expect(page.getByRole("heading", { level: 1, name: "Paramètres du compte" })).toBeVisible();
+
+  // Another browser signs in with the new password only.
+  const autre = await page.context().browser()!.newContext({ locale: "fr-FR" });
+  const second = await autre.newPage();
+  await second.goto(`${base}/account/login`);
+  await submitCredentials(second, email, MOT_DE_PASSE);
+  await expect(second.getByText("Adresse électronique ou mot de passe incorrect.")).toBeVisible();
+  await connecter(second, email, NOUVEAU);
+  await autre.close();
+});
+
+test("changement d'adresse électronique jusqu'au lien, puis lien déjà utilisé", async ({
+  page,
+}, info) => {
+  const email = await compte("crhh");
+  const prise = await compte("instructeur");
+  await connecter(page, email);
+  await page.goto(`${base}/account/params`);
+  const formulaire = page.locator("#changement-email");
+  await captures(page, "parametres-compte", info);
+
+  // An address already used: a field error, nothing sent.
+  await formulaire.getByLabel(/^Nouvelle adresse électronique/).fill(prise);
+  await formulaire.getByRole("button", { name: "Recevoir le lien de confirmation" }).click();
+  await expect(
+    page.getByText("Cette adresse électronique est déjà utilisée par un autre compte.").first(),
+  ).toBeVisible();
+
+  const nouvelle = `nouvelle-${randomUUID().slice(0, 8)}@exemple.fr`;
+  await formulaire.getByLabel(/^Nouvelle adresse électronique/).fill(nouvelle);
+  await formulaire.getByRole("button", { name: "Recevoir le lien de confirmation" }).click();
+  await expect(page.getByText(`Un lien de confirmation a été envoyé à ${nouvelle}.`)).toBeVisible();
+  await courriel(email, "Demande de changement de votre adresse électronique");
+  const texte = await courriel(nouvelle, "Confirmez votre nouvelle adresse électronique");
+  const lien = /http:\/\/\S+\/account\/confirmation-email\?token=[\w-]+/.exec(texte)?.[0];
+  expect(lien).toBeDefined();
+
+  await page.goto(lien!);
+  await expect(page.getByText(nouvelle)).toBeVisible();
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Confirmer ma nouvelle adresse" }).click();
+  await expect(page.getByRole("heading", { name: "Adresse électronique modifiée" })).toBeVisible();
+  await captures(page, "confirmation-email", info);
+
+  // The link works once.
+  await page.goto(lien!);
+  await expect(
+    page.getByText(
+      "Le lien qui vous a été envoyé n'est plus valable. Veuillez renouveler votre demande.",
+    ),
+  ).toBeVisible();
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+
+  // The new address is the login now.
+  await connecter(page, nouvelle);
+  await page.goto(`${base}/account/params`);
+  await expect(page.getByText(nouvelle).first()).toBeVisible();
+});

@@ -1,0 +1,379 @@
+/**
+ * Account settings over HTTP (issue 16 items 2 and 3, spec §3
+ * `isEmailTokenValid`, §5 Accounts, §7, §8; ADR 0025): change of e-mail
+ * through a link mailed to a real SMTP server, change of password ending the
+ * other sessions, supervision perimeter. Accounts are created here, with a
+ * mark unique to the run (PostgreSQL runs may share a database).
+ */
+import { randomUUID } from "node:crypto";
+import { hash } from "@node-rs/argon2";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oidcPayloads, sessions, utilisateurs } from "../../api/db/schema.ts";
+import { loginAs } from "../helpers/oidc-login.ts";
+import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
+import { startSmtpServer, type SmtpDeTest } from "../helpers/smtp.ts";
+
+// The spec's and the issue's texts, literal: a change of wording must break these tests.
+const LIEN_PLUS_VALABLE =
+  "Le lien qui vous a été envoyé n'est plus valable. Veuillez renouveler votre demande.";
+const ADRESSE_PRISE = "Cette adresse électronique est déjà utilisée par un autre compte.";
+const ACTUEL_FAUX = "Le mot de passe actuel est incorrect.";
+const IDENTIQUE = "Le nouveau mot de passe doit être différent de l'ancien.";
+const REGLE =
+  "Le mot de passe doit contenir au moins une majuscule, une minuscule, un chiffre et un caractère spécial.";
+const PERIMETRE_REQUIS = "Le périmètre de supervision est requis";
+
+const MOT_DE_PASSE = "Parametres-2026!";
+const NOUVEAU = "Nouveau-Secret-2026?";
+const MARQUE = `cp${randomUUID().slice(0, 8)}`;
+const HEURE = 3600 * 1000;
+
+let portal: TestPortal;
+let smtp: SmtpDeTest;
+let empreinte: string;
+let compteur = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  portal = await startTestPortal({ SMTP_URL: smtp.url });
+  empreinte = await hash(MOT_DE_PASSE);
+});
+
+afterAll(async () => {
+  await portal?.close();
+  await smtp?.close();
+});
+
+/** A new account of `roles` written in the database, signed in: its tokens. */
+async function compte(roles: string[], perimetre?: { regions: string[]; departements: string[] }) {
+  compteur += 1;
+  const email = `${MARQUE}-${compteur}@exemple.fr`;
+  const idIdp = `${MARQUE}-${compteur}`;
+  await portal.database.db.insert(utilisateurs).values({
+    idIdp,
+    email,
+    prenom: "Camille",
+    nom: `Paramètres ${compteur}`,
+    roles,
+    passwordHash: empreinte,
+    perimetreSupervision: perimetre ?? null,
+  });
+  const tokens = await loginAs(portal.baseUrl, email, MOT_DE_PASSE);
+  return { email, idIdp, token: tokens.accessToken, tokens };
+}
+
+async function poster(chemin: string, body: Record<string, unknown>, token?: string) {
+  const response = await fetch(`${portal.baseUrl}/api${chemin}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function posterFormulaire(chemin: string, body: URLSearchParams, token: string) {
+  const response = await fetch(`${portal.baseUrl}/api${chemin}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Authorization: `Bearer ${token}`,
+    },
+    body: body.toString(),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function lire(chemin: string, token?: string) {
+  const response = await fetch(`${portal.baseUrl}/api${chemin}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** The token of the e-mail change link in a mail's plain text. */
+function jetonDe(text: string): string {
+  const lien = new RegExp(`${portal.baseUrl}/account/confirmation-email\\?token=([\\w-]+)`).exec(
+    text,
+  );
+  if (!lien) throw new Error(`Pas de lien dans : ${text}`);
+  return lien[1];
+}
+
+const verifier = (jeton: string) =>
+  lire(`/user/token-mail/changement?token=${encodeURIComponent(jeton)}`);
+const confirmer = (jeton: string) => poster("/user/token-mail/confirmation", { token: jeton });
+
+async function emailEnBase(idIdp: string): Promise<string> {
+  const [ligne] = await portal.database.db
+    .select({ email: utilisateurs.email })
+    .from(utilisateurs)
+    .where(eq(utilisateurs.idIdp, idIdp));
+  return ligne.email;
+}
+
+describe("changement d'adresse électronique", () => {
+  it("envoie un lien à la nouvelle adresse, prévient l'ancienne, ne change l'identifiant qu'à la confirmation", async () => {
+    const moi = await compte(["instructeur"]);
+    const nouvelle = `${MARQUE}-nouvelle-${compteur}@exemple.fr`;
+    const demande = await poster(
+      "/user/token-mail/changement",
+      { email: ` ${nouvelle.toUpperCase()} ` },
+      moi.token,
+    );
+    expect(demande).toEqual({ status: 202, body: { email: nouvelle } });
+    const lien = await smtp.attendre(nouvelle);
+    expect(lien.subject).toBe("Confirmez votre nouvelle adresse électronique");
+    const information = await smtp.attendre(moi.email);
+    expect(information.subject).toBe("Demande de changement de votre adresse électronique");
+    expect(information.text).not.toContain(nouvelle);
+    const jeton = jetonDe(lien.text);
+
+    // Nothing changes before the link is followed: the old address still signs in.
+    expect(await emailEnBase(moi.idIdp)).toBe(moi.email);
+    await loginAs(portal.baseUrl, moi.email, MOT_DE_PASSE);
+    expect(await verifier(jeton)).toEqual({
+      status: 200,
+      body: { isEmailTokenValid: true, email: nouvelle },
+    });
+
+    expect(await confirmer(jeton)).toEqual({ status: 200, body: { email: nouvelle } });
+    expect(await emailEnBase(moi.idIdp)).toBe(nouvelle);
+    // The embedded provider's login is now the new address, and only it.
+    const connexion = await loginAs(portal.baseUrl, nouvelle, MOT_DE_PASSE);
+    expect((await lire("/user/account", connexion.accessToken)).body.email).toBe(nouvelle);
+    await expect(loginAs(portal.baseUrl, moi.email, MOT_DE_PASSE)).rejects.toThrow();
+    // Every session of the account ended at the confirmation (other than the new sign-in).
+    const refresh = await fetch(
+      `${portal.baseUrl}/realms/mar_users/protocol/openid-connect/token`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: moi.tokens.refreshToken,
+          client_id: "mar_frontend",
+        }).toString(),
+      },
+    );
+    expect(refresh.status).toBe(400);
+  });
+
+  it("refuse un lien déjà utilisé", async () => {
+    const moi = await compte(["crhh"]);
+    const nouvelle = `${MARQUE}-reutilise-${compteur}@exemple.fr`;
+    expect(
+      (await poster("/user/token-mail/changement", { email: nouvelle }, moi.token)).status,
+    ).toBe(202);
+    const jeton = jetonDe((await smtp.attendre(nouvelle)).text);
+    expect((await confirmer(jeton)).status).toBe(200);
+    expect(await confirmer(jeton)).toEqual({ status: 422, body: { detail: LIEN_PLUS_VALABLE } });
+    expect(await verifier(jeton)).toEqual({
+      status: 200,
+      body: { isEmailTokenValid: false, email: null },
+    });
+  });
+
+  it("refuse un lien expiré (24 heures) et ne change rien", async () => {
+    const moi = await compte(["instructeur"]);
+    const nouvelle = `${MARQUE}-expire-${compteur}@exemple.fr`;
+    expect(
+      (await poster("/user/token-mail/changement", { email: nouvelle }, moi.token)).status,
+    ).toBe(202);
+    const jeton = jetonDe((await smtp.attendre(nouvelle)).text);
+    portal.horloge.avancer(24 * HEURE + 1000);
+    try {
+      expect((await verifier(jeton)).body).toEqual({ isEmailTokenValid: false, email: null });
+      expect(await confirmer(jeton)).toEqual({ status: 422, body: { detail: LIEN_PLUS_VALABLE } });
+    } finally {
+      portal.horloge.avancer(-(24 * HEURE + 1000));
+    }
+    expect(await emailEnBase(moi.idIdp)).toBe(moi.email);
+  });
+
+  it("refuse un lien inconnu ou absent", async () => {
+    expect(await confirmer("inconnu")).toEqual({
+      status: 422,
+      body: { detail: LIEN_PLUS_VALABLE },
+    });
+    expect((await poster("/user/token-mail/confirmation", {})).status).toBe(422);
+    expect((await lire("/user/token-mail/changement")).body.isEmailTokenValid).toBe(false);
+  });
+
+  it("refuse une adresse déjà utilisée (erreur de champ), quelle qu'en soit la casse", async () => {
+    const moi = await compte(["instructeur"]);
+    const autre = await compte(["crhh"]);
+    expect(
+      await poster("/user/token-mail/changement", { email: autre.email.toUpperCase() }, moi.token),
+    ).toEqual({ status: 422, body: { detail: ADRESSE_PRISE, errors: { email: [ADRESSE_PRISE] } } });
+    const invalide = await poster(
+      "/user/token-mail/changement",
+      { email: "pas-une-adresse" },
+      moi.token,
+    );
+    expect(invalide.status).toBe(422);
+    expect(invalide.body.errors.email).toEqual(["Cet email n'est pas valide"]);
+    expect((await poster("/user/token-mail/changement", { email: "x@exemple.fr" })).status).toBe(
+      401,
+    );
+  });
+});
+
+describe("changement de mot de passe", () => {
+  const changer = (token: string, champs: Record<string, string>) =>
+    posterFormulaire("/user/mot-de-passe", new URLSearchParams(champs), token);
+
+  it("termine toutes les sessions sauf la courante", async () => {
+    const moi = await compte(["instructeur"]);
+    const ailleurs = await loginAs(portal.baseUrl, moi.email, MOT_DE_PASSE);
+    const expiresAt = new Date(Date.now() + HEURE);
+    const courante = `cp-courante-${randomUUID()}`;
+    const autre = `cp-autre-${randomUUID()}`;
+    for (const [id, jetons] of [
+      [courante, moi.tokens],
+      [autre, ailleurs],
+    ] as const)
+      await portal.database.db.insert(sessions).values({
+        id,
+        data: {
+          accessToken: jetons.accessToken,
+          refreshToken: jetons.refreshToken,
+          expiresAt: 0,
+          user: { idIdp: moi.idIdp },
+        },
+        expiresAt,
+      });
+
+    expect(
+      await changer(moi.token, {
+        motDePasseActuel: MOT_DE_PASSE,
+        motDePasse: NOUVEAU,
+        confirmation: NOUVEAU,
+      }),
+    ).toEqual({ status: 204, body: undefined });
+
+    const restantes = await portal.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.id, courante));
+    expect(restantes).toHaveLength(1);
+    expect(
+      await portal.database.db.select().from(sessions).where(eq(sessions.id, autre)),
+    ).toHaveLength(0);
+    const rafraichir = (refreshToken: string) =>
+      fetch(`${portal.baseUrl}/realms/mar_users/protocol/openid-connect/token`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: refreshToken,
+          client_id: "mar_frontend",
+        }).toString(),
+      });
+    expect((await rafraichir(ailleurs.refreshToken)).status).toBe(400);
+    expect((await rafraichir(moi.tokens.refreshToken)).status).toBe(200);
+    // The new password signs in, the old one no more.
+    await loginAs(portal.baseUrl, moi.email, NOUVEAU);
+    await expect(loginAs(portal.baseUrl, moi.email, MOT_DE_PASSE)).rejects.toThrow();
+    const reste = await portal.database.db
+      .select({ id: oidcPayloads.id })
+      .from(oidcPayloads)
+      .where(eq(oidcPayloads.id, ailleurs.refreshToken));
+    expect(reste).toHaveLength(0);
+  });
+
+  it("refuse un mot de passe actuel faux, sans rien changer", async () => {
+    const moi = await compte(["instructeur"]);
+    expect(
+      await changer(moi.token, {
+        motDePasseActuel: "Faux-Mot-De-Passe-1!",
+        motDePasse: NOUVEAU,
+        confirmation: NOUVEAU,
+      }),
+    ).toEqual({
+      status: 422,
+      body: { detail: ACTUEL_FAUX, errors: { motDePasseActuel: [ACTUEL_FAUX] } },
+    });
+    await loginAs(portal.baseUrl, moi.email, MOT_DE_PASSE);
+  });
+
+  it("refuse un nouveau mot de passe égal à l'ancien, puis les règles de la spec", async () => {
+    const moi = await compte(["superviseur"], { regions: ["11"], departements: [] });
+    expect(
+      await changer(moi.token, {
+        motDePasseActuel: MOT_DE_PASSE,
+        motDePasse: MOT_DE_PASSE,
+        confirmation: MOT_DE_PASSE,
+      }),
+    ).toEqual({ status: 422, body: { detail: IDENTIQUE, errors: { motDePasse: [IDENTIQUE] } } });
+    const faible = await changer(moi.token, {
+      motDePasseActuel: MOT_DE_PASSE,
+      motDePasse: "sansmajuscule1!",
+      confirmation: "autre",
+    });
+    expect(faible.status).toBe(422);
+    expect(faible.body.errors).toEqual({
+      motDePasse: [REGLE],
+      confirmation: ["Les valeurs ne sont pas égales"],
+    });
+    const court = await changer(moi.token, {
+      motDePasseActuel: MOT_DE_PASSE,
+      motDePasse: "Ab1!",
+      confirmation: "Ab1!",
+    });
+    expect(court.body.errors.motDePasse).toContain(
+      "Ce champ doit contenir au moins 12 caractères.",
+    );
+    await loginAs(portal.baseUrl, moi.email, MOT_DE_PASSE);
+  });
+});
+
+describe("périmètre de supervision", () => {
+  it("est enregistré par un superviseur (formulaire, listes répétées)", async () => {
+    const moi = await compte(["superviseur"], { regions: [], departements: [] });
+    const formulaire = new URLSearchParams();
+    formulaire.append("regions[]", "84");
+    formulaire.append("departements[]", "75");
+    formulaire.append("departements[]", "13");
+    expect(await posterFormulaire("/user/perimetre-supervision", formulaire, moi.token)).toEqual({
+      status: 204,
+      body: undefined,
+    });
+    expect((await lire("/user/account", moi.token)).body.perimetreSupervision).toEqual({
+      regions: ["84"],
+      departements: ["13", "75"],
+    });
+  });
+
+  it("refuse un choix vide ou un code inconnu", async () => {
+    const moi = await compte(["superviseur"], { regions: ["11"], departements: [] });
+    const vide = await poster("/user/perimetre-supervision", {}, moi.token);
+    expect(vide).toEqual({
+      status: 422,
+      body: { detail: PERIMETRE_REQUIS, errors: { regions: [PERIMETRE_REQUIS] } },
+    });
+    const inconnu = await poster(
+      "/user/perimetre-supervision",
+      { departements: ["99"] },
+      moi.token,
+    );
+    expect(inconnu.status).toBe(422);
+    expect(inconnu.body.errors).toEqual({ departements: ["Ce code n'existe pas"] });
+    expect((await lire("/user/account", moi.token)).body.perimetreSupervision).toEqual({
+      regions: ["11"],
+      departements: [],
+    });
+  });
+
+  it("403 pour un non-superviseur", async () => {
+    const instructeur = await compte(["instructeur"]);
+    expect(
+      (await poster("/user/perimetre-supervision", { regions: ["11"] }, instructeur.token)).status,
+    ).toBe(403);
+  });
+});
