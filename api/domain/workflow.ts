@@ -253,11 +253,14 @@ export const TRANSITIONS: readonly Transition[] = [
   },
   { from: ["incomplete"], action: "DONNER_COMPLEMENT", roles: ["demandeur"], to: "affectee" },
   { from: ["incomplete"], action: "DELAIS_COMPLETUDE_DEPASSE", roles: ["systeme"], to: "same" },
+  // Approval requests only (ADR 0020): an extension's missing pieces are
+  // asked for through completeness, its three steps are not reopened.
   {
     from: ETATS_VERIFICATION,
     action: "RETOURNER_EN_EDITION",
     roles: ["instructeur"],
     to: "en_edition",
+    kinds: DEMANDE_SEULE,
   },
   {
     from: ["en_edition"],
@@ -265,6 +268,7 @@ export const TRANSITIONS: readonly Transition[] = [
     roles: ["demandeur"],
     to: "affectee",
     guard: "deposable",
+    kinds: DEMANDE_SEULE,
   },
   {
     from: ETATS_VERIFICATION,

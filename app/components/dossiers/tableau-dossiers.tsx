@@ -95,7 +95,7 @@ export function TableauDossiers({
                       )}
                     </td>
                     {onglet.kind === "changement-notable" ? (
-                      <td>
+                      <td className="fr-cell--multiline">
                         {dossier.typeChangement
                           ? (LIBELLES_TYPE_CHANGEMENT[
                               dossier.typeChangement as keyof typeof LIBELLES_TYPE_CHANGEMENT
