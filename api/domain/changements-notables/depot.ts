@@ -6,27 +6,18 @@
  * de dossier, date de dépôt and the **2-month** clock after which silence
  * means acceptance (never the approval request's 3 months).
  */
-import { sql } from "drizzle-orm";
 import { anneeParis, dateLimiteAcceptationTacite } from "../../../contract/delais.ts";
 import type { Manquant } from "../../../contract/schemas/demande.ts";
 import { invalide } from "../erreurs.ts";
 import type { ContexteAction } from "../demandes/contexte-action.ts";
 import { acteurDe } from "../demandes/ecriture-action.ts";
+import { numeroDossierSql } from "../demandes/depot.ts";
 import { ecrireTransition } from "../demandes/transition.ts";
 import { ETAPE_VALIDEE, manquantsAuDepot, procedureExtension } from "./procedure.ts";
 
 /** 422 `{ detail, manquants }`: one French line per missing item, with its step. */
 function refusManquants(manquants: Manquant[]) {
   return invalide(manquants.map((manquant) => manquant.message).join("\n"), { manquants });
-}
-
-/**
- * "MAR-<année>-<6 chiffres>" from the sequence every request shares (the
- * same as api/domain/demandes/depot.ts), computed inside the UPDATE so that
- * a deposit that loses a race does not consume a number.
- */
-function numeroDossierSql(annee: number) {
-  return sql<string>`${`MAR-${annee}-`} || lpad(nextval('numero_dossier_seq')::text, 6, '0')`;
 }
 
 /**

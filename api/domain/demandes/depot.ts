@@ -26,10 +26,11 @@ import { ecrireTransition } from "./transition.ts";
 export const RUBRIQUE_RECAP = "pj_recap_demande";
 
 /**
- * "MAR-<année>-<6 chiffres>" from the shared sequence, computed inside the
- * UPDATE so that a deposit that loses a race does not consume a number.
+ * "MAR-<année>-<6 chiffres>" from the sequence every kind of request shares
+ * (approval requests and notable changes), computed inside the UPDATE so
+ * that a deposit that loses a race does not consume a number.
  */
-function numeroDossierSql(annee: number) {
+export function numeroDossierSql(annee: number) {
   return sql<string>`${`MAR-${annee}-`} || lpad(nextval('numero_dossier_seq')::text, 6, '0')`;
 }
 
