@@ -5,7 +5,7 @@
  * and the request counts of the staff home and list tabs
  * (`GET /api/demande/nb-demandes`, `GET /api/demande/count`).
  */
-import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { lireHistorique } from "../../../contract/historique-visibilite.ts";
 import type {
   ComptesDemandes,
@@ -16,15 +16,9 @@ import type { EntreeHistorique } from "../../../contract/schemas/demande.ts";
 import { lireFiltresDemandes } from "../../../contract/schemas/listes.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
-import {
-  demandes,
-  historique,
-  piecesJointes,
-  proceduresAgrement,
-  utilisateurs,
-} from "../../db/schema.ts";
-import { versPieceJointe } from "../../files/pieces-jointes.ts";
+import { demandes, historique, proceduresAgrement, utilisateurs } from "../../db/schema.ts";
 import { chargerDemandeAccessible, coteDe, type KindDemande } from "../acces.ts";
+import { pjAdditionnellesDe } from "../demandes/dto.ts";
 import { chargerAgrementLisible } from "../etablissements/acces.ts";
 import { introuvable } from "../erreurs.ts";
 import { conditionListe } from "../listes/filtres.ts";
@@ -121,30 +115,7 @@ export async function complementsRecus(
   id: string,
 ): Promise<PjAdditionnelles[]> {
   const demande = await chargerDemandeAccessible(database, utilisateur, kind, id);
-  const lignes = await database.db
-    .select({ historiqueId: historique.id, date: historique.date, piece: piecesJointes })
-    .from(historique)
-    .innerJoin(piecesJointes, eq(piecesJointes.historiqueId, historique.id))
-    .where(
-      and(
-        eq(historique.ressourceType, demande.kind),
-        eq(historique.ressourceId, demande.id),
-        eq(historique.action, "DONNER_COMPLEMENT"),
-      ),
-    )
-    .orderBy(asc(historique.date), asc(historique.id), asc(piecesJointes.dateCreation));
-  const groupes = new Map<number, PjAdditionnelles>();
-  for (const ligne of lignes) {
-    const groupe = groupes.get(ligne.historiqueId) ?? {
-      increment: groupes.size + 1,
-      etat: "complement_demande_depose" as const,
-      date: ligne.date.toISOString(),
-      piecesJointes: [],
-    };
-    groupe.piecesJointes.push(versPieceJointe(ligne.piece));
-    groupes.set(ligne.historiqueId, groupe);
-  }
-  return [...groupes.values()].sort((a, b) => b.increment - a.increment);
+  return pjAdditionnellesDe(database, demande);
 }
 
 /** How many requests of `kind` the list of `utilisateur` shows (ADR 0026). */

@@ -383,9 +383,10 @@ async function infosDe(database: Database, row: DemandeRow): Promise<InfoComplem
 /**
  * The applicant's answers to completeness and supplement requests (spec §3
  * `pjAdditionnelles`, §9): one group per DONNER_COMPLEMENT that brought
- * files, numbered 1… in the order given, returned highest first.
+ * files, numbered 1… in the order given, returned highest first (the file
+ * detail and GET /api/{kind}/{id}/pieces-jointes-additionnelles).
  */
-async function pjAdditionnellesDe(
+export async function pjAdditionnellesDe(
   database: Database,
   row: DemandeRow,
 ): Promise<PjAdditionnelles[]> {
