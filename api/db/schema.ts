@@ -391,6 +391,9 @@ export const TYPES_RESSOURCE = [
   "fonctionnalite",
 ] as const;
 
+/** Antivirus verdicts of an attachment (issue 18; see `piecesJointes.etatAntivirus`). */
+export const ETATS_ANTIVIRUS = ["en_attente", "sain", "infecte", "erreur", "non_analyse"] as const;
+
 /**
  * Attachments (spec §3 Attachment). The bytes live in the file store under
  * `cle` (content hash); `rubrique` is the step-3 rubric or the type code.
@@ -413,10 +416,27 @@ export const piecesJointes = pgTable(
     }),
     /** The history row of the action that brought it (complements, opinions). */
     historiqueId: integer("historique_id"),
+    /**
+     * Antivirus verdict (issue 18): `en_attente` until clamd has answered,
+     * `sain` or `infecte` after, `erreur` when the scan failed (re-queued),
+     * `non_analyse` when no scanner is configured (embedded default).
+     * Only `sain` and `non_analyse` files can be downloaded.
+     */
+    etatAntivirus: text("etat_antivirus", { enum: ETATS_ANTIVIRUS })
+      .notNull()
+      .default("non_analyse"),
+    /** When the scanner last answered (or failed). */
+    dateAnalyseAntivirus: timestamp("date_analyse_antivirus", { withTimezone: true }),
+    /** The signature clamd named for an infected file, or the scan error. */
+    resultatAntivirus: text("resultat_antivirus"),
     dateCreation: createdAt(),
   },
   (t) => [
     index("piece_jointe_ressource_idx").on(t.ressourceType, t.ressourceId, t.rubrique),
+    // The re-queue job reads the few files still waiting for a verdict.
+    index("piece_jointe_antivirus_a_analyser_idx")
+      .on(t.etatAntivirus)
+      .where(sql`etat_antivirus in ('en_attente', 'erreur')`),
     index("piece_jointe_depose_par_idx").on(t.deposeParId),
     // The files a history row brought (complements of a file's detail page).
     index("piece_jointe_historique_idx").on(t.historiqueId),
@@ -439,6 +459,13 @@ export const historique = pgTable(
     commentaire: text("commentaire"),
     donnees: jsonb("donnees").$type<Record<string, unknown>>(),
     date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Hash chain per resource (issue 18 item 5): sha256 (hex) of this row's
+     * content and `empreintePrecedente`, the `empreinte` of the previous row
+     * of the same resource (null for the first).
+     */
+    empreinte: text("empreinte"),
+    empreintePrecedente: text("empreinte_precedente"),
   },
   (t) => [
     index("historique_ressource_idx").on(t.ressourceType, t.ressourceId, t.date),
