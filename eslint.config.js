@@ -14,6 +14,8 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "api/db/migrations/",
+      // The framework floor's build (npm run bench, bench/plancher/): output, not source.
+      "bench/tmp/",
     ],
   },
   js.configs.recommended,

@@ -1,36 +1,95 @@
 /**
  * Entry point: `npm run serve` (after `npm run build`). Reads the configuration,
- * assembles the portal (server/app.ts) and listens on PORT.
+ * assembles the portal (server/app.ts) and listens on PORT. With PostgreSQL,
+ * runs one process per core (WEB_CONCURRENCY, server/cluster.ts, ADR 0028):
+ * this process then does the start work once, forks the workers and
+ * supervises them; each worker runs this file again and serves.
  */
-import { loadConfig } from "./server/config.ts";
-import { createLogger } from "./server/logger.ts";
+import cluster from "node:cluster";
+import { loadConfig, type Config } from "./server/config.ts";
+import { createLogger, type Logger } from "./server/logger.ts";
 import { createPortal } from "./server/app.ts";
+import { demarrerGrappe, nombreDeProcessus, rangDuProcessus } from "./server/cluster.ts";
+import { travauxDeDemarrage } from "./server/cluster-demarrage.ts";
 import { restreindreUmask } from "./server/data-dir.ts";
 
 // Before loadConfig creates DATA_DIR: nothing the portal writes is readable by
 // other accounts (issue 20 item 4); createPortal then fixes what exists.
 restreindreUmask();
-const config = loadConfig();
+let config: Config;
+try {
+  // In the primary, also writes DATA_DIR/secrets.json once, before any worker reads it.
+  config = loadConfig();
+} catch (error) {
+  // A misconfiguration is the operator's: its French message alone, no stack trace.
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}
 const logger = createLogger(config.logLevel);
 
-const portal = await createPortal(config, logger);
-const server = portal.app.listen(config.port, config.host, () => {
-  logger.info(
-    {
-      url: config.publicUrl,
-      database: portal.database.kind,
-      identityProvider: config.embeddedIdp ? "embarqué" : config.oidcIssuer,
-    },
-    `Portail démarré sur ${config.publicUrl}`,
+/** Serves the portal in this process; `travailleur` when forked by the cluster. */
+async function servir(config: Config, logger: Logger, travailleur: boolean) {
+  const rang = rangDuProcessus();
+  // pg-boss would send each cron slot once anyway (ADR 0028): one runner is enough.
+  const portal = await createPortal(
+    travailleur ? { ...config, jobs: config.jobs && rang === 1 } : config,
+    logger,
+    { travailleur },
   );
-});
-
-const shutdown = (signal: string) => {
-  logger.info({ signal }, "Arrêt du portail");
-  server.close(() => {
-    portal.close().finally(() => process.exit(0));
+  const server = portal.app.listen(config.port, config.host, () => {
+    logger.info(
+      {
+        url: config.publicUrl,
+        database: portal.database.kind,
+        identityProvider: config.embeddedIdp ? "embarqué" : config.oidcIssuer,
+        ...(travailleur ? { rang } : {}),
+      },
+      `Portail démarré sur ${config.publicUrl}`,
+    );
   });
-  setTimeout(() => process.exit(1), 10_000).unref();
-};
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("SIGTERM", () => shutdown("SIGTERM"));
+
+  let arret = false;
+  const shutdown = (signal: string) => {
+    if (arret) return;
+    arret = true;
+    logger.info({ signal }, "Arrêt du portail");
+    server.close(() => {
+      portal.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+const { nombre, raison } = nombreDeProcessus(config);
+if (raison) logger.warn(raison);
+if (cluster.isWorker) {
+  await servir(config, logger, true);
+} else if (nombre === 1) {
+  await servir(config, logger, false);
+} else {
+  await travauxDeDemarrage(config, logger);
+  const grappe = demarrerGrappe({
+    nombre,
+    logger,
+    surEchec: (message) => {
+      logger.fatal(message);
+      void grappe.arreter(5_000).finally(() => process.exit(1));
+    },
+  });
+  let arret = false;
+  const shutdown = (signal: string) => {
+    if (arret) return;
+    arret = true;
+    logger.info({ signal, processus: nombre }, "Arrêt du portail");
+    void grappe.arreter().then(() => process.exit(0));
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  await grappe.pret;
+  logger.info(
+    { url: config.publicUrl, database: "postgresql", processus: nombre },
+    `Portail démarré sur ${config.publicUrl} (${nombre} processus)`,
+  );
+}

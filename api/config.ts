@@ -4,6 +4,9 @@
  * server.ts passes the whole configuration in, the API never imports
  * server/ (issue 23 item 1, docs/architecture.md).
  */
+import type { ReglagesS3 } from "./files/types.ts";
+import type { ReglagesClamav } from "./antivirus/analyseur.ts";
+
 export interface ApiConfig {
   /** Public address of the portal, without trailing slash (links in mails, OpenAPI server). */
   publicUrl: string;
@@ -68,4 +71,15 @@ export interface ApiConfig {
    * real clock, and those routes answer 404.
    */
   horlogeRecette?: boolean;
+  /**
+   * S3_*: S3-compatible object storage of the files (ADR 0031); undefined
+   * (S3_BUCKET unset) keeps them on local disk under DATA_DIR/files.
+   */
+  s3?: ReglagesS3;
+  /**
+   * CLAMAV_HOST, CLAMAV_PORT: the clamd that scans every uploaded file
+   * (issue 18 item 1, ADR 0030); undefined (CLAMAV_HOST unset): files are
+   * marked `non_analyse` and served.
+   */
+  clamav?: ReglagesClamav;
 }

@@ -398,7 +398,8 @@ export const links: LinksFunction = () => [
 
 /**
  * Error pages of spec §8 inside the normal layout: 404 "Page non trouvée",
- * 401 "Accès non autorisé", 403 "Non Autorisé", ≥ 500 "Erreur Serveur". The
+ * 401 "Accès non autorisé", 403 "Non Autorisé", ≥ 500 "Erreur Serveur" (a 503,
+ * database out of reach, says to try again: ADR 0032). The
  * status comes from the thrown Response (or Remix's own: 405 for a post to
  * a page without a form, with its own explanation; issue 21 item 8);
  * anything else is a 500 whose details stay in the server log.
@@ -410,7 +411,13 @@ export function ErrorBoundary() {
     <ErrorPage
       kind={errorKindOf(status)}
       status={status}
-      description={status === 405 ? MESSAGES_INTERFACE.methodeNonAutorisee : undefined}
+      description={
+        status === 405
+          ? MESSAGES_INTERFACE.methodeNonAutorisee
+          : status === 503
+            ? MESSAGES_INTERFACE.serviceIndisponible
+            : undefined
+      }
     />
   );
 }

@@ -1,15 +1,17 @@
 /**
  * Child processes of the benchmark: the production portal (`server.ts`, as
- * `npm run serve` runs it) and the bare baseline server, each started on a
+ * `npm run serve` runs it), the bare baseline server and the framework's
+ * floor (bench/plancher/), each started on a
  * free port with `node --import tsx` so that the child's pid is the server
  * itself (its memory can then be read in /proc). Also the few commands run
  * once (build, seed, throw-away PostgreSQL database).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { freePort } from "../tests/helpers/portal.ts";
+import { capturer } from "./plancher/arbre.ts";
 
 export const ROOT = join(import.meta.dirname, "..");
 
@@ -93,6 +95,11 @@ export interface PortalOptions {
   logLevel?: string;
   /** Options of node itself (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /**
+   * WEB_CONCURRENCY (ADR 0028), 1 by default: one process, whose pid is the
+   * server (memory, CPU profile). More: the pid is the cluster's primary.
+   */
+  processes?: number;
 }
 
 /**
@@ -116,6 +123,7 @@ export async function startPortal(options: PortalOptions): Promise<RunningServer
       DEMO_DATA: "true",
       JOBS: "false",
       LOG_LEVEL: options.logLevel ?? "warn",
+      WEB_CONCURRENCY: String(options.processes ?? 1),
       SMTP_URL: "",
       // Every virtual visitor of the load comes from 127.0.0.1: the household
       // directory's per-IP limit (60 a minute) would answer 429 and measure
@@ -140,6 +148,36 @@ export async function startBaseline(): Promise<RunningServer> {
     "référence",
   );
   await waitReady(`${baseUrl}/`, child, tail, 30_000);
+  return { baseUrl, pid: child.pid!, onLine, stop: () => stopChild(child) };
+}
+
+/**
+ * Captures the portal's `page` (HTML, as a browser without session gets it)
+ * into the floor app (bench/plancher/, issue 17 item 1), builds that app with
+ * the portal's Remix and Vite, starts its server on a free port and waits for
+ * its page. The floor renders the same markup through React from a static
+ * loader: what any Remix page of this weight costs on this machine.
+ */
+export async function startFloor(portalUrl: string, page: string): Promise<RunningServer> {
+  const html = await (await fetch(`${portalUrl}${page}`)).text();
+  const dir = join(ROOT, "bench", "tmp", "plancher");
+  await mkdir(dir, { recursive: true });
+  const pageFile = join(dir, "page.json");
+  await writeFile(pageFile, JSON.stringify(capturer(html)));
+  await run(
+    "npx",
+    ["remix", "vite:build", "bench/plancher"],
+    { PLANCHER_PAGE: pageFile },
+    { quiet: true },
+  );
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const { child, onLine, tail } = startChild(
+    ["bench/plancher/server.ts"],
+    { PORT: String(port), NODE_ENV: "production" },
+    "plancher",
+  );
+  await waitReady(`${baseUrl}/`, child, tail, 60_000);
   return { baseUrl, pid: child.pid!, onLine, stop: () => stopChild(child) };
 }
 

@@ -9,6 +9,11 @@
  * sequential scans). Writes bench/results/<date>-<database>.json and the
  * summary tables of docs/performance.md.
  *
+ * Issue 17 item 1: the framework's floor, a minimal Remix app of the same
+ * versions rendering the same HTML as /mentions-legales from a static
+ * loader (bench/plancher/), built and measured in the same run; every page
+ * is given with its ratio to it beside its ratio to node:http.
+ *
  * Options: --scale N (1), --duration S (10), --warmup S (2),
  * --connections 1,20, --db postgresql,pglite, --no-build, --no-profile,
  * --identity (no Accept-Encoding: the portal then does not compress),
@@ -16,7 +21,11 @@
  * `node --cpu-prof`, comma-separated; empty for none), --mesures ids
  * (only these measures, comma-separated, `export` for the CSV export: e.g.
  * `--scale 10 --mesures export --no-profile --cpu-profile ''` judges the
- * export target; that scale gets its own section of docs/performance.md).
+ * export target; that scale gets its own section of docs/performance.md),
+ * --processus N (WEB_CONCURRENCY of the measured portal with PostgreSQL, 1 by
+ * default; profiles always use 1; above 1 the memory column is not measured),
+ * --essai (a trial of the bench itself on a busy machine: prints the figures
+ * but writes neither bench/results/ nor docs/performance.md).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -42,6 +51,7 @@ import {
   ROOT,
   run,
   startBaseline,
+  startFloor,
   startPortal,
   type RunningServer,
 } from "./processes.ts";
@@ -68,6 +78,8 @@ const { values: args } = parseArgs({
     identity: { type: "boolean", default: false },
     "cpu-profile": { type: "string", default: "liste" },
     mesures: { type: "string", default: "" },
+    essai: { type: "boolean", default: false },
+    processus: { type: "string", default: "1" },
   },
 });
 
@@ -81,9 +93,13 @@ const options = {
   cpuProfile: args["cpu-profile"].split(",").filter(Boolean),
   /** Ids of the measures to take (`export` for the CSV export); empty for all of them. */
   mesures: args.mesures.split(",").filter(Boolean),
+  /** WEB_CONCURRENCY of the measured portal (PostgreSQL only: PGlite keeps one process). */
+  processes: Number(args.processus),
 };
 /** Whether the run takes the measure `id` (--mesures). */
 const mesuree = (id: string) => options.mesures.length === 0 || options.mesures.includes(id);
+if (!Number.isInteger(options.processes) || options.processes < 1)
+  throw new Error("Options invalides : --processus entier ≥ 1");
 if (!(options.scale > 0) || !(options.durationS > 0) || options.connections.some((n) => !(n >= 1)))
   throw new Error("Options invalides : --scale > 0, --duration > 0, --connections entiers ≥ 1");
 
@@ -110,6 +126,8 @@ export interface Measure {
   result: LoadResult;
   /** Portal median ÷ baseline median, and baseline req/s ÷ portal req/s (both "times slower"). */
   ratio: { latency: number; rps: number } | null;
+  /** The same ratios to the framework's floor (bench/plancher/), for pages; null otherwise. */
+  ratioFloor?: { latency: number; rps: number } | null;
   /** Server's resident memory right after the measure, in MiB (a leak shows as growth). */
   rssAfterMiB?: number | null;
 }
@@ -328,6 +346,46 @@ async function measureBaseline(): Promise<Record<string, Measure>> {
   return measures;
 }
 
+/** Label of the framework's floor (issue 17 item 1). */
+const FLOOR_LABEL = "Plancher : page Remix minimale, même HTML que /mentions-legales";
+
+/**
+ * Builds and measures the framework's floor (bench/plancher/) from the
+ * portal's /mentions-legales, at each --connections; keyed `<n>`.
+ */
+async function measureFloor(
+  portalUrl: string,
+  baseline: Record<string, Measure>,
+): Promise<Record<number, Measure>> {
+  const floor = await startFloor(portalUrl, "/mentions-legales");
+  const measures: Record<number, Measure> = {};
+  try {
+    for (const connections of options.connections) {
+      const result = await measure(`${floor.baseUrl}/`, {
+        ...options,
+        connections,
+        headers: encoding(),
+      });
+      const base = baseline[`page@${connections}`]?.result;
+      measures[connections] = {
+        id: "plancher",
+        label: FLOOR_LABEL,
+        baseline: "page",
+        result,
+        ratio: base
+          ? { latency: result.latency.p50 / base.latency.p50, rps: base.rps / result.rps }
+          : null,
+      };
+      log(
+        `  ${FLOOR_LABEL} ×${connections} : médiane ${fr(result.latency.p50, 2)} ms, ${fr(result.rps, 0)} req/s`,
+      );
+    }
+  } finally {
+    await floor.stop();
+  }
+  return measures;
+}
+
 async function profilePass(
   database: BenchDatabase,
   baseUrlTargets: (baseUrl: string) => Promise<ProfileTarget[]>,
@@ -417,8 +475,12 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
     const portal = await startPortal({
       dataDir: database.dataDir,
       databaseUrl: database.databaseUrl,
+      processes: options.processes,
     });
+    // Above one process, the pid is the primary's, which serves nothing.
+    const servingPid = kind === "postgresql" && options.processes > 1 ? null : portal.pid;
     const measures: Measure[] = [];
+    let floor: Record<number, Measure> = {};
     let exported: ExportResult | null = null;
     let data: Targets;
     try {
@@ -426,6 +488,8 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
       log(
         `Portail ${portal.baseUrl} (pid ${portal.pid}) ; liste du superviseur : ${data.listRows} dossiers, ${data.filteredRows} filtrés.`,
       );
+      log("Plancher du cadriciel (bench/plancher/)…");
+      floor = await measureFloor(portal.baseUrl, baseline);
       for (const spec of targetSpecs(data).filter((candidate) => mesuree(candidate.id))) {
         for (const connections of options.connections) {
           const target = await openTarget(spec, portal.baseUrl);
@@ -444,17 +508,26 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
           const ratio = base
             ? { latency: result.latency.p50 / base.latency.p50, rps: base.rps / result.rps }
             : null;
+          const floorBase = target.baseline === "page" ? floor[connections]?.result : undefined;
+          const ratioFloor = floorBase
+            ? {
+                latency: result.latency.p50 / floorBase.latency.p50,
+                rps: floorBase.rps / result.rps,
+              }
+            : null;
           measures.push({
             id: target.id,
             label: target.label,
             baseline: target.baseline,
             result,
             ratio,
-            rssAfterMiB: await memoryMiB(portal.pid, "VmRSS"),
+            ratioFloor,
+            rssAfterMiB: servingPid === null ? null : await memoryMiB(servingPid, "VmRSS"),
           });
           log(
             `  ${target.label} ×${connections} : médiane ${fr(result.latency.p50, 2)} ms (×${fr(ratio?.latency)}), ` +
               `p95 ${fr(result.latency.p95, 2)} ms, ${fr(result.rps, 0)} req/s (÷${fr(ratio?.rps)})` +
+              (ratioFloor ? ` ; plancher ×${fr(ratioFloor.latency)}, ÷${fr(ratioFloor.rps)}` : "") +
               (result.failures ? `, ${result.failures} échecs` : ""),
           );
         }
@@ -505,12 +578,17 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
       machine,
       seedSeconds,
       data,
-      measures: [...Object.values(baseline), ...measures],
+      measures: [...Object.values(baseline), ...Object.values(floor), ...measures],
       export: exported,
       profile: profiles,
       cpu,
       finishedAt: new Date().toISOString(),
     };
+    if (args.essai) {
+      log("--essai : ni bench/results/ ni docs/performance.md écrits. Résumé :\n");
+      log(summary(result));
+      return result;
+    }
     log(`Résultats : ${await writeResult(kind, result)}`);
     // Each scale has its own section: the export is judged at scale 10, the pages at 1.
     await rewriteSection(
@@ -589,7 +667,7 @@ function summary(result: BenchRun): string {
       `${result.data.listRows} dossiers dans la liste du superviseur, ${result.data.filteredRows} après filtre et recherche (\`${FILTERED_QUERY}\`). ` +
       `Chaque mesure : ${fr(o.warmupS)} s de chauffe puis ${fr(o.durationS)} s ; ` +
       `${o.acceptEncoding ? `en-tête \`Accept-Encoding: ${o.acceptEncoding}\` (comme un navigateur)` : "sans compression"}. ` +
-      "Latences exactes sur toutes les réponses réussies (p50, p95, p99) ; « × réf. » : médiane du portail ÷ médiane de la référence, « ÷ réf. » : req/s de la référence ÷ req/s du portail.",
+      "Latences exactes sur toutes les réponses réussies (p50, p95, p99) ; « × réf. » : médiane du portail ÷ médiane de la référence, « ÷ réf. » : req/s de la référence ÷ req/s du portail ; « × planch. » et « ÷ planch. » : les mêmes rapports au plancher du cadriciel (page Remix minimale, même HTML que /mentions-legales), pour les pages.",
   ].join("\n");
   const rows = result.measures.map((m) => [
     m.label,
@@ -600,6 +678,8 @@ function summary(result: BenchRun): string {
     fr(m.result.rps, 0),
     m.ratio ? `×${ratio(m.ratio.latency)}` : "réf.",
     m.ratio ? `÷${ratio(m.ratio.rps)}` : "réf.",
+    m.ratioFloor ? `×${ratio(m.ratioFloor.latency)}` : m.id === "plancher" ? "planch." : "–",
+    m.ratioFloor ? `÷${ratio(m.ratioFloor.rps)}` : m.id === "plancher" ? "planch." : "–",
     String(m.result.failures),
     fr(m.rssAfterMiB, 0),
   ]);
@@ -615,6 +695,8 @@ function summary(result: BenchRun): string {
         "req/s",
         "× réf.",
         "÷ réf.",
+        "× planch.",
+        "÷ planch.",
         "Échecs",
         "RSS après (Mio)",
       ],
@@ -709,5 +791,6 @@ for (const kind of options.databases) {
   if (result) done.push(result);
 }
 log(
-  `\nTerminé : ${done.map((r) => LABELS_DB[r.database]).join(", ") || "aucune base mesurée"}. Résumé dans docs/performance.md.`,
+  `\nTerminé : ${done.map((r) => LABELS_DB[r.database]).join(", ") || "aucune base mesurée"}.` +
+    (args.essai ? "" : " Résumé dans docs/performance.md."),
 );

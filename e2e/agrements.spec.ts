@@ -53,6 +53,8 @@ test("un gestionnaire trouve un agrément par SIREN et l'ouvre", async ({ page }
   await axe(page);
 
   const siren = operateur.demandeur.siren;
+  // The filters are folded under their summary (issue 15 item 8): open them.
+  await page.locator("details.portail-filtres > summary").click();
   await page
     .getByLabel("Rechercher (n° d'agrément, raison sociale, SIREN)")
     .fill(`${siren.slice(0, 3)} ${siren.slice(3, 6)} ${siren.slice(6)}`);

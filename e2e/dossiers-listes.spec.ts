@@ -53,11 +53,18 @@ async function numeros(page: Page): Promise<string[]> {
   return page.locator("table tbody th[scope=row]").allInnerTexts();
 }
 
+/** Opens the filter form, folded under its summary on every new list page (issue 15 item 8). */
+async function ouvrirFiltres(page: Page) {
+  await page.locator("details.portail-filtres > summary").click();
+  await expect(page.locator("details.portail-filtres")).toHaveAttribute("open");
+}
+
 /** Fills the filter form with `champs` and submits it; every call changes the query. */
 async function filtrer(
   page: Page,
   champs: { query?: string; etat?: string; instructeur?: string },
 ) {
+  await ouvrirFiltres(page);
   if (champs.query !== undefined) await page.getByLabel(RECHERCHE).fill(champs.query);
   if (champs.instructeur !== undefined)
     await page
@@ -147,6 +154,7 @@ test("le superviseur voit les demandes déposées, cherche par raison sociale et
   );
   await expect(page.getByRole("table")).toHaveCount(0);
 
+  await ouvrirFiltres(page);
   await page.getByRole("link", { name: "Réinitialiser" }).click();
   await expect(page).toHaveURL("/tous-les-dossiers/demande");
   await expect(page.getByLabel(RECHERCHE)).toHaveValue("");
@@ -261,6 +269,7 @@ test("l'onglet « Changements notables » et son alias", async ({ page }, info) 
       name: "Changements notables",
     }),
   ).toHaveAttribute("aria-current", "page");
+  await ouvrirFiltres(page);
   await expect(page.getByLabel("Type de changement")).toBeVisible();
   for (const depot of depots) await expect(ligne(page, depot)).toHaveCount(0);
   if (info.project.name === "js") await expectNoAxeViolations(page);

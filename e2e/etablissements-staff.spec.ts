@@ -93,7 +93,13 @@ test("un gestionnaire filtre la liste des établissements référencés", async 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Établissements référencés");
   await axe(page);
 
+  // The form is folded under its summary (issue 15 item 8): open it before each use.
+  const ouvrirFiltres = async () => {
+    await page.locator("details.portail-filtres > summary").click();
+    await expect(page.locator("details.portail-filtres")).toHaveAttribute("open");
+  };
   const recherche = page.getByLabel("Rechercher (nom, raison sociale, SIRET, référence)");
+  await ouvrirFiltres();
   await recherche.fill(operateur.demandeur.raisonSociale);
   await page.getByLabel("Département d'intervention").selectOption("75");
   await page.getByRole("button", { name: "Filtrer" }).click();
@@ -106,12 +112,14 @@ test("un gestionnaire filtre la liste des établissements référencés", async 
   await expect(ligneEtablissement(page)).toContainText(operateur.agrement.numeroAgrement);
 
   // The Bouches-du-Rhône are outside its perimeter.
+  await ouvrirFiltres();
   await page.getByLabel("Département d'intervention").selectOption("13");
   await page.getByRole("button", { name: "Filtrer" }).click();
   await expect(resultats(page)).toHaveText("Aucun établissement ne correspond à votre recherche.");
   await axe(page);
 
   // The CSV of the same filters.
+  await ouvrirFiltres();
   await page.getByLabel("Département d'intervention").selectOption("75");
   await page.getByRole("button", { name: "Filtrer" }).click();
   await expect(resultats(page)).toHaveText("1 établissement");

@@ -95,7 +95,8 @@ try {
   );
   if (options.echelle !== undefined) {
     try {
-      const bilan = await chargerEchelle(database, createFileStore({ dataDir: config.dataDir }), {
+      const fichiers = createFileStore({ dataDir: config.dataDir, s3: config.s3 });
+      const bilan = await chargerEchelle(database, fichiers, {
         echelle: options.echelle,
         graine: options.graine,
         aujourdhui: options.aujourdhui,

@@ -11,6 +11,7 @@ import { seedDatabase } from "../api/db/seed/index.ts";
 import { horlogeDecalable, horlogeSysteme, type Horloge } from "../api/domain/horloge.ts";
 import { createApiRouter } from "../api/http/index.ts";
 import { createFileStore } from "../api/files/store.ts";
+import { seedJeuDemo } from "../api/db/seed/demo-dossiers.ts";
 import { startJobsRunner, type JobsRunner } from "../api/jobs/runner.ts";
 import { tachesDuPortail } from "../api/jobs/taches.ts";
 import { createMailer } from "../api/mail/mailer.ts";
@@ -22,7 +23,13 @@ import { httpLogSerializers, type Logger } from "./logger.ts";
 import { inProcessApiFetch } from "./in-process-fetch.ts";
 import { gererErreursEntree, refuserUrlsInvalides } from "./entrees-invalides.ts";
 import { bornerCorpsPages, gestionnaireRemix } from "./limites-corps.ts";
-import { preparerDataDir } from "./data-dir.ts";
+import { preparerDataDir, restreindreUmask } from "./data-dir.ts";
+import {
+  apiFetchProtege,
+  pageIndisponible,
+  retryAfterSur503,
+  sessionsProtegees,
+} from "./indisponibilite.ts";
 import { cspNonce, noStoreByDefault, sameOriginGuard, securityHeaders } from "./security.ts";
 import { createDatabaseSessionStorage, purgeExpiredSessions } from "./session-storage.ts";
 
@@ -74,15 +81,36 @@ export interface Portal {
 export async function createPortal(
   config: Config,
   logger: Logger,
-  options: { remix?: boolean; database?: Database; horloge?: Horloge; mailer?: Mailer } = {},
+  options: {
+    remix?: boolean;
+    database?: Database;
+    horloge?: Horloge;
+    mailer?: Mailer;
+    /**
+     * A worker of the cluster (server/cluster.ts, ADR 0028): the primary did
+     * the start work once before forking (DATA_DIR, sweep, seed, purge), so a
+     * worker started later never sweeps the temporary files of another.
+     */
+    travailleur?: boolean;
+  } = {},
 ): Promise<Portal> {
   // Umask 077, modes of DATA_DIR fixed, temporary files swept: before anything writes there.
-  await preparerDataDir(config.dataDir, logger);
+  if (options.travailleur) restreindreUmask();
+  else await preparerDataDir(config.dataDir, logger);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await seedDatabase(database, { demo: config.demoData, logger });
-  await purgeExpiredSessions(database);
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
+  if (!options.travailleur) {
+    await seedDatabase(database, { demo: config.demoData, logger });
+    // Issue 15 item 8: a living portal at the first start (once; README DEMO_DATASET).
+    if (config.demoDataset)
+      await seedJeuDemo(
+        database,
+        createFileStore({ dataDir: config.dataDir, s3: config.s3, logger }),
+        { logger },
+      );
+    await purgeExpiredSessions(database);
+  }
 
   const app = express();
   app.disable("x-powered-by");
@@ -113,6 +141,8 @@ export async function createPortal(
       error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
   });
   app.use(httpLogger);
+  // Database out of reach (issue 18 item 3): every 503 says when to come back.
+  app.use(retryAfterSur503);
   app.use(cspNonce);
   app.use(securityHeaders(config));
   // A URL that does not decode or carries a NUL byte: 400 before any router (issue 20 item 7).
@@ -136,7 +166,7 @@ export async function createPortal(
       dataDir: config.dataDir,
       logger,
     });
-  const fichiers = createFileStore({ dataDir: config.dataDir, logger });
+  const fichiers = createFileStore({ dataDir: config.dataDir, s3: config.s3, logger });
   const apiRouter = createApiRouter({
     config,
     database,
@@ -188,8 +218,11 @@ export async function createPortal(
       throw new Error("Le portail n'est pas construit : lancez `npm run build` d'abord.");
     }
     const build = (await import(buildFile)) as ServerBuild;
-    const sessionStorage = createDatabaseSessionStorage(config, database);
-    const apiFetch = config.apiInProcess ? inProcessApiFetch(apiRouter, httpLogger) : undefined;
+    // A session or API call that cannot reach the database: a 503 page, not a 500 (ADR 0032).
+    const sessionStorage = sessionsProtegees(createDatabaseSessionStorage(config, database));
+    const apiFetch = config.apiInProcess
+      ? apiFetchProtege(inProcessApiFetch(apiRouter, httpLogger))
+      : undefined;
     const settings = {
       publicUrl: config.publicUrl,
       apiUrl: config.apiUrl,
@@ -225,6 +258,8 @@ export async function createPortal(
 
   // Client errors of any router (e.g. the sign-in form's body): French 400/413, not Express's page.
   app.use(gererErreursEntree);
+  // The database out of reach under another router: 503 French page or JSON (ADR 0032).
+  app.use(pageIndisponible);
 
   const jobs: JobsRunner | undefined = config.jobs
     ? await startJobsRunner({

@@ -10,6 +10,10 @@ const bool = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/** Why WEB_CONCURRENCY is refused (0, negative, text, more than 999). */
+export const MESSAGE_WEB_CONCURRENCY =
+  "un nombre entier de processus de 1 à 999, par exemple 2 (non défini : un par cœur)";
+
 /**
  * Environment variables. Every one has an embedded default: an unset variable
  * selects the embedded engine (PGlite, embedded OpenID provider, local files,
@@ -32,6 +36,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default("Anah - Mon Accompagnateur Rénov' <ne-pas-repondre@anah.gouv.fr>"),
   DEMO_DATA: bool.optional(),
+  DEMO_DATASET: bool.optional(),
   UPLOAD_MAX_MO: z.coerce.number().positive().max(200).default(10),
   UPLOAD_MAX_FICHIERS: z.coerce.number().int().positive().max(100).default(10),
   LOGIN_RATE_LIMIT_IP: z.coerce.number().int().positive().default(30),
@@ -60,6 +65,23 @@ const envSchema = z.object({
     .regex(/^\d{1,9}$/, "un nombre entier, par exemple 42")
     .optional(),
   MATOMO_SEL: z.string().min(16).optional(),
+  // Object storage of the files (issue 18 item 2, ADR 0031): local disk unless S3_BUCKET is set.
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  // Antivirus (issue 18 item 1, ADR 0030): no scan, files `non_analyse`, unless CLAMAV_HOST is set.
+  CLAMAV_HOST: z.string().min(1).optional(),
+  CLAMAV_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
+  // Processes serving HTTP with PostgreSQL (issue 17 item 3, ADR 0028): unset, one per core.
+  WEB_CONCURRENCY: z
+    .string()
+    .regex(/^\d{1,3}$/, MESSAGE_WEB_CONCURRENCY)
+    .transform(Number)
+    .refine((n) => n >= 1, MESSAGE_WEB_CONCURRENCY)
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -83,11 +105,23 @@ export interface Config extends ApiConfig, IdpConfig {
   logLevel: Env["LOG_LEVEL"];
   demoData: boolean;
   /**
+   * The demo dataset of issue 15 item 8 (api/db/seed/demo-dossiers.ts):
+   * DEMO_DATASET, else on only for the newcomer's start, PGlite with
+   * DEMO_DATA left unset. Tests and tools that set DEMO_DATA themselves
+   * (API tests, Playwright, bench) keep their empty portal.
+   */
+  demoDataset: boolean;
+  /**
    * Matomo (ADR 0023): base URL (ending in "/") and site id, or null when
    * MATOMO_URL or MATOMO_SITE_ID is unset (no measurement, nothing in the CSP);
    * `sel` salts the SHA-256 of the user identifier (MATOMO_SEL, else generated once).
    */
   matomo: { url: string; siteId: string; sel: string } | null;
+  /**
+   * WEB_CONCURRENCY: how many processes serve HTTP when DATABASE_URL is set
+   * (server/cluster.ts, ADR 0028); null when unset (one per core).
+   */
+  webConcurrency: number | null;
 }
 
 /**
@@ -104,6 +138,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuration invalide :\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    throw new Error(
+      "Configuration invalide :\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: à donner ensemble ou pas du tout",
+    );
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -128,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+    demoDataset: env.DEMO_DATASET ?? (env.DEMO_DATA === undefined && !env.DATABASE_URL),
     uploadMaxMo: env.UPLOAD_MAX_MO,
     uploadMaxFichiers: env.UPLOAD_MAX_FICHIERS,
     loginRateLimit: { perIp: env.LOGIN_RATE_LIMIT_IP, perAccount: env.LOGIN_RATE_LIMIT_ACCOUNT },
@@ -145,6 +184,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sireneApiToken: env.SIRENE_API_TOKEN,
     raaDateLimiteModification: env.RAA_DATE_LIMITE_MODIFICATION,
     horlogeRecette: env.HORLOGE_RECETTE,
+    clamav: env.CLAMAV_HOST ? { host: env.CLAMAV_HOST, port: env.CLAMAV_PORT } : undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          // A service of one's own (S3_ENDPOINT) seldom has a DNS name per bucket.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+        }
+      : undefined,
     matomo:
       env.MATOMO_URL && env.MATOMO_SITE_ID
         ? {
@@ -153,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             sel: env.MATOMO_SEL ?? localSecret(dataDir, "matomo"),
           }
         : null,
+    webConcurrency: env.WEB_CONCURRENCY ?? null,
   };
 }
 

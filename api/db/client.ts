@@ -28,20 +28,51 @@ const migrationsFolder = join(import.meta.dirname, "migrations");
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** Where the pool's connection losses are logged (PostgreSQL only). */
+  logger?: JournalPool;
 }): Promise<Database> {
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options.logger)
     : await openPglite(
         options.dataDir === ":memory:" ? "memory://" : join(options.dataDir, "pglite"),
       );
   return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** What the pool logs its connection losses through (a pino logger). */
+interface JournalPool {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * How long a request waits for a pool connection, in ms: past it, the
+ * request answers 503 (api/http/erreurs-base.ts) rather than hang while
+ * PostgreSQL does not answer (issue 18 item 3, ADR 0032).
+ */
+export const ATTENTE_CONNEXION_MS = 5_000;
+
+async function openPostgres(url: string, logger?: JournalPool): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: ATTENTE_CONNEXION_MS,
+  });
+  // An idle connection PostgreSQL closes (a restart: 57P01) makes the pool
+  // emit "error"; unheard, it would end the process. The pool drops that
+  // client and opens a new one on the next query (ADR 0032).
+  pool.on("error", (error) => {
+    logger?.warn({ err: error }, "Connexion à PostgreSQL perdue, elle sera rouverte");
+  });
+  // A connection checked out for a transaction has no listener of the pool:
+  // PostgreSQL ending it between two statements would end the process too.
+  // The statement that follows fails instead (503), and the pool drops the
+  // broken connection when it comes back.
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder });
   return {

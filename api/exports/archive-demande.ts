@@ -9,6 +9,7 @@ import { and, asc, eq, ne, notExists, notInArray, sql } from "drizzle-orm";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { CODES_RUBRIQUE_DEMANDE } from "../../contract/pieces-jointes.ts";
+import { telechargeable } from "../../contract/antivirus.ts";
 import { LIBELLES_ACTION } from "../../contract/schemas/instruction.ts";
 import type { EntreeHistorique } from "../../contract/schemas/demande.ts";
 import { libelleEtat } from "../../contract/libelles.ts";
@@ -73,8 +74,13 @@ export async function piecesJointesVisibles(
     .orderBy(asc(piecesJointes.rubrique), asc(piecesJointes.dateCreation), asc(piecesJointes.nom));
 }
 
-/** `pieces`' entries, "<rubrique>/<nom>" de-duplicated, opened lazily from `fichiers`. */
-export function entreesPiecesJointes(pieces: PieceJointeRow[], fichiers: FileStore): EntreeZip[] {
+/**
+ * The entries of `toutes`, "<rubrique>/<nom>" de-duplicated, opened lazily
+ * from `fichiers`, but for the files the antivirus has not found clean
+ * (pending, retried, infected: ADR 0030), left out.
+ */
+export function entreesPiecesJointes(toutes: PieceJointeRow[], fichiers: FileStore): EntreeZip[] {
+  const pieces = toutes.filter((piece) => telechargeable(piece.etatAntivirus));
   const chemins = cheminsUniques(
     pieces.map((piece) => `${piece.rubrique}/${assainirNomFichier(piece.nom, piece.mimeType)}`),
   );

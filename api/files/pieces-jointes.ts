@@ -8,6 +8,10 @@ import type { PieceJointe } from "../../contract/schemas/demande.ts";
 import { MESSAGES_PJ, TYPES_FICHIER } from "../../contract/pieces-jointes.ts";
 import type { Database, Db } from "../db/client.ts";
 import { piecesJointes, type TYPES_RESSOURCE } from "../db/schema.ts";
+import { Readable } from "node:stream";
+import { ETATS_ANTIVIRUS_BLOQUANTS, type EtatAntivirusBloquant } from "../../contract/antivirus.ts";
+import { refusZip } from "../antivirus/archive-zip.ts";
+import { antivirusActif, signalerDepot } from "../antivirus/registre.ts";
 import { invalide } from "../domain/erreurs.ts";
 import { assainirNomFichier } from "./nom-fichier.ts";
 import { detecterTypeFichier } from "./type-fichier.ts";
@@ -37,6 +41,10 @@ export function versPieceJointe(row: PieceJointeRow): PieceJointe {
     size: row.taille,
     codeTypePJ: row.rubrique,
     dateCreation: row.dateCreation.toISOString(),
+    // Only while it cannot be downloaded (ADR 0030): pages show why instead of the link.
+    ...(ETATS_ANTIVIRUS_BLOQUANTS.includes(row.etatAntivirus as EtatAntivirusBloquant)
+      ? { etatAntivirus: row.etatAntivirus as EtatAntivirusBloquant }
+      : {}),
   };
 }
 
@@ -66,7 +74,11 @@ export interface NouvellePieceJointe {
  * it; the stored bytes stay, harmlessly, since they are addressed by their
  * hash). The name is normalised by {@link assainirNomFichier}. Without `mimeType` the type is read
  * from the bytes; a type not accepted throws 422 `{ detail, errors.fichier }`
- * with the spec §5 message. Returns the attachment as the API shows it.
+ * with the spec §5 message, and so does a ZIP beyond the limits of
+ * archive-zip.ts (issue 18). A file a person uploaded (`deposeParId`) through
+ * a store whose uploads are scanned (CLAMAV_HOST: api/antivirus/registre.ts)
+ * is stored `en_attente` and the scan job woken up; every other file
+ * `non_analyse` (ADR 0030). Returns the attachment as the API shows it.
  */
 export async function ajouterPieceJointe(
   handle: Database | Db,
@@ -83,6 +95,15 @@ export async function ajouterPieceJointe(
     throw invalide(message, { champs: { fichier: [message] } });
   }
   const stocke = recu ? await recu.conserver() : await fichiers.enregistrer(contenu as Buffer);
+  if (mimeType === "application/zip") {
+    // Read back from the store (an upload's bytes are there now), central directory only.
+    const refus = await refusZip(
+      recu ? await fichiers.lire(stocke.cle) : Readable.from([contenu as Buffer]),
+      stocke.taille,
+    );
+    if (refus) throw invalide(refus, { champs: { fichier: [refus] } });
+  }
+  const analyse = piece.deposeParId !== null && antivirusActif(fichiers);
   const [row] = await db
     .insert(piecesJointes)
     .values({
@@ -97,7 +118,9 @@ export async function ajouterPieceJointe(
       deposeParId: piece.deposeParId,
       historiqueId: piece.historiqueId ?? null,
       ...(piece.date ? { dateCreation: piece.date } : {}),
+      ...(analyse ? { etatAntivirus: "en_attente" as const } : {}),
     })
     .returning();
+  if (analyse) signalerDepot(fichiers);
   return versPieceJointe(row);
 }

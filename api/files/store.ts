@@ -1,7 +1,8 @@
 /**
  * File storage (DESIGN §2, §7): local disk under DATA_DIR/files, one file per
- * content hash (sha256) in a two-level fan-out (`files/ab/ab12…`). An
- * S3-compatible store can implement the same interface later.
+ * content hash (sha256) in a two-level fan-out (`files/ab/ab12…`), the
+ * embedded default; S3-compatible object storage with the same keys when
+ * S3_BUCKET is set (api/files/store-s3.ts, ADR 0031).
  *
  * Crash safety (issue 20 item 13): bytes are written to `files/tmp/<uuid>.tmp`,
  * flushed to disk (fsync), renamed into place, and the folder that received
@@ -11,78 +12,60 @@
  * hash: a truncated or altered file is refused, never sent.
  * Files are created mode 600 and folders 700 (item 4), whatever the umask.
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { Transform, Writable, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import {
+  DOSSIER_TEMPORAIRE,
+  cheminRelatif,
+  controlerEnEnvoyant,
+  creerDossier,
+  ecrireTemporaire,
+  hacher,
+  synchroniserDossier,
+  type JournalStockage,
+} from "./store-commun.ts";
+import { createS3FileStore } from "./store-s3.ts";
 import { detecterTypeFichierSurDisque } from "./type-fichier.ts";
 import {
   FichierIndisponibleError,
   type FichierRecu,
   type FichierStocke,
   type FileStore,
+  type ReglagesS3,
 } from "./types.ts";
 
-/** What the store logs through (a pino logger). */
-interface JournalStockage {
-  error(details: object, message: string): void;
-  warn(details: object, message: string): void;
-}
-
-/** Folder of `files/` where bytes wait before they get their key. */
-const DOSSIER_TEMPORAIRE = "tmp";
-const MODE_DOSSIER = 0o700;
-const MODE_FICHIER = 0o600;
-
-/** Flushes a folder's entries (a rename, a new file) to disk. */
-async function synchroniserDossier(dossier: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(dossier, "r");
-    await handle.sync();
-  } catch (error) {
-    // Some platforms and file systems cannot fsync a folder: nothing more to do there.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "EISDIR" && code !== "EPERM" && code !== "EINVAL") throw error;
-  } finally {
-    await handle?.close();
-  }
-}
-
 /**
- * Creates `dossier` (and its missing parents) mode 700, flushing the parent
- * of each folder created so that the new entries survive a crash.
+ * The portal's file store (ADR 0031): on S3-compatible object storage when
+ * `s3` is given (S3_BUCKET set, {@link createS3FileStore}), otherwise on
+ * local disk under `${dataDir}/files` ({@link createLocalFileStore}, the
+ * embedded default). Both write received bytes to `${dataDir}/files/tmp`
+ * first. `logger` receives the refusals of altered or missing files.
  */
-async function creerDossier(dossier: string): Promise<void> {
-  const premier = await mkdir(dossier, { recursive: true, mode: MODE_DOSSIER });
-  if (!premier) return;
-  for (let cree = dossier; ; cree = dirname(cree)) {
-    await synchroniserDossier(dirname(cree));
-    if (cree === premier || dirname(cree) === cree) break;
-  }
-}
-
-/** The sha256 of a file's bytes, read as a stream. */
-async function hacher(chemin: string): Promise<string> {
-  const empreinte = createHash("sha256");
-  for await (const morceau of createReadStream(chemin)) empreinte.update(morceau as Buffer);
-  return empreinte.digest("hex");
+export function createFileStore(options: {
+  dataDir: string;
+  logger?: JournalStockage;
+  s3?: ReglagesS3;
+}): FileStore {
+  return options.s3
+    ? createS3FileStore({ dataDir: options.dataDir, logger: options.logger, s3: options.s3 })
+    : createLocalFileStore(options);
 }
 
 /**
  * Local-disk store rooted at `${dataDir}/files`. `logger` receives the
  * refusals of altered or missing files (error) and the repairs (warn).
  */
-export function createFileStore(options: { dataDir: string; logger?: JournalStockage }): FileStore {
+export function createLocalFileStore(options: {
+  dataDir: string;
+  logger?: JournalStockage;
+}): FileStore {
   const root = join(options.dataDir, "files");
   const temporaires = join(root, DOSSIER_TEMPORAIRE);
   const logger = options.logger;
-  const chemin = (cle: string) => {
-    if (!/^[0-9a-f]{64}$/.test(cle)) throw new Error("Clé de fichier invalide");
-    return join(root, cle.slice(0, 2), cle);
-  };
+  const chemin = (cle: string) => join(root, cheminRelatif(cle));
 
   const refuser = (erreur: FichierIndisponibleError, details: Record<string, unknown> = {}) => {
     logger?.error(
@@ -91,46 +74,6 @@ export function createFileStore(options: { dataDir: string; logger?: JournalStoc
     );
     return erreur;
   };
-
-  /**
-   * Writes `source` into a new temporary file, hashing and counting on the
-   * way, and flushes it to disk. On any failure the temporary file is gone.
-   */
-  async function ecrireTemporaire(
-    source: Buffer | Readable,
-  ): Promise<{ temporaire: string; sha256: string; taille: number }> {
-    await creerDossier(temporaires);
-    const temporaire = join(temporaires, `${randomUUID()}.tmp`);
-    const empreinte = createHash("sha256");
-    let taille = 0;
-    const handle = await open(temporaire, "wx", MODE_FICHIER);
-    try {
-      const ecrire = async (morceau: Buffer) => {
-        empreinte.update(morceau);
-        taille += morceau.length;
-        for (let ecrits = 0; ecrits < morceau.length;)
-          ecrits += (await handle.write(morceau, ecrits)).bytesWritten;
-      };
-      if (Buffer.isBuffer(source)) await ecrire(source);
-      else
-        // Our own writer, so that the handle stays open for the fsync below.
-        await pipeline(
-          source,
-          new Writable({
-            write(morceau: Buffer, _encodage, suite) {
-              ecrire(morceau).then(() => suite(), suite);
-            },
-          }),
-        );
-      await handle.sync();
-    } catch (error) {
-      await handle.close().catch(() => undefined);
-      await rm(temporaire, { force: true });
-      throw error;
-    }
-    await handle.close();
-    return { temporaire, sha256: empreinte.digest("hex"), taille };
-  }
 
   /**
    * Gives the flushed `temporaire` its key: renamed into place, then its
@@ -160,14 +103,14 @@ export function createFileStore(options: { dataDir: string; logger?: JournalStoc
       const sha256 = createHash("sha256").update(contenu).digest("hex");
       const existant = await stat(chemin(sha256)).catch(() => null);
       if (!(existant?.isFile() && existant.size === contenu.length)) {
-        const ecrit = await ecrireTemporaire(contenu);
+        const ecrit = await ecrireTemporaire(temporaires, contenu);
         await placer(ecrit.temporaire, sha256, contenu.length);
       }
       return { cle: sha256, sha256, taille: contenu.length };
     },
 
     async recevoir(flux) {
-      const { temporaire, sha256, taille } = await ecrireTemporaire(flux);
+      const { temporaire, sha256, taille } = await ecrireTemporaire(temporaires, flux);
       let mimeType;
       try {
         mimeType = await detecterTypeFichierSurDisque(temporaire);
@@ -209,24 +152,14 @@ export function createFileStore(options: { dataDir: string; logger?: JournalStoc
       if (obtenue !== cle)
         throw refuser(new FichierIndisponibleError(cle, "altere"), { empreinte: obtenue });
       // Checked again as it is sent: bytes altered since fail the stream at its end.
-      const controle = createHash("sha256");
-      const verifie = new Transform({
-        transform(morceau: Buffer, _encodage, suite) {
-          controle.update(morceau);
-          suite(null, morceau);
-        },
-        flush(suite) {
-          const finale = controle.digest("hex");
-          suite(
-            finale === cle
-              ? null
-              : refuser(new FichierIndisponibleError(cle, "altere"), { empreinte: finale }),
-          );
-        },
-      });
+      const verifie = controlerEnEnvoyant(cle, refuser);
       // pipeline closes the file when the reader goes away or either side fails.
       pipeline(createReadStream(fichier), verifie).catch(() => undefined);
       return verifie;
+    },
+
+    async supprimer(cle) {
+      await rm(chemin(cle), { force: true });
     },
   };
 }

@@ -1,4 +1,7 @@
-/** What the API needs from file storage (api/files/store.ts implements it). */
+/**
+ * What the API needs from file storage: api/files/store.ts implements it on
+ * local disk, api/files/store-s3.ts on S3-compatible object storage (ADR 0031).
+ */
 import type { Readable } from "node:stream";
 import type { MimeTypeAccepte } from "../../contract/pieces-jointes.ts";
 
@@ -39,7 +42,49 @@ export interface FileStore {
    * or its bytes no longer match (a truncated or altered file is never sent).
    */
   lire(cle: string): Promise<Readable>;
+  /**
+   * Deletes the bytes under `cle` (the caller knows no row refers to them
+   * any more); idempotent: a missing file is not an error.
+   */
+  supprimer(cle: string): Promise<void>;
 }
+
+/**
+ * S3-compatible object storage of the files (ADR 0031), from S3_* settings
+ * (README "Paramètres"). Absent (S3_BUCKET unset): the local-disk store.
+ */
+export interface ReglagesS3 {
+  bucket: string;
+  /** Region used to sign requests (`us-east-1` unless S3_REGION says otherwise). */
+  region: string;
+  /** Address of an S3-compatible service; undefined: AWS S3 itself. */
+  endpoint?: string;
+  /** Keys; undefined: the SDK's usual sources (AWS_* variables, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than in the host name. */
+  forcePathStyle: boolean;
+}
+
+/**
+ * The object storage cannot be reached or answers with its own fault
+ * (connection refused, time-out, 5xx, refused credentials): a temporary
+ * fault of the service, not of the request. The API answers 503 with
+ * Retry-After and a French message (api/http/errors.ts), never 500.
+ */
+export class StockageIndisponibleError extends Error {
+  constructor(
+    readonly operation: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Stockage des fichiers injoignable (${operation})`, options);
+    this.name = "StockageIndisponibleError";
+  }
+}
+
+/** French message of the 503 answered while the file storage is unreachable. */
+export const MESSAGE_STOCKAGE_INDISPONIBLE =
+  "Le stockage des fichiers est momentanément indisponible. Veuillez réessayer dans quelques instants.";
 
 /**
  * A stored file that cannot be sent: missing, or whose bytes no longer hash

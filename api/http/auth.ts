@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { LRUCache } from "lru-cache";
 import { hasAnyRole, ROLE_GATES, businessRoles, type RoleGate } from "../../contract/roles.ts";
 import type { Logger } from "pino";
 import type { ApiConfig } from "../config.ts";
@@ -38,6 +39,19 @@ interface AccessTokenClaims extends JWTPayload {
 const CLOCK_TOLERANCE_SECONDS = 5;
 
 /**
+ * How many verified access tokens `authenticate` remembers (issue 17 item 2,
+ * ADR 0029): a page's API calls, and a user's next pages within the token's
+ * 5 minutes, skip the signature check. A few KB each.
+ */
+const VERIFIED_TOKENS_MAX = 1000;
+
+/** Claims of a token already verified, and until when (ms since epoch) `jwtVerify` would still accept it. */
+interface VerifiedToken {
+  claims: AccessTokenClaims;
+  acceptedUntil: number;
+}
+
+/**
  * Middleware factory: `authenticate` rejects a request without a valid
  * `Authorization: Bearer <jwt>` (signature from the issuer's JWKS, issuer,
  * audience, expiry ± 5 s) with 401 `{ message: "Authentification requise" }`
@@ -51,22 +65,41 @@ export function createAuthenticator(deps: {
 }): RequestHandler {
   const { config, database, logger } = deps;
   const jwks = createRemoteJWKSet(new URL(jwksUrl(config)));
+  // Verification is pure (signature, issuer, audience, expiry): its answer for a
+  // token only changes when the token expires. The API never asked the provider
+  // whether a token was revoked (a sign-out ends the provider's and the portal's
+  // sessions; an access token stays valid for its 5 minutes, ADR 0029), and the
+  // user's row is still read on every call below: a deleted account is refused
+  // at once. Only valid tokens are remembered.
+  const verified = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS_MAX });
 
   return async (req: Request, res: Response, next: NextFunction) => {
     res.set("Cache-Control", "no-store");
     const match = /^Bearer\s+(\S+)$/i.exec(req.get("authorization") ?? "");
     if (!match) throw unauthorized();
+    const token = match[1];
     let claims: AccessTokenClaims;
-    try {
-      ({ payload: claims } = await jwtVerify<AccessTokenClaims>(match[1], jwks, {
-        issuer: config.oidcIssuer,
-        audience: config.oidcAudience,
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
-        requiredClaims: ["sub", "exp"],
-      }));
-    } catch (error) {
-      logger.debug({ reason: (error as Error).name }, "Jeton d'accès refusé");
-      throw unauthorized();
+    const known = verified.get(token);
+    if (known && Date.now() < known.acceptedUntil) {
+      claims = known.claims;
+    } else {
+      if (known) verified.delete(token);
+      try {
+        ({ payload: claims } = await jwtVerify<AccessTokenClaims>(token, jwks, {
+          issuer: config.oidcIssuer,
+          audience: config.oidcAudience,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          requiredClaims: ["sub", "exp"],
+        }));
+      } catch (error) {
+        logger.debug({ reason: (error as Error).name }, "Jeton d'accès refusé");
+        throw unauthorized();
+      }
+      // jwtVerify accepts the token while now − tolerance < exp (seconds).
+      verified.set(token, {
+        claims,
+        acceptedUntil: (claims.exp! + CLOCK_TOLERANCE_SECONDS) * 1000,
+      });
     }
     const row = await syncUtilisateur(database, claims, !config.embeddedIdp);
     if (!row) throw unauthorized();

@@ -15,8 +15,11 @@ import type { Mailer } from "../mail/types.ts";
 import type { FileStore } from "../files/types.ts";
 import type { ApiDeps } from "./deps.ts";
 import { createAuthenticator } from "./auth.ts";
+import { activerAntivirus } from "../antivirus/registre.ts";
 import { endpoints } from "./endpoint.ts";
 import { errorHandler, notFoundHandler } from "./errors.ts";
+import { erreursBaseIndisponible } from "./erreurs-base.ts";
+import { erreursStockageIndisponible } from "./erreurs-stockage.ts";
 import { administrationRoutes } from "./routes/administration.ts";
 import { bandeauxRoutes } from "./routes/bandeaux.ts";
 import { candidatRoutes } from "./routes/candidat.ts";
@@ -73,6 +76,8 @@ export function createApiRouter(deps: {
   router.use(geographieRoutes(database));
   router.use(annuaireRoutes(deps));
 
+  // CLAMAV_HOST: uploads kept through this store wait for the antivirus (ADR 0030).
+  if (config.clamav) activerAntivirus(deps.fichiers, database);
   // Each route below carries `authenticate` itself, so that an unknown path
   // answers 404 whether or not a token came with it.
   const authenticate = createAuthenticator({ config, database, logger });
@@ -102,6 +107,10 @@ export function createApiRouter(deps: {
   router.use(administrationRoutes(apiDeps));
 
   router.use(notFoundHandler);
+  // The file storage (S3) out of reach: 503 too, its own message (issue 18 item 2, ADR 0031).
+  router.use(erreursStockageIndisponible(logger));
+  // The database out of reach: 503 with Retry-After, not 500 (issue 18 item 3, ADR 0032).
+  router.use(erreursBaseIndisponible(logger));
   router.use(errorHandler(logger));
   return router;
 }

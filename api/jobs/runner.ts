@@ -13,6 +13,8 @@ import type { Horloge } from "../domain/horloge.ts";
 import { createMailer } from "../mail/mailer.ts";
 import type { Mailer } from "../mail/types.ts";
 import { TACHES, type Tache } from "./taches.ts";
+import { TACHE_ANTIVIRUS } from "../antivirus/analyse.ts";
+import { surDepot } from "../antivirus/registre.ts";
 
 export interface JobsRunner {
   /** The pg-boss instance (schedules, queues and job states, for inspection). */
@@ -138,6 +140,14 @@ export async function startJobsRunner(deps: {
     );
   }
   logger.info({ taches: [...noms], base: database.kind }, "Planificateur de tâches démarré");
+  // An upload waiting for the antivirus queues its scan now, not at the next minute (ADR 0030).
+  const finReveil = noms.has(TACHE_ANTIVIRUS)
+    ? surDepot(database, () => {
+        boss.send(TACHE_ANTIVIRUS, {}).catch((error: unknown) => {
+          logger.warn({ err: error }, "Analyse antivirus laissée à la minute suivante");
+        });
+      })
+    : undefined;
 
   return {
     boss,
@@ -150,6 +160,7 @@ export async function startJobsRunner(deps: {
       if (arrete) return;
       // From here on, errors of queries cut short by the shutdown are noise.
       arrete = true;
+      finReveil?.();
       await boss.stop({ graceful: true, wait: true, timeout: 5000, close: true });
       await adaptateur?.drain();
       await mailerPropre?.close();

@@ -10,6 +10,7 @@
 import type { Logger } from "pino";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { TACHE_ANTIVIRUS, analyserPiecesEnAttente } from "../antivirus/analyse.ts";
 import { accorderExtensionsTacitement } from "../domain/changements-notables/accord-tacite.ts";
 import { purgerComptesEnAttente } from "../domain/comptes-candidats.ts";
 import { perimerAgrements } from "../domain/agrements-liste/peremption.ts";
@@ -125,6 +126,19 @@ export const TACHES: readonly Tache[] = [
 ];
 
 /**
+ * Issue 18 item 1 (ADR 0030): scans the uploads waiting for clamd; every
+ * minute it re-queues whatever is still `en_attente` or `erreur`, and an
+ * upload wakes it up at once (api/antivirus/registre.ts). Only with
+ * CLAMAV_HOST; one of the portal's jobs ({@link tachesDuPortail}).
+ */
+export const TACHE_ANALYSE_ANTIVIRUS: Tache = {
+  nom: TACHE_ANTIVIRUS,
+  cron: "* * * * *",
+  executer: analyserPiecesEnAttente,
+  active: (config) => config.clamav !== undefined,
+};
+
+/**
  * Purges of tables the API does not own, passed in by server/ (the API
  * never imports server/ or idp/): the BFF's expired sessions, the embedded
  * provider's expired data.
@@ -152,5 +166,6 @@ export function tachesDuPortail(purges: PurgesDuPortail): Tache[] {
       // Keycloak keeps its own sessions: the table is used only by the embedded provider.
       active: (config) => config.embeddedIdp,
     },
+    TACHE_ANALYSE_ANTIVIRUS,
   ];
 }

@@ -110,7 +110,9 @@ export async function executerTravaux(
   const complet = {
     ...deps,
     logger,
-    fichiers: deps.fichiers ?? createFileStore({ dataDir: deps.config.dataDir, logger }),
+    fichiers:
+      deps.fichiers ??
+      createFileStore({ dataDir: deps.config.dataDir, s3: deps.config.s3, logger }),
   };
   let faits = 0;
   for (let lot = 0; lot < LOTS_MAX; lot += 1) {

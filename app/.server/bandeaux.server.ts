@@ -9,6 +9,7 @@
  * new banner may show up to a minute late, so one API call per minute and
  * list is enough instead of one per page.
  */
+import cluster from "node:cluster";
 import type { AppLoadContext } from "@remix-run/node";
 import type { BandeauInformatif } from "#contract/schemas/reference";
 import { callEndpoint, listerBandeaux } from "./api-client.server";
@@ -71,13 +72,27 @@ export function bandeauxEnCours(
   );
 }
 
+/** Subject of the cluster's cache-clearing message for the banners (server/cluster.ts, ADR 0028). */
+const SUJET_DIFFUSION = "bandeaux";
+
 /**
  * Forgets the banners this process keeps (issue 16 item 5): called after
  * the administrator creates or removes one (app/routes/administration.bandeaux.tsx),
  * so that he, and every page this process serves, sees the change at once.
- * Another instance of the portal still answers its own copy for up to a
- * minute (`DUREE_CACHE_BANDEAUX_MS`).
+ * Under one process per core (ADR 0028) the other workers of this instance
+ * are told through the primary (`process.send`, relayed to every other
+ * worker); another instance of the portal still answers its own copy for
+ * up to a minute (`DUREE_CACHE_BANDEAUX_MS`).
  */
 export function viderCacheBandeaux(): void {
   cache.vider();
+  if (cluster.isWorker) process.send?.({ type: "portail:diffusion", sujet: SUJET_DIFFUSION });
+}
+
+// A worker of the cluster: the primary relays another worker's clearing here.
+if (cluster.isWorker) {
+  process.on("message", (message: unknown) => {
+    const m = message as { type?: unknown; sujet?: unknown } | null;
+    if (m?.type === "portail:diffusion" && m.sujet === SUJET_DIFFUSION) cache.vider();
+  });
 }

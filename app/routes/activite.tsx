@@ -1,4 +1,9 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  redirect,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import {
   ETAPES_INSTRUCTION,
@@ -21,6 +26,7 @@ import { MAX_INSTRUCTEURS_GRAPHIQUE, SERIES } from "~/components/activite/series
 import { FiltresActiviteForm } from "~/components/activite/filtres-activite";
 import { Indicateurs } from "~/components/activite/indicateurs";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
 import { Graphique } from "~/components/graphiques/graphique";
 import { TableauDonnees } from "~/components/graphiques/tableau-donnees";
 import { pageTitle } from "~/utils/title";
@@ -77,6 +83,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: TITRE };
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: filtresPliablesStyles }];
 
 export const meta: MetaFunction<typeof loader> = () => [
   { title: pageTitle(TITRE) },

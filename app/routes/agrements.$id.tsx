@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { libelleQualite } from "#contract/qualites";
 import { TYPES_CHANGEMENT_NOTABLE } from "#contract/etats";
@@ -16,7 +16,6 @@ import { requireRole } from "~/.server/auth.server";
 import { BADGES_AGREMENT } from "~/components/agrement/agrement";
 import { AttestationsAgrement } from "~/components/agrement/attestations-agrement";
 import { PerimetreAgrement } from "~/components/agrement/perimetre-agrement";
-import agrementsStyles from "~/components/agrements/agrements.css?url";
 import { ProceduresAgrement } from "~/components/agrements/procedures-agrement";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { BadgeEtat } from "~/components/dossiers/badges-dossier";
@@ -98,8 +97,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: "Agrément" };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: agrementsStyles }];
 
 /**
  * The approval page: number and state badge, a summary (company, SIREN,

@@ -13,7 +13,6 @@ import {
   listerServicesInstructeurs,
 } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
-import agrementsStyles from "~/components/agrements/agrements.css?url";
 import { FiltresAgrementsForm } from "~/components/agrements/filtres-agrements";
 import {
   lienAgrements,
@@ -22,6 +21,7 @@ import {
 } from "~/components/agrements/liste-params";
 import { TableauAgrements } from "~/components/agrements/tableau-agrements";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
 import { Pagination } from "~/components/pagination";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
@@ -66,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const handle: BreadcrumbHandle = { breadcrumb: TITRE };
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: agrementsStyles }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: filtresPliablesStyles }];
 
 /**
  * The list page: heading, the folded filter form, the number of approvals
@@ -78,7 +78,7 @@ export default function ListeAgrements() {
   const { pathname } = useLocation();
   const vide = agrements.nb_elements === 0;
   return (
-    <div className="fr-container fr-py-6w">
+    <div className="fr-container fr-pt-1w fr-pb-6w">
       <h1>{TITRE}</h1>
       <FiltresAgrementsForm
         filtres={filtres}

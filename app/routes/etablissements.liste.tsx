@@ -1,4 +1,9 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  redirect,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { CENTRAL_ROLES, hasAnyRole } from "#contract/roles";
 import {
@@ -14,6 +19,7 @@ import {
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { FiltresEtablissementsForm } from "~/components/etablissements/filtres-etablissements";
+import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
 import { lienEtablissements, nombreEtablissements } from "~/components/etablissements/liste-params";
 import { Pagination } from "~/components/pagination";
 import { TableauEtablissements } from "~/components/etablissements/tableau-etablissements";
@@ -68,6 +74,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const handle: BreadcrumbHandle = { breadcrumb: TITRE };
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: filtresPliablesStyles }];
+
 /**
  * The list page: heading, the filter form, the number of establishments
  * with the CSV download of the same filters, the table and the pagination;
@@ -83,7 +91,7 @@ export default function ListeEtablissements() {
   const filtre =
     lienEtablissements({ ...filtres, orderBy: undefined, orderType: undefined }) !== "?";
   return (
-    <div className="fr-container fr-py-6w">
+    <div className="fr-container fr-pt-1w fr-pb-6w">
       <h1>{TITRE}</h1>
       {central ? (
         <p>

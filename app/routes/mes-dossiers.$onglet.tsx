@@ -2,9 +2,11 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { comptesOnglets } from "~/components/dossiers/comptes-onglets.server";
 import { chargerListeDossiers } from "~/components/dossiers/liste.server";
 import { ongletsStyles } from "~/components/dossiers/onglets-dossiers";
 import { PageListeDossiers } from "~/components/dossiers/page-liste-dossiers";
+import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
@@ -19,13 +21,17 @@ const TITRE = t("navigation.mesDossiers");
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "manager");
-  const donnees = await chargerListeDossiers(request, context, {
-    base: "/mes-dossiers",
-    segment: params.onglet,
-    mesDossiers: true,
-  });
+  const [donnees, comptes] = await Promise.all([
+    chargerListeDossiers(request, context, {
+      base: "/mes-dossiers",
+      segment: params.onglet,
+      mesDossiers: true,
+    }),
+    comptesOnglets(request, context, true),
+  ]);
   return {
     ...donnees,
+    comptes,
     videSansRecherche: user.roles.includes("instructeur")
       ? "Aucun dossier ne vous est affecté."
       : "Aucun dossier de votre périmètre n'attend votre action.",
@@ -34,16 +40,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const handle: BreadcrumbHandle = { breadcrumb: TITRE };
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ongletsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: ongletsStyles },
+  { rel: "stylesheet", href: filtresPliablesStyles },
+];
 
 export default function MesDossiers() {
-  const { videSansRecherche, ...donnees } = useLoaderData<typeof loader>();
+  const { videSansRecherche, comptes, ...donnees } = useLoaderData<typeof loader>();
   return (
     <PageListeDossiers
       titre={TITRE}
       base="/mes-dossiers"
       videSansRecherche={videSansRecherche}
       donnees={donnees}
+      comptes={comptes}
     />
   );
 }

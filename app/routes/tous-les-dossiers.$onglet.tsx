@@ -2,9 +2,11 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { comptesOnglets } from "~/components/dossiers/comptes-onglets.server";
 import { chargerListeDossiers } from "~/components/dossiers/liste.server";
 import { ongletsStyles } from "~/components/dossiers/onglets-dossiers";
 import { PageListeDossiers } from "~/components/dossiers/page-liste-dossiers";
+import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
@@ -19,25 +21,33 @@ const TITRE = t("navigation.tousLesDossiers");
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "staff");
-  return chargerListeDossiers(request, context, {
-    base: "/tous-les-dossiers",
-    segment: params.onglet,
-    mesDossiers: false,
-  });
+  const [donnees, comptes] = await Promise.all([
+    chargerListeDossiers(request, context, {
+      base: "/tous-les-dossiers",
+      segment: params.onglet,
+      mesDossiers: false,
+    }),
+    comptesOnglets(request, context, false),
+  ]);
+  return { ...donnees, comptes };
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: TITRE };
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: ongletsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: ongletsStyles },
+  { rel: "stylesheet", href: filtresPliablesStyles },
+];
 
 export default function TousLesDossiers() {
-  const donnees = useLoaderData<typeof loader>();
+  const { comptes, ...donnees } = useLoaderData<typeof loader>();
   return (
     <PageListeDossiers
       titre={TITRE}
       base="/tous-les-dossiers"
       videSansRecherche="Aucun dossier déposé ne vous est accessible pour le moment."
       donnees={donnees}
+      comptes={comptes}
     />
   );
 }

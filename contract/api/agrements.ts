@@ -4,6 +4,7 @@
  * one approval by id.
  */
 import { z } from "zod";
+import { ETATS_ANTIVIRUS_BLOQUANTS } from "../antivirus.ts";
 import { ROLE_GATES } from "../roles.ts";
 import type { Agrement as AgrementContrat } from "../schemas/agrement.ts";
 import { ACTIONS_RAPPORT_ANNUEL, ETATS_RAPPORT_ANNUEL } from "../schemas/rapport-annuel.ts";
@@ -30,6 +31,15 @@ const PieceJointe = z
     size: z.number().int().openapi({ description: "Octets" }),
     codeTypePJ: z.string(),
     dateCreation: z.string(),
+    etatAntivirus: z
+      .enum(ETATS_ANTIVIRUS_BLOQUANTS)
+      .optional()
+      .openapi({
+        description:
+          "Présent seulement quand le fichier ne peut pas être téléchargé (ADR 0030) : " +
+          "en_attente ou erreur (« Analyse antivirus en cours »), infecte (bloqué). " +
+          "Absent : sain, ou non analysé (pas d'antivirus configuré).",
+      }),
   })
   .openapi("PieceJointe");
 

@@ -104,6 +104,14 @@ export const telechargerPieceJointe = defineEndpoint({
       },
     },
     404: json(MessageErreur, "Pièce inconnue ou que l'appelant ne peut pas voir"),
+    409: {
+      ...json(
+        MessageErreur,
+        "Fichier pas encore reconnu sain par l'antivirus (analyse en cours ou à reprendre) " +
+          "ou infecté (ADR 0030) : jamais envoyé",
+      ),
+      headers: { "Retry-After": "Secondes avant de redemander (analyse en cours seulement)" },
+    },
     500: json(MessageErreur, "Copie du fichier manquante ou altérée : jamais envoyée"),
   },
 });

@@ -26,6 +26,9 @@ export const MESSAGES_INTERFACE = {
   /** Issue 21 item 8: explanation of the 405 page (a method the page does not accept). */
   methodeNonAutorisee:
     "Cette page ne peut pas recevoir ce que votre navigateur lui a envoyé. Revenez à la page précédente ou à la page d'accueil et réessayez.",
+  /** Issue 18 item 3 (ADR 0032): the 503 of an unreachable database, page and API. */
+  serviceIndisponible:
+    "Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.",
 } as const;
 
 /** Keys of {@link MESSAGES_INTERFACE}. */

@@ -13,4 +13,10 @@ export interface PieceJointe {
   size: number;
   codeTypePJ: string;
   dateCreation: string;
+  /**
+   * Present only while the file cannot be downloaded (issue 18, ADR 0030):
+   * `en_attente` or `erreur` (scan pending or retried: "Analyse antivirus en
+   * cours"), `infecte` (blocked for good). Absent: `sain` or `non_analyse`.
+   */
+  etatAntivirus?: "en_attente" | "erreur" | "infecte";
 }

@@ -80,6 +80,31 @@ describe("bearer authentication (DESIGN §2)", () => {
   });
 });
 
+describe("verified tokens kept between calls (issue 17 item 2, ADR 0029)", () => {
+  it("refuses a token it accepted a moment ago once it has expired", async () => {
+    const { accessToken, expiresIn } = tokens.superviseur;
+    expect((await call("/api/user/account", accessToken)).status).toBe(200);
+    expect((await call("/api/user/account", accessToken)).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (expiresIn + 60) * 1000 });
+    try {
+      expectUnauthorized(await call("/api/user/account", accessToken));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("still refuses an altered copy of a token it accepted", async () => {
+    const { accessToken } = tokens.demandeur;
+    expect((await call("/api/user/account", accessToken)).status).toBe(200);
+    const [header, payload, signature] = accessToken.split(".");
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    const altered = Buffer.from(JSON.stringify({ ...claims, sub: "demo-superviseur" })).toString(
+      "base64url",
+    );
+    expectUnauthorized(await call("/api/user/account", `${header}.${altered}.${signature}`));
+  });
+});
+
 describe("GET /api/user/account (spec §3 Current user)", () => {
   it("describes the demandeur with his company, terms accepted", async () => {
     const { status, headers, body } = await call("/api/user/account", tokens.demandeur.accessToken);

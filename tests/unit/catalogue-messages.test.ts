@@ -118,6 +118,9 @@ const TEXTES_DE_L_ISSUE_21: Record<string, string> = {
   "interface.resumeErreurs": "Le formulaire contient des erreurs",
   "interface.methodeNonAutorisee":
     "Cette page ne peut pas recevoir ce que votre navigateur lui a envoyé. Revenez à la page précédente ou à la page d'accueil et réessayez.",
+  // Issue 18 item 3 (ADR 0032): the 503 of an unreachable database.
+  "interface.serviceIndisponible":
+    "Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.",
 };
 
 /**

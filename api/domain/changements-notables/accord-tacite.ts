@@ -94,7 +94,8 @@ export async function accorderExtensionsTacitement(
   const { database, horloge } = deps;
   const maintenant = horloge.now();
   const fichiers =
-    deps.fichiers ?? createFileStore({ dataDir: deps.config.dataDir, logger: deps.logger });
+    deps.fichiers ??
+    createFileStore({ dataDir: deps.config.dataDir, s3: deps.config.s3, logger: deps.logger });
   const candidates = await database.db
     .select()
     .from(demandes)

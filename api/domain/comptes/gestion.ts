@@ -6,8 +6,6 @@
  * MODIFIER_QUALITES_COMPTE and MODIFIER_INFO_SOCIETE, each in one
  * transaction with its history row. HTTP lives in api/http/routes/comptes.ts.
  */
-import { unlink } from "node:fs/promises";
-import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ActionCompte } from "../../../contract/etats.ts";
@@ -17,6 +15,7 @@ import {
   type ActionGestionCompte,
 } from "../../../contract/schemas/comptes.ts";
 import type { Database, Db } from "../../db/client.ts";
+import type { FileStore } from "../../files/types.ts";
 import {
   TYPES_RESSOURCE,
   agrements,
@@ -455,23 +454,22 @@ async function terminerSessionsCompte(tx: Db, idIdp: string): Promise<void> {
 }
 
 /**
- * Deletes the stored files `cles` under `dataDir` (layout of
- * api/files/store.ts: `files/<2 first characters>/<key>`), after the
- * deletion committed. A failure is logged, not thrown: the account is gone
- * and no row refers to the file any more (ADR 0022).
+ * Deletes the stored files `cles` from `fichiers` (the file store, local
+ * disk or object storage), after the deletion committed. A failure is
+ * logged, not thrown: the account is gone and no row refers to the file
+ * any more (ADR 0022).
  */
 export async function supprimerFichiersStockes(
-  dataDir: string,
+  fichiers: FileStore,
   cles: string[],
   logger: Logger,
 ): Promise<void> {
   for (const cle of cles) {
     if (!/^[0-9a-f]{64}$/.test(cle)) continue;
     try {
-      await unlink(join(dataDir, "files", cle.slice(0, 2), cle));
+      await fichiers.supprimer(cle);
     } catch (error) {
-      if ((error as { code?: string }).code !== "ENOENT")
-        logger.error({ err: error, cle }, "Fichier d'un compte supprimé resté dans le stockage");
+      logger.error({ err: error, cle }, "Fichier d'un compte supprimé resté dans le stockage");
     }
   }
 }

@@ -72,7 +72,7 @@ export const COLONNES_EXPORT_COMPTES: readonly ColonneCsv<LigneExportCompte>[] =
 export function comptesRoutes(
   database: Database,
   authenticate: RequestHandler,
-  deps: Pick<DependancesDomaine, "config" | "horloge" | "logger">,
+  deps: Pick<DependancesDomaine, "config" | "horloge" | "logger" | "fichiers">,
 ): Router {
   const { db } = database;
   const router = Router();
@@ -212,7 +212,7 @@ export function comptesRoutes(
         deps.horloge.now(),
       );
       await supprimerFichiersStockes(
-        deps.config.dataDir,
+        deps.fichiers,
         resultat.clesOrphelines,
         req.log ?? deps.logger,
       );

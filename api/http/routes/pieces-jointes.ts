@@ -5,7 +5,7 @@
  * the configuration.
  */
 import { and, count, eq, sql } from "drizzle-orm";
-import { Router } from "express";
+import { Router, type Response } from "express";
 import multer from "multer";
 import { pipeline } from "node:stream/promises";
 import {
@@ -14,6 +14,11 @@ import {
   telechargerPieceJointe,
 } from "../../../contract/api/pieces-jointes.ts";
 import { CODES_RUBRIQUE_DEMANDE, MESSAGES_PJ } from "../../../contract/pieces-jointes.ts";
+import {
+  MESSAGE_ANALYSE_EN_COURS,
+  MESSAGE_FICHIER_INFECTE,
+  telechargeable,
+} from "../../../contract/antivirus.ts";
 import type { PieceJointe } from "../../../contract/schemas/demande.ts";
 import type { Database } from "../../db/client.ts";
 import { demandes, piecesJointes } from "../../db/schema.ts";
@@ -130,6 +135,20 @@ async function verifierAccesRessource(
     return;
   }
   throw notFound();
+}
+
+/** Seconds a client may wait before asking again for a file whose scan is pending. */
+const ATTENTE_ANALYSE_SECONDES = 60;
+
+/**
+ * Throws the 409 of a file that is not `sain` nor `non_analyse` (ADR 0030):
+ * pending or retried scan (with Retry-After), or infected.
+ */
+function refuserSiNonAnalyse(piece: PieceJointeRow, res: Response): void {
+  if (telechargeable(piece.etatAntivirus)) return;
+  if (piece.etatAntivirus === "infecte") throw conflict(MESSAGE_FICHIER_INFECTE);
+  res.set("Retry-After", String(ATTENTE_ANALYSE_SECONDES));
+  throw conflict(MESSAGE_ANALYSE_EN_COURS);
 }
 
 /** Routes of spec §7 Files, each behind `authenticate`. */
@@ -264,13 +283,17 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
    * of its type: nom-fichier.ts), with its checked type, its length,
    * nosniff, and never cached by shared caches. Bytes that no longer match
    * their hash, or a missing file, answer 500 {@link MESSAGE_FICHIER_INDISPONIBLE}
-   * (logged by the store): never sent.
+   * (logged by the store): never sent. A file the antivirus has not found
+   * clean answers 409: {@link MESSAGE_ANALYSE_EN_COURS} with Retry-After
+   * while its scan is pending or retried, {@link MESSAGE_FICHIER_INFECTE}.
    */
   points.register(telechargerPieceJointe, async ({ params: { id }, utilisateur }, _req, res) => {
     if (!UUID.test(id)) throw notFound();
     const [piece] = await database.db.select().from(piecesJointes).where(eq(piecesJointes.id, id));
     if (!piece) throw notFound();
     await verifierAccesRessource(database, utilisateur, piece);
+    // Neither pending nor infected bytes leave the portal (issue 18, ADR 0030): 409.
+    refuserSiNonAnalyse(piece, res);
     let contenu;
     try {
       contenu = await fichiers.lire(piece.cle);

@@ -42,6 +42,7 @@ import { LIBELLES_TYPES_ACCEPTES, assainirNomFichier } from "../../files/pieces-
 import { abandonnerRecus, fichierRecu, stockageFlux } from "../../files/reception-multer.ts";
 import { genererSyntheseRapportAnnuel } from "../../pdf/synthese-rapport-annuel.ts";
 import { dateHeureParis } from "../../pdf/identite.ts";
+import { telechargeable } from "../../../contract/antivirus.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
 import { HttpError } from "../errors.ts";
@@ -254,7 +255,8 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
       limite,
     });
     const synthese = await genererSyntheseRapportAnnuel(rapport, maintenant);
-    const pieces = rapport.piecesJointes;
+    // Files the antivirus has not found clean stay out of the archive (ADR 0030).
+    const pieces = rapport.piecesJointes.filter((piece) => telechargeable(piece.etatAntivirus));
     const cles = new Map(
       (rapport.id ? await lireCles(rapport.piecesJointes.map((piece) => piece.id)) : []).map(
         (ligne) => [ligne.id, ligne.cle],

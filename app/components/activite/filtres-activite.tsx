@@ -5,6 +5,7 @@ import {
   type ErreursPeriode,
   type FiltresActivite,
 } from "#contract/schemas/activites";
+import { FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
 import { Checkbox, Field, SelectField } from "~/components/forms";
 
 /** One choice of a filter select. */
@@ -30,9 +31,9 @@ export interface FiltresActiviteProps {
  * JavaScript): period start and end (date fields, the end not before the
  * start, error on the end field as spec §5 says), structure quality,
  * instructing service, head-office région and département, and "deemed
- * rejected only". Folded in a `<details>` (open while a filter is set or an
- * error shown) whose summary lists the active filters, so that the figures
- * start in the first screen. "Réinitialiser" is a link to the bare page.
+ * rejected only". Folded ({@link FiltresPliables}, open while a filter is
+ * set or an error shown) with the active filters as tags in its summary, so
+ * that the figures start in the first screen. "Réinitialiser" is a link to the bare page.
  */
 export function FiltresActiviteForm({
   filtres,
@@ -47,18 +48,14 @@ export function FiltresActiviteForm({
   const actifs = resumeFiltres(filtres, { qualites, services, regions, departements });
   const ouvert = activiteFiltree(filtres) || Object.keys(erreurs).length > 0;
   return (
-    <details className="fr-mb-4w" open={ouvert} id={prefixe}>
-      <summary className="fr-h6 fr-mb-1w">
-        Filtrer l'activité
-        {actifs.length ? ` (${actifs.join(" ; ")})` : null}
-      </summary>
-      <Form
-        method="get"
-        action="/activite"
-        key={versParamsActivite(filtres).toString()}
-        aria-label="Filtrer l'activité"
-        className="fr-mt-2w"
-      >
+    <FiltresPliables
+      id={prefixe}
+      titre="Filtrer l'activité"
+      etiquettes={actifs}
+      ouvert={ouvert}
+      cle={versParamsActivite(filtres).toString()}
+    >
+      <Form method="get" action="/activite" aria-labelledby={`${prefixe}-titre`}>
         <div className="fr-grid-row fr-grid-row--gutters">
           <div className="fr-col-12 fr-col-md-6 fr-col-lg-3">
             <Field
@@ -142,7 +139,7 @@ export function FiltresActiviteForm({
           </li>
         </ul>
       </Form>
-    </details>
+    </FiltresPliables>
   );
 }
 
@@ -155,12 +152,12 @@ function resumeFiltres(
   const libelle = (options: readonly OptionFiltre[], valeur: string) =>
     options.find((o) => o.valeur === valeur)?.libelle ?? valeur;
   const resume: string[] = [];
-  if (filtres.dateDebut) resume.push(`depuis le ${jma(filtres.dateDebut)}`);
-  if (filtres.dateFin) resume.push(`jusqu'au ${jma(filtres.dateFin)}`);
+  if (filtres.dateDebut) resume.push(`Depuis le ${jma(filtres.dateDebut)}`);
+  if (filtres.dateFin) resume.push(`Jusqu'au ${jma(filtres.dateFin)}`);
   for (const q of filtres.quality) resume.push(libelle(choix.qualites, q));
   for (const s of filtres.servicesInstructeur) resume.push(libelle(choix.services, String(s)));
   for (const r of filtres.region) resume.push(libelle(choix.regions, r));
   for (const d of filtres.departement) resume.push(libelle(choix.departements, d));
-  if (filtres.reputesRejetes) resume.push("réputés rejetés seulement");
+  if (filtres.reputesRejetes) resume.push("Réputés rejetés seulement");
   return resume;
 }

@@ -7,6 +7,7 @@ import {
   TRI_AGREMENTS_DEFAUT,
   type FiltresAgrements,
 } from "#contract/schemas/agrements-liste";
+import { FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
 import { CheckboxGroup, Field, SelectField } from "~/components/forms";
 import { lienAgrements } from "./liste-params";
 
@@ -58,7 +59,8 @@ export function etiquettesFiltres(
  * The filter form of the approvals list (spec §3 "Agrement list criteria";
  * issue 15 item 5): a plain GET form, so it works without JavaScript,
  * folded into a `<details>` (DSFR accordion look) whose summary lists the
- * active filters as tags, open while none is set. Search (number, company,
+ * active filters as tags, folded so that the table starts in the first
+ * screen. Search (number, company,
  * SIREN), states (checkboxes), quality, service, annual report of the last
  * elapsed year, establishments. The sort travels in a hidden field; the
  * page goes back to 1. "Réinitialiser" is a link to the bare page.
@@ -95,106 +97,90 @@ export function FiltresAgrementsForm({
     </div>
   );
   return (
-    <section aria-labelledby="filtres-agrements-titre" className="fr-mb-4w">
-      {/* Remounted on each new query so that it shows the filters of the URL. */}
-      <details
-        className="portail-filtres"
-        open={etiquettes.length === 0}
-        key={lienAgrements(filtres)}
-      >
-        <summary className="fr-py-2w">
-          <h2 className="fr-h5 fr-mb-0 portail-filtres__titre" id="filtres-agrements-titre">
-            Rechercher et filtrer les agréments
-          </h2>
-          {etiquettes.length ? (
-            <ul className="fr-tags-group fr-mt-1w fr-mb-0" aria-label="Filtres actifs">
-              {etiquettes.map((etiquette) => (
-                <li key={etiquette}>
-                  <p className="fr-tag fr-tag--sm fr-mb-0">{etiquette}</p>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </summary>
-        <Form method="get" action={chemin} aria-labelledby="filtres-agrements-titre">
-          <div className="fr-grid-row fr-grid-row--gutters">
-            <div className="fr-col-12">
-              <Field
-                id="filtres-agrements-query"
-                label="Rechercher (n° d'agrément, raison sociale, SIREN)"
-              >
-                <input type="search" name="query" defaultValue={filtres.query ?? ""} />
-              </Field>
-            </div>
-            <div className="fr-col-12">
-              <CheckboxGroup
-                id="filtres-agrements-etat"
-                legend="État de l'agrément"
-                inline
-                options={ETATS_AGREMENT.map((etat) => ({
-                  props: {
-                    id: `filtres-agrements-etat-${etat}`,
-                    name: "etat[]",
-                    value: etat,
-                    defaultChecked: etats.has(etat),
-                  },
-                  label: LIBELLES_ETAT_AGREMENT[etat],
-                }))}
-              />
-            </div>
-            {select(
-              "quality",
-              "Qualité de la structure",
-              "Toutes les qualités",
-              qualites,
-              filtres.quality[0],
-            )}
-            {select(
-              "servicesInstructeur",
-              "Service instructeur",
-              "Tous les services",
-              services,
-              filtres.servicesInstructeur[0]?.toString(),
-            )}
-            {select(
-              "rapportAnnuelActivites",
-              "Rapport annuel d'activité",
-              "Tous",
-              FILTRES_RAPPORT_ANNUEL.map((valeur) => ({
-                valeur,
-                libelle: LIBELLES_FILTRE_RAPPORT_ANNUEL[valeur],
-              })),
-              filtres.rapportAnnuelActivites[0],
-            )}
-            {select(
-              "hasEtablissement",
-              "Établissements",
-              "Tous",
-              CHOIX_ETABLISSEMENT,
-              filtres.hasEtablissement === undefined ? undefined : String(filtres.hasEtablissement),
-            )}
+    <FiltresPliables
+      id="filtres-agrements"
+      titre="Rechercher et filtrer les agréments"
+      etiquettes={etiquettes}
+      cle={lienAgrements(filtres)}
+    >
+      <Form method="get" action={chemin} aria-labelledby="filtres-agrements-titre">
+        <div className="fr-grid-row fr-grid-row--gutters">
+          <div className="fr-col-12">
+            <Field
+              id="filtres-agrements-query"
+              label="Rechercher (n° d'agrément, raison sociale, SIREN)"
+            >
+              <input type="search" name="query" defaultValue={filtres.query ?? ""} />
+            </Field>
           </div>
-          {triParDefaut ? null : (
-            <input
-              type="hidden"
-              name={`order[${filtres.order.field}]`}
-              value={filtres.order.direction}
+          <div className="fr-col-12">
+            <CheckboxGroup
+              id="filtres-agrements-etat"
+              legend="État de l'agrément"
+              inline
+              options={ETATS_AGREMENT.map((etat) => ({
+                props: {
+                  id: `filtres-agrements-etat-${etat}`,
+                  name: "etat[]",
+                  value: etat,
+                  defaultChecked: etats.has(etat),
+                },
+                label: LIBELLES_ETAT_AGREMENT[etat],
+              }))}
             />
+          </div>
+          {select(
+            "quality",
+            "Qualité de la structure",
+            "Toutes les qualités",
+            qualites,
+            filtres.quality[0],
           )}
-          <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-2w">
-            <li>
-              <button type="submit" className="fr-btn">
-                Filtrer
-              </button>
-            </li>
-            <li>
-              <Link to={chemin} className="fr-btn fr-btn--secondary">
-                Réinitialiser
-              </Link>
-            </li>
-          </ul>
-        </Form>
-      </details>
-    </section>
+          {select(
+            "servicesInstructeur",
+            "Service instructeur",
+            "Tous les services",
+            services,
+            filtres.servicesInstructeur[0]?.toString(),
+          )}
+          {select(
+            "rapportAnnuelActivites",
+            "Rapport annuel d'activité",
+            "Tous",
+            FILTRES_RAPPORT_ANNUEL.map((valeur) => ({
+              valeur,
+              libelle: LIBELLES_FILTRE_RAPPORT_ANNUEL[valeur],
+            })),
+            filtres.rapportAnnuelActivites[0],
+          )}
+          {select(
+            "hasEtablissement",
+            "Établissements",
+            "Tous",
+            CHOIX_ETABLISSEMENT,
+            filtres.hasEtablissement === undefined ? undefined : String(filtres.hasEtablissement),
+          )}
+        </div>
+        {triParDefaut ? null : (
+          <input
+            type="hidden"
+            name={`order[${filtres.order.field}]`}
+            value={filtres.order.direction}
+          />
+        )}
+        <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-2w">
+          <li>
+            <button type="submit" className="fr-btn">
+              Filtrer
+            </button>
+          </li>
+          <li>
+            <Link to={chemin} className="fr-btn fr-btn--secondary">
+              Réinitialiser
+            </Link>
+          </li>
+        </ul>
+      </Form>
+    </FiltresPliables>
   );
 }

@@ -4,6 +4,7 @@ import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
 import type { Manquant, ProcedureDemande } from "#contract/schemas/demande";
 import { afficherDecimal } from "#contract/validation";
 import { urlEtapeExtension, type EtapeExtension } from "./extension";
+import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
 
 /** The perimeter to add with names, by level (the recap loader resolves them). */
 export interface PerimetreNomme {
@@ -119,9 +120,11 @@ export function RecapitulatifExtension({
               <ul>
                 {rubrique.piecesJointes.map((piece) => (
                   <li key={piece.id}>
-                    <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
-                      {piece.nom}
-                    </a>{" "}
+                    <AnalyseAntivirus piece={piece}>
+                      <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
+                        {piece.nom}
+                      </a>
+                    </AnalyseAntivirus>{" "}
                     <span className="fr-text--sm">
                       ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
                     </span>

@@ -137,7 +137,11 @@ export function CarteDemande({
             </ul>
           ) : null}
           <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left">
-            {brouillon ? (
+            {brouillon && actionDisponible(demande, "APPLIQUER_ARRETE") ? (
+              <li>
+                <FormulaireAppliquerArrete demande={demande} />
+              </li>
+            ) : brouillon ? (
               <li>
                 <Button
                   linkProps={{
@@ -176,6 +180,24 @@ export function CarteDemande({
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * APPLIQUER_ARRETE on a draft started under a superseded arrêté (ADR 0018):
+ * a plain POST form, the same with or without JavaScript, to
+ * app/routes/demande.demande.appliquer-arrete.$id.tsx with the version
+ * shown; it replaces "Continuer" until the draft is bound to the arrêté in
+ * force (the draft steps are not open in `arrete_perime`).
+ */
+function FormulaireAppliquerArrete({ demande }: { demande: DemandeResume }) {
+  return (
+    <form method="post" action={`/demande/demande/appliquer-arrete/${demande.id}`}>
+      <input type="hidden" name="version" value={demande.version} />
+      <button type="submit" className="fr-btn fr-icon-refresh-line fr-btn--icon-left">
+        Mettre à jour selon l'arrêté en vigueur
+      </button>
+    </form>
   );
 }
 
@@ -221,7 +243,7 @@ function ContenuStatut({
       return (
         <p className="fr-text--sm">
           {demande.etat === "arrete_perime"
-            ? "Votre brouillon a été commencé sous un arrêté qui n'est plus en vigueur : reprenez-le pour le mettre à jour avant de le déposer."
+            ? "Votre brouillon a été commencé sous un arrêté qui n'est plus en vigueur : mettez-le à jour selon l'arrêté en vigueur, puis reprenez-le pour le déposer."
             : `Votre demande n'est pas encore déposée. Reprenez-la à l'étape ${Math.min(etapeFormulaire, 4)} sur 4.`}
         </p>
       );

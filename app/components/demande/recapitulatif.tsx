@@ -12,6 +12,7 @@ import {
 } from "#contract/schemas/demande";
 import { afficherDate, afficherDecimal } from "#contract/validation";
 import { dateFr } from "~/utils/dates";
+import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
 
 const CODES_ETP = Object.keys(LIBELLES_ETP) as (keyof typeof LIBELLES_ETP)[];
 
@@ -169,9 +170,11 @@ export function Recapitulatif({
                 <ul>
                   {rubrique.piecesJointes.map((piece) => (
                     <li key={piece.id}>
-                      <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
-                        {piece.nom}
-                      </a>{" "}
+                      <AnalyseAntivirus piece={piece}>
+                        <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
+                          {piece.nom}
+                        </a>
+                      </AnalyseAntivirus>{" "}
                       <span className="fr-text--sm fr-text-mention--grey">
                         ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
                       </span>

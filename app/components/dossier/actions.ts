@@ -19,6 +19,7 @@ import {
   type DemandeResume,
 } from "#contract/schemas/demande";
 import { LIBELLES_ACTION, schemasAction } from "#contract/schemas/instruction";
+import { ACTION_FICHIER_INFECTE, LIBELLE_ACTION_FICHIER_INFECTE } from "#contract/antivirus";
 import { texteOptionnel } from "#contract/validation";
 
 /** The file kind of a URL segment, or null (the page answers 404). */
@@ -64,6 +65,7 @@ export function libelleAction(action: string): string {
   return (
     LIBELLES_ACTION[action as ActionDemande] ??
     LIBELLES_SANS_BOUTON[action as ActionDemande] ??
+    (action === ACTION_FICHIER_INFECTE ? LIBELLE_ACTION_FICHIER_INFECTE : undefined) ??
     action
   );
 }

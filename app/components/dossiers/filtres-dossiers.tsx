@@ -3,6 +3,7 @@ import { ETATS_DEMANDE, estBrouillon, TYPES_CHANGEMENT_NOTABLE } from "#contract
 import { LIBELLES_ETAT_DEMANDE } from "#contract/libelles";
 import type { FiltresDemandes } from "#contract/schemas/listes";
 import { ETAPES_INSTRUCTION } from "#contract/statuts";
+import { FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
 import { CheckboxGroup, Field, SelectField } from "~/components/forms";
 import { libelleEtape } from "./badges";
 import { lienFiltres, type OngletDossiers } from "./liste-params";
@@ -22,6 +23,49 @@ export interface OptionsFiltres {
   qualites: OptionFiltre[];
 }
 
+/** The choices of one filter as a loader sends them: values and labels side by side. */
+export interface ChoixCompacts {
+  valeurs: string[];
+  libelles: string[];
+}
+
+/**
+ * {@link OptionsFiltres} as the list loaders send them (issue 17 item 2,
+ * ADR 0029). The ≈ 250 choices (109 départements, the services…) are
+ * rendered in the page's `<select>`s and sent again in the hydration data;
+ * one object per choice cost each one its two keys there, ≈ 30 bytes of
+ * HTML. Side by side, the data of the list page shrinks by a third.
+ */
+export type OptionsFiltresCompactes = Record<keyof OptionsFiltres, ChoixCompacts>;
+
+/** The choices of `options` side by side ({@link OptionsFiltresCompactes}), in the same order. */
+export function compacterOptions(options: OptionsFiltres): OptionsFiltresCompactes {
+  const compacter = (choix: readonly OptionFiltre[]): ChoixCompacts => ({
+    valeurs: choix.map((option) => option.valeur),
+    libelles: choix.map((option) => option.libelle),
+  });
+  return {
+    instructeurs: compacter(options.instructeurs),
+    services: compacter(options.services),
+    departements: compacter(options.departements),
+    regions: compacter(options.regions),
+    qualites: compacter(options.qualites),
+  };
+}
+
+/** The choices of {@link compacterOptions} as {@link OptionsFiltres} again. */
+export function deplierOptions(compactes: OptionsFiltresCompactes): OptionsFiltres {
+  const deplier = ({ valeurs, libelles }: ChoixCompacts): OptionFiltre[] =>
+    valeurs.map((valeur, index) => ({ valeur, libelle: libelles[index] }));
+  return {
+    instructeurs: deplier(compactes.instructeurs),
+    services: deplier(compactes.services),
+    departements: deplier(compactes.departements),
+    regions: deplier(compactes.regions),
+    qualites: deplier(compactes.qualites),
+  };
+}
+
 /** French label of a notable-change type. */
 export const LIBELLES_TYPE_CHANGEMENT: Record<(typeof TYPES_CHANGEMENT_NOTABLE)[number], string> = {
   extension_perimetre: "Extension du périmètre d'intervention",
@@ -32,6 +76,37 @@ const INSTRUCTEUR_AUCUN = "aucun";
 
 /** Staff never see drafts (DESIGN §4): no filter on them. */
 const ETATS_FILTRABLES = ETATS_DEMANDE.filter((etat) => !estBrouillon(etat));
+
+/**
+ * The active filters of a staff list as short labels (search, state, step,
+ * instructor, service, quality, département, région, change type, the two
+ * deadline filters), for the tags of the folded form's summary (issue 15
+ * item 8). An id the options do not name shows as given.
+ */
+export function etiquettesFiltresDossiers(
+  filtres: FiltresDemandes,
+  options: OptionsFiltres,
+): string[] {
+  const nom = (choix: readonly OptionFiltre[], valeur: string) =>
+    choix.find((option) => option.valeur === valeur)?.libelle ?? valeur;
+  return [
+    ...(filtres.query ? [`« ${filtres.query} »`] : []),
+    ...filtres.etat.map((etat) => LIBELLES_ETAT_DEMANDE[etat]),
+    ...filtres.etape.map((etape) => libelleEtape(etape)),
+    ...filtres.instructeur.map((id) =>
+      id === INSTRUCTEUR_AUCUN ? "Non affecté" : nom(options.instructeurs, id),
+    ),
+    ...filtres.servicesInstructeur.map((id) => nom(options.services, String(id))),
+    ...filtres.quality.map((code) => nom(options.qualites, code)),
+    ...filtres.departement.map((code) => nom(options.departements, code)),
+    ...filtres.region.map((code) => nom(options.regions, code)),
+    ...filtres.type.map(
+      (type) => LIBELLES_TYPE_CHANGEMENT[type as keyof typeof LIBELLES_TYPE_CHANGEMENT] ?? type,
+    ),
+    ...(filtres.reputesRejetes ? ["Réputés rejetés"] : []),
+    ...(filtres.expireBientot ? ["Expirent bientôt"] : []),
+  ];
+}
 
 /** Props of {@link FiltresDossiers}. */
 export interface FiltresDossiersProps {
@@ -49,8 +124,9 @@ export interface FiltresDossiersProps {
  * instructor, service, quality, head office's département and région,
  * notable-change type on that tab, and the two deadline filters. The
  * current sort travels in a hidden field; the page goes back to 1.
- * "Réinitialiser" is a link to the bare page. Quick filters ("Réputés
- * rejetés", "Expirent bientôt") are links toggling one parameter.
+ * "Réinitialiser" is a link to the bare page. The form is folded
+ * ({@link FiltresPliables}: the table starts in the first screen, the
+ * summary shows the active filters as tags).
  */
 export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDossiersProps) {
   const prefixe = `filtres-${onglet.segment}`;
@@ -74,33 +150,13 @@ export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDos
   );
   const etapes = new Set<string>(filtres.etape);
   return (
-    <section aria-labelledby={`${prefixe}-titre`} className="fr-mb-4w">
-      <h2 className="fr-h5" id={`${prefixe}-titre`}>
-        Filtrer les dossiers
-      </h2>
-      <ul className="fr-tags-group" aria-label="Filtres rapides">
-        <li>
-          <FiltreRapide
-            libelle="Réputés rejetés"
-            actif={filtres.reputesRejetes}
-            to={lienFiltres(filtres, { reputesRejetes: !filtres.reputesRejetes, page: 1 })}
-          />
-        </li>
-        <li>
-          <FiltreRapide
-            libelle="Expirent bientôt"
-            actif={filtres.expireBientot}
-            to={lienFiltres(filtres, { expireBientot: !filtres.expireBientot, page: 1 })}
-          />
-        </li>
-      </ul>
-      {/* Remounted on each new query so that its fields show the filters of the URL. */}
-      <Form
-        method="get"
-        action={chemin}
-        key={lienFiltres(filtres)}
-        aria-labelledby={`${prefixe}-titre`}
-      >
+    <FiltresPliables
+      id={prefixe}
+      titre="Filtrer les dossiers"
+      etiquettes={etiquettesFiltresDossiers(filtres, options)}
+      cle={lienFiltres(filtres)}
+    >
+      <Form method="get" action={chemin} aria-labelledby={`${prefixe}-titre`}>
         <div className="fr-grid-row fr-grid-row--gutters">
           <div className="fr-col-12">
             <Field
@@ -231,7 +287,34 @@ export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDos
           </li>
         </ul>
       </Form>
-    </section>
+    </FiltresPliables>
+  );
+}
+
+/**
+ * The quick filters of a staff list ("Réputés rejetés", "Expirent bientôt"):
+ * links toggling one deadline filter, beside the number of results so that
+ * they take no line of their own (issue 15 item 8: the table in the first
+ * screen).
+ */
+export function FiltresRapides({ filtres }: { filtres: FiltresDemandes }) {
+  return (
+    <ul className="fr-tags-group fr-mb-0" aria-label="Filtres rapides">
+      <li>
+        <FiltreRapide
+          libelle="Réputés rejetés"
+          actif={filtres.reputesRejetes}
+          to={lienFiltres(filtres, { reputesRejetes: !filtres.reputesRejetes, page: 1 })}
+        />
+      </li>
+      <li>
+        <FiltreRapide
+          libelle="Expirent bientôt"
+          actif={filtres.expireBientot}
+          to={lienFiltres(filtres, { expireBientot: !filtres.expireBientot, page: 1 })}
+        />
+      </li>
+    </ul>
   );
 }
 

@@ -20,7 +20,7 @@ import {
   listerRegions,
   listerServicesInstructeurs,
 } from "~/.server/api-client.server";
-import type { OptionsFiltres } from "./filtres-dossiers";
+import { compacterOptions, type OptionsFiltresCompactes } from "./filtres-dossiers";
 import {
   lienFiltres,
   ligneDossier,
@@ -35,7 +35,8 @@ export interface DonneesListe {
   /** The filters as read from the page's URL (`mesDossiers` as the route decides). */
   filtres: FiltresDemandes;
   dossiers: Page<LigneDossier>;
-  options: OptionsFiltres;
+  /** The filter form's choices, compact in the hydration data (`deplierOptions` reads them). */
+  options: OptionsFiltresCompactes;
   /** The CSV download of the same filters (resource route). */
   lienExport: string;
 }
@@ -96,7 +97,7 @@ export async function chargerListeDossiers(
     onglet,
     filtres,
     dossiers: { ...dossiers, result: dossiers.result.map(ligneDossier) },
-    options: {
+    options: compacterOptions({
       instructeurs: intervenants.map((intervenant) => ({
         valeur: intervenant.id,
         libelle: `${intervenant.firstName} ${intervenant.lastName}`,
@@ -108,7 +109,7 @@ export async function chargerListeDossiers(
       })),
       regions: regions.map((region) => ({ valeur: region.code, libelle: region.nom })),
       qualites: qualites.map((qualite) => ({ valeur: qualite.code, libelle: qualite.libelle })),
-    },
+    }),
     lienExport: `/tous-les-dossiers/${onglet.segment}/export.csv${exportParams ? `?${exportParams}` : ""}`,
   };
 }

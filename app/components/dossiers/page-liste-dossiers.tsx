@@ -1,5 +1,7 @@
+import { useMemo } from "react";
 import { useLocation } from "@remix-run/react";
-import { FiltresDossiers } from "./filtres-dossiers";
+import type { TypeDossier } from "#contract/etats";
+import { deplierOptions, FiltresDossiers, FiltresRapides } from "./filtres-dossiers";
 import { nombreDossiers, rechercheActive } from "./liste-params";
 import type { DonneesListe } from "./liste.server";
 import { OngletsDossiers } from "./onglets-dossiers";
@@ -15,6 +17,8 @@ export interface PageListeDossiersProps {
   /** What an empty list says when nothing was searched ("Aucun dossier ne vous est affecté."). */
   videSansRecherche: string;
   donnees: DonneesListe;
+  /** The files of each whole tab, shown on the tabs (null: not shown). */
+  comptes?: Readonly<Record<TypeDossier, number>> | null;
 }
 
 /**
@@ -29,14 +33,16 @@ export function PageListeDossiers({
   base,
   videSansRecherche,
   donnees,
+  comptes,
 }: PageListeDossiersProps) {
-  const { onglet, filtres, dossiers, options, lienExport } = donnees;
+  const { onglet, filtres, dossiers, lienExport } = donnees;
+  const options = useMemo(() => deplierOptions(donnees.options), [donnees.options]);
   const { pathname } = useLocation();
   const vide = dossiers.nb_elements === 0;
   return (
-    <div className="fr-container fr-py-6w">
+    <div className="fr-container fr-pt-1w fr-pb-6w">
       <h1>{titre}</h1>
-      <OngletsDossiers base={base} actif={onglet.segment} />
+      <OngletsDossiers base={base} actif={onglet.segment} comptes={comptes} />
       <FiltresDossiers onglet={onglet} filtres={filtres} options={options} chemin={pathname} />
       <section aria-labelledby="resultats-titre">
         <div className="fr-grid-row fr-grid-row--middle fr-grid-row--gutters fr-mb-1w">
@@ -51,6 +57,9 @@ export function PageListeDossiers({
                   : videSansRecherche
                 : nombreDossiers(dossiers.nb_elements)}
             </p>
+          </div>
+          <div className="fr-col-auto">
+            <FiltresRapides filtres={filtres} />
           </div>
           <div className="fr-col-auto">
             {/* A file download, not a page: the browser fetches it itself. */}

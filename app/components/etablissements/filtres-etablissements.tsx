@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { FiltresEtablissements } from "#contract/schemas/etablissements-liste";
+import { FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
 import { Field, SelectField } from "~/components/forms";
 import { lienEtablissements } from "./liste-params";
 
@@ -7,6 +8,28 @@ import { lienEtablissements } from "./liste-params";
 export interface OptionGeo {
   valeur: string;
   libelle: string;
+}
+
+/**
+ * The active filters of the establishments list as short labels (search,
+ * reference, région, département, EPCI, commune), for the tags of the
+ * folded form's summary (issue 15 item 8).
+ */
+export function etiquettesFiltresEtablissements(
+  filtres: FiltresEtablissements,
+  regions: readonly OptionGeo[],
+  departements: readonly OptionGeo[],
+): string[] {
+  const nom = (choix: readonly OptionGeo[], valeur: string) =>
+    choix.find((option) => option.valeur === valeur)?.libelle ?? valeur;
+  return [
+    ...(filtres.query ? [`« ${filtres.query} »`] : []),
+    ...(filtres.reference ? [`Référence ${filtres.reference}`] : []),
+    ...filtres.regions.map((code) => nom(regions, code)),
+    ...filtres.departements.map((code) => nom(departements, code)),
+    ...filtres.epcis.map((siren) => `EPCI ${siren}`),
+    ...filtres.communes.map((code) => `Commune ${code}`),
+  ];
 }
 
 /** Props of {@link FiltresEtablissements}. */
@@ -26,7 +49,8 @@ export interface FiltresEtablissementsProps {
  * intervention perimeter (selects), EPCI and commune by code (text fields:
  * the national lists are too long for a select). The current sort travels
  * in hidden fields; the page goes back to 1. "Réinitialiser" is a link to
- * the bare page.
+ * the bare page. Folded ({@link FiltresPliables}): the table starts in the
+ * first screen, the summary shows the active filters as tags.
  */
 export function FiltresEtablissementsForm({
   filtres,
@@ -37,17 +61,13 @@ export function FiltresEtablissementsForm({
   const triParDefaut = filtres.orderBy === "dateCreation" && filtres.orderType === "desc";
   const prefixe = "filtres-etablissements";
   return (
-    <section aria-labelledby={`${prefixe}-titre`} className="fr-mb-4w">
-      <h2 className="fr-h5" id={`${prefixe}-titre`}>
-        Filtrer les établissements
-      </h2>
-      {/* Remounted on each new query so that its fields show the filters of the URL. */}
-      <Form
-        method="get"
-        action={chemin}
-        key={lienEtablissements(filtres)}
-        aria-labelledby={`${prefixe}-titre`}
-      >
+    <FiltresPliables
+      id={prefixe}
+      titre="Filtrer les établissements"
+      etiquettes={etiquettesFiltresEtablissements(filtres, regions, departements)}
+      cle={lienEtablissements(filtres)}
+    >
+      <Form method="get" action={chemin} aria-labelledby={`${prefixe}-titre`}>
         <div className="fr-grid-row fr-grid-row--gutters">
           <div className="fr-col-12 fr-col-md-8">
             <Field
@@ -126,6 +146,6 @@ export function FiltresEtablissementsForm({
           </li>
         </ul>
       </Form>
-    </section>
+    </FiltresPliables>
   );
 }

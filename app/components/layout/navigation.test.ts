@@ -39,16 +39,21 @@ describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
     expect(hrefs([])).toEqual([]);
   });
 
-  it("ajoute « Mon agrément » et ses établissements au menu du demandeur qui détient un agrément", () => {
+  it("ajoute « Mon agrément », ses établissements, ses demandes de changement notable et le rapport annuel au menu du demandeur qui détient un agrément", () => {
     expect(navItemsFor(["demandeur"], { agrement: true })).toEqual([
       { label: "Accueil", href: "/" },
       { label: "Mon agrément", href: "/mon-agrement" },
       { label: "Établissements référencés", href: "/referencement" },
+      { label: "Mes demandes de changement notable", href: "/mes-demandes-changement-notable" },
       { label: "Rapport annuel d'activité", href: "/rapport-annuel-activite" },
     ]);
     expect(hrefs(["demandeur"], { agrement: false })).toEqual(["/"]);
     // The approval entry belongs to applicants: staff never get it.
     expect(hrefs(["instructeur"], { agrement: true })).not.toContain("/mon-agrement");
+    // Nor the applicant's notable-change requests.
+    expect(hrefs(["instructeur"], { agrement: true })).not.toContain(
+      "/mes-demandes-changement-notable",
+    );
   });
 
   it("réunit sans doublon les entrées de plusieurs rôles", () => {

@@ -1,4 +1,5 @@
 import { CENTRAL_ROLES, MANAGER_ROLES, hasAnyRole, type Role } from "#contract/roles";
+import { URL_MES_CHANGEMENTS } from "~/components/changement-notable/extension";
 import { t } from "~/i18n";
 
 /** One entry of the header's main navigation. */
@@ -35,6 +36,14 @@ const NAV_RULES: readonly NavRule[] = [
   {
     label: t("navigation.etablissementsReferences"),
     href: "/referencement",
+    roles: ["demandeur"],
+    avecAgrement: true,
+  },
+  // Spec §2 "Home for applicants" lists the operator's quick accesses in this
+  // order: approval, referenced establishments, change requests, annual report.
+  {
+    label: t("navigation.mesDemandesChangementNotable"),
+    href: URL_MES_CHANGEMENTS,
     roles: ["demandeur"],
     avecAgrement: true,
   },
@@ -91,8 +100,9 @@ const NAV_RULES: readonly NavRule[] = [
  * (instructeur, superviseur) get their files, all files, activity, approvals
  * and the establishment list; crhh all files; central roles activity,
  * approvals and the establishment reference; admin_fonctionnel account
- * management; applicants their home, and "Mon agrément" and their
- * referenced establishments once they hold an approval (`contexte.agrement`). Empty for a user without roles.
+ * management; applicants their home, and once they hold an approval
+ * (`contexte.agrement`) "Mon agrément", their referenced establishments,
+ * their notable-change requests and the annual report. Empty for a user without roles.
  */
 export function navItemsFor(roles: readonly Role[], contexte: ContexteNavigation = {}): NavItem[] {
   return NAV_RULES.filter(

@@ -38,6 +38,7 @@ import {
 import { dateFr } from "~/utils/dates";
 import { useEnvoiAvecProgression } from "./envoi-etape-documents";
 import { urlEtapeRapport } from "./urls";
+import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
 
 /** What conform gives a valid submission's handler (the part step 3 reads). */
 interface EnvoiValide {
@@ -463,10 +464,12 @@ export function EtapeChangements({
               <ul className="fr-raw-list fr-mb-2w">
                 {pieces.map((piece) => (
                   <li key={piece.id} className="fr-mb-1w">
-                    <a href={`/piece-jointe/${piece.id}`} className="fr-link fr-link--sm">
-                      {piece.nom} ({afficherTaille(piece.size)}, ajouté le{" "}
-                      {dateFr(piece.dateCreation)})
-                    </a>
+                    <AnalyseAntivirus piece={piece}>
+                      <a href={`/piece-jointe/${piece.id}`} className="fr-link fr-link--sm">
+                        {piece.nom} ({afficherTaille(piece.size)}, ajouté le{" "}
+                        {dateFr(piece.dateCreation)})
+                      </a>
+                    </AnalyseAntivirus>
                     <CheckboxField id={`supprimer-${piece.id}`} label={`Retirer ${piece.nom}`}>
                       <input type="checkbox" name="supprimer" value={piece.id} />
                     </CheckboxField>

@@ -6,6 +6,7 @@ import {
 } from "#contract/schemas/rapport-annuel";
 import { afficherDecimal } from "#contract/validation";
 import { dateFr, dateHeureFr } from "~/utils/dates";
+import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
 
 /** DSFR badge class of each filing state (spec §4). */
 export const CLASSES_ETAT_RAPPORT: Record<RapportAnnuel["etat"], string> = {
@@ -120,9 +121,11 @@ export function SyntheseRapport({
                 <ul>
                   {pieces.map((piece) => (
                     <li key={piece.id}>
-                      <a href={`/piece-jointe/${piece.id}`} className="fr-link">
-                        {piece.nom}
-                      </a>{" "}
+                      <AnalyseAntivirus piece={piece}>
+                        <a href={`/piece-jointe/${piece.id}`} className="fr-link">
+                          {piece.nom}
+                        </a>
+                      </AnalyseAntivirus>{" "}
                       ({afficherTaille(piece.size)}, ajouté le {dateFr(piece.dateCreation)})
                     </li>
                   ))}

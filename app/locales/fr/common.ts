@@ -38,6 +38,7 @@ export default {
     accueil: "Accueil",
     monAgrement: "Mon agrément",
     etablissementsReferences: "Établissements référencés",
+    mesDemandesChangementNotable: "Mes demandes de changement notable",
     rapportAnnuelActivite: "Rapport annuel d'activité",
     mesDossiers: "Mes dossiers",
     tousLesDossiers: "Tous les dossiers",

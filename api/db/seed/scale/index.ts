@@ -34,6 +34,12 @@ export interface OptionsEchelle {
   reinitialiser?: boolean;
   /** Progress lines (French). */
   journal?: (ligne: string) => void;
+  /**
+   * Adjusts the plan before any row is generated (the demo dataset puts the
+   * demo staff in its teams, api/db/seed/demo-dossiers.ts) and returns the
+   * ids of staff accounts that already exist: their rows are not written.
+   */
+  adapterPlan?: (plan: Plan) => ReadonlySet<string>;
 }
 
 export interface BilanEchelle {
@@ -67,6 +73,7 @@ export async function chargerEchelle(
     graine: options.graine ?? GRAINE_PAR_DEFAUT,
     aujourdhui: options.aujourdhui ?? aujourdhuiParis(),
   });
+  const existants = options.adapterPlan?.(plan) ?? new Set<string>();
   const mesures: Mesures = new Map([
     ["plan (calcul)", { lignes: 0, ms: performance.now() - debut }],
   ]);
@@ -112,7 +119,12 @@ export async function chargerEchelle(
     mesurer(mesures, "numéros réservés", 0, performance.now() - debutNumeros);
     const generateur = new Generateur(plan, referentiel, numeros, fichiers);
 
-    await inserer(tx, "utilisateur", generateur.personnel(), mesures);
+    await inserer(
+      tx,
+      "utilisateur",
+      generateur.personnel().filter((agent) => !existants.has(agent.id!)),
+      mesures,
+    );
     for (let premier = 0; premier < plan.societes.length; premier += SOCIETES_PAR_TRANCHE) {
       const lot = generateur.societes(premier, premier + SOCIETES_PAR_TRANCHE);
       await ecrireLot(tx, lot, TABLES_LOT, mesures);

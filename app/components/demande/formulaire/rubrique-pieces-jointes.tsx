@@ -11,6 +11,7 @@ import {
 } from "~/components/forms";
 import { t } from "~/i18n";
 import { urlEtape } from "./stepper";
+import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
 
 /** Header the upload script sends, so the action answers without redirecting. */
 export const ENTETE_TELEVERSEMENT = "X-Televersement";
@@ -132,9 +133,11 @@ export function RubriquePiecesJointes({
         <ul className="fr-mb-2w">
           {rubrique.piecesJointes.map((piece) => (
             <li key={piece.id}>
-              <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
-                {piece.nom}
-              </a>{" "}
+              <AnalyseAntivirus piece={piece}>
+                <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
+                  {piece.nom}
+                </a>
+              </AnalyseAntivirus>{" "}
               <span className="fr-text--sm">
                 ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
               </span>{" "}

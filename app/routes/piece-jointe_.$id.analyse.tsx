@@ -1,0 +1,53 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import {
+  LIBELLE_ANALYSE_EN_COURS,
+  MESSAGE_ANALYSE_EN_COURS,
+  MESSAGE_FICHIER_INFECTE,
+} from "#contract/antivirus";
+import { requireUser } from "~/.server/auth.server";
+import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { pageTitle } from "~/utils/title";
+
+const TITRE_INFECTE = "Fichier bloqué par l'antivirus";
+
+export const handle: BreadcrumbHandle = { breadcrumb: "Fichier indisponible" };
+
+/**
+ * `/piece-jointe/{id}/analyse` (issue 18, ADR 0030): where `/piece-jointe/{id}`
+ * sends a signed-in user whose file the API refused with 409, because the
+ * antivirus has not found it clean yet (`?raison=infecte`: it found a
+ * virus). Answers 409 with the API's French explanation; pages list such
+ * files without a link, so only a link kept from before lands here.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const infecte = new URL(request.url).searchParams.get("raison") === "infecte";
+  return json({ infecte }, { status: 409, headers: infecte ? {} : { "Retry-After": "60" } });
+}
+
+export default function AnalyseAntivirusPage() {
+  const { infecte } = useLoaderData<typeof loader>();
+  return (
+    <div className="fr-container fr-pb-6w">
+      <div className="fr-grid-row">
+        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
+          <h1>{infecte ? TITRE_INFECTE : LIBELLE_ANALYSE_EN_COURS}</h1>
+          <div
+            className={`fr-alert fr-mb-4w ${infecte ? "fr-alert--error" : "fr-alert--info"}`}
+            role="status"
+          >
+            <p>{infecte ? MESSAGE_FICHIER_INFECTE : MESSAGE_ANALYSE_EN_COURS}</p>
+          </div>
+          <Link className="fr-btn fr-btn--secondary" to="/">
+            Revenir à l'accueil
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: pageTitle(data?.infecte ? TITRE_INFECTE : LIBELLE_ANALYSE_EN_COURS) },
+];

@@ -1,0 +1,216 @@
+/**
+ * Two leftovers seen from the applicant's browser:
+ * - issue 22 item 1 (ADR 0018): the home card of a draft started under a
+ *   superseded arrêté (`arrete_perime`) offers "Mettre à jour selon l'arrêté
+ *   en vigueur", a plain POST form; the draft becomes a draft again under
+ *   the arrêté in force, with the success notification, and the card offers
+ *   "Continuer" again;
+ * - issue 14: the menu of an approved operator has "Mes demandes de
+ *   changement notable" (spec §2 "Home for applicants" quick accesses).
+ *
+ * The `arrete_perime` state is only ever written by the system (the portal
+ * knows a single arrêté in force), so this file runs a portal of its own,
+ * built pages included, on a free port with an in-memory database (PGlite),
+ * and marks the draft in the database as the scale dataset does. Each test
+ * runs with JavaScript (project "js") and without ("sans-js"); axe runs
+ * with JavaScript; screenshots at 1280 and 375 px go to the system's
+ * temporary folder (brouillon-arrete-captures).
+ */
+import { randomUUID } from "node:crypto";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hash } from "@node-rs/argon2";
+import { expect, test, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { openDatabase, type Database } from "../api/db/client.ts";
+import { arretes, demandes, societes, utilisateurs } from "../api/db/schema.ts";
+import { CGU_VERSION } from "../contract/cgu.ts";
+import { createPortal, type Portal } from "../server/app.ts";
+import { loadConfig } from "../server/config.ts";
+import { createLogger } from "../server/logger.ts";
+import { appelApi, creerDemandeDeposable } from "../tests/helpers/demande-api.ts";
+import { connecterEquipeDemo, nouvelleDemandeEnEtat } from "../tests/helpers/instruction-api.ts";
+import { loginAs } from "../tests/helpers/oidc-login.ts";
+import { freePort } from "../tests/helpers/portal.ts";
+import { expectNoAxeViolations, submitCredentials } from "./support.ts";
+
+const MOT_DE_PASSE = "Brouillon-Arrete-2026!";
+const CAPTURES = join(tmpdir(), "brouillon-arrete-captures");
+
+let base: string;
+let dataDir: string;
+let database: Database;
+let portal: Portal;
+let server: Server;
+let empreinte: string;
+
+test.beforeAll(async () => {
+  // An in-memory PGlite, its migrations and the demo data: about a minute on a busy machine.
+  test.setTimeout(240_000);
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  dataDir = await mkdtemp(join(tmpdir(), "portail-arrete-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    DEMO_DATA: "true",
+    LOG_LEVEL: "silent",
+    JOBS: "false",
+    LOGIN_RATE_LIMIT_ACCOUNT: "1000",
+    LOGIN_RATE_LIMIT_IP: "1000",
+  });
+  database = await openDatabase({ dataDir: ":memory:", databaseUrl: undefined });
+  portal = await createPortal(config, createLogger("silent"), { database });
+  server = await new Promise((resolve) => {
+    const ecoute = portal.app.listen(port, () => resolve(ecoute));
+  });
+  empreinte = await hash(MOT_DE_PASSE);
+  await mkdir(CAPTURES, { recursive: true });
+});
+
+test.afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await portal?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A new applicant (own company, terms accepted): e-mail and access token. */
+async function nouveauDemandeur(): Promise<{ email: string; token: string }> {
+  const marque = randomUUID().slice(0, 8);
+  const [societe] = await database.db
+    .insert(societes)
+    .values({
+      siren: `7${String(Date.now()).slice(-8)}`,
+      raisonSociale: `Rénov Arrêté ${marque}`,
+      qualites: ["qualityOp"],
+    })
+    .returning();
+  const email = `arrete-${marque}@exemple.fr`;
+  await database.db.insert(utilisateurs).values({
+    idIdp: `e2e-arrete-${marque}`,
+    email,
+    prenom: "Jeanne",
+    nom: `Arrêté ${marque}`,
+    roles: ["demandeur"],
+    passwordHash: empreinte,
+    societeId: societe.id,
+    cguVersionAcceptee: CGU_VERSION,
+  });
+  return { email, token: (await loginAs(base, email, MOT_DE_PASSE)).accessToken };
+}
+
+/** Signs `email` in on this portal, after signing out whoever was. */
+async function connecter(page: Page, email: string) {
+  await page.context().clearCookies();
+  await page.goto(`${base}/account/login`);
+  await submitCredentials(page, email, MOT_DE_PASSE);
+  await expect(page).toHaveURL(new RegExp(`^${base}/(?!realms)`));
+}
+
+/** Full-page screenshots of the current page at 1280 and 375 px. */
+async function capturer(page: Page, nom: string, projet: string) {
+  for (const largeur of [1280, 375]) {
+    await page.setViewportSize({ width: largeur, height: 900 });
+    await page.screenshot({
+      path: join(CAPTURES, `${nom}-${projet}-${largeur}.png`),
+      fullPage: true,
+      animations: "disabled",
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const carte = (page: Page) => page.getByRole("article", { name: /^Demande d'agrément/ });
+
+test("le brouillon d'un arrêté remplacé se met à jour selon l'arrêté en vigueur depuis sa carte", async ({
+  page,
+}, info) => {
+  test.setTimeout(180_000);
+  const axe = info.project.name === "js" ? expectNoAxeViolations : async (_page: Page) => {};
+  const demandeur = await nouveauDemandeur();
+  const { id } = await creerDemandeDeposable(base, demandeur.token);
+  // As the scale dataset writes it (ADR 0009): the system marked the draft.
+  const [ancien] = await database.db
+    .select({ id: arretes.id })
+    .from(arretes)
+    .where(eq(arretes.code, "arrete-2022-12-21"));
+  await database.db
+    .update(demandes)
+    .set({ etat: "arrete_perime", arreteId: ancien.id })
+    .where(eq(demandes.id, id));
+
+  await connecter(page, demandeur.email);
+  await page.goto(`${base}/`);
+  await expect(
+    carte(page).getByText(
+      "Votre brouillon a été commencé sous un arrêté qui n'est plus en vigueur : mettez-le à jour selon l'arrêté en vigueur, puis reprenez-le pour le déposer.",
+    ),
+  ).toBeVisible();
+  // The draft steps are closed in arrete_perime: the update replaces "Continuer".
+  await expect(carte(page).getByRole("link", { name: "Continuer" })).toHaveCount(0);
+  const bouton = carte(page).getByRole("button", {
+    name: "Mettre à jour selon l'arrêté en vigueur",
+  });
+  await expect(bouton).toBeVisible();
+  await axe(page);
+  await capturer(page, "carte-arrete-perime", info.project.name);
+
+  await bouton.click();
+  await expect(page).toHaveURL(`${base}/`);
+  await expect(
+    page.getByText("La demande a bien été mise à jour selon l'arrêté en vigueur.", { exact: true }),
+  ).toBeVisible();
+  await expect(carte(page).getByRole("link", { name: "Continuer" })).toBeVisible();
+  await expect(
+    carte(page).getByRole("button", { name: "Mettre à jour selon l'arrêté en vigueur" }),
+  ).toHaveCount(0);
+  await axe(page);
+  await capturer(page, "carte-arrete-applique", info.project.name);
+
+  const apres = await appelApi<{ etat: string }>(base, demandeur.token, "GET", `/demande/${id}`);
+  expect(apres.etat).toBe("brouillon");
+  const [lie] = await database.db
+    .select({ code: arretes.code })
+    .from(demandes)
+    .innerJoin(arretes, eq(arretes.id, demandes.arreteId))
+    .where(eq(demandes.id, id));
+  expect(lie.code).toBe("arrete-2022-12-21-modifie-2024-04-01");
+});
+
+test("le menu de l'opérateur agréé mène à ses demandes de changement notable", async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  const js = info.project.name === "js";
+  const demandeur = await nouveauDemandeur();
+  await nouvelleDemandeEnEtat(
+    { baseUrl: base, demandeur: demandeur.token, equipe: await connecterEquipeDemo(base) },
+    "agree",
+  );
+  await connecter(page, demandeur.email);
+  await page.goto(`${base}/`);
+  const menu = page.getByRole("navigation", { name: "Menu principal" });
+  await expect(menu.getByRole("link")).toHaveText([
+    "Accueil",
+    "Mon agrément",
+    "Établissements référencés",
+    "Mes demandes de changement notable",
+    "Rapport annuel d'activité",
+  ]);
+  if (js) await expectNoAxeViolations(page);
+  await capturer(page, "menu-operateur", info.project.name);
+  await menu.getByRole("link", { name: "Mes demandes de changement notable" }).click();
+  await expect(page).toHaveURL(`${base}/mes-demandes-changement-notable`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Mes demandes de changement notable",
+  );
+  await expect(
+    menu.getByRole("link", { name: "Mes demandes de changement notable" }),
+  ).toHaveAttribute("aria-current", "page");
+});

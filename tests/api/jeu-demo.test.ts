@@ -1,0 +1,222 @@
+/**
+ * The demo dataset (issue 15 item 8, api/db/seed/demo-dossiers.ts): the
+ * setting that decides it (on for the newcomer's embedded start only), and,
+ * once loaded at a portal's start, the fixed figures of its fixed scale and
+ * seed — requests in every state, approvals, messages, the demo staff of
+ * Paris on their files, the demo applicant's company untouched — and a
+ * second start that adds nothing.
+ *
+ * On PostgreSQL the suite shares one database: every count is of the
+ * dataset's rows (ids in its range), and the dataset is removed afterwards.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, SOCIETE_DEMO } from "../../api/db/seed/demo.ts";
+import { seedJeuDemo } from "../../api/db/seed/demo-dossiers.ts";
+import { codeServiceDuDepartement } from "../../api/db/seed/reference.ts";
+import { PLAGE_UUID } from "../../api/db/seed/scale/identifiants.ts";
+import { supprimer } from "../../api/db/seed/scale/index.ts";
+import { createFileStore } from "../../api/files/store.ts";
+import { createPortal } from "../../server/app.ts";
+import { loadConfig } from "../../server/config.ts";
+import { createLogger } from "../../server/logger.ts";
+import { loginAs } from "../helpers/oidc-login.ts";
+import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
+
+const DANS_LE_JEU = `between '${PLAGE_UUID.debut}'::uuid and '${PLAGE_UUID.fin}'::uuid`;
+
+describe("le réglage DEMO_DATASET", () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "portail-mar-jeu-demo-"));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  const lire = (env: Record<string, string>) =>
+    loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...env }).demoDataset;
+
+  it("est actif au démarrage embarqué sans réglage (PGlite, DEMO_DATA absent)", () => {
+    expect(lire({})).toBe(true);
+  });
+
+  it("est inactif avec DEMO_DATA=false, sur PostgreSQL, ou quand DEMO_DATA est donné", () => {
+    expect(lire({ DEMO_DATA: "false" })).toBe(false);
+    expect(lire({ DATABASE_URL: "postgres://localhost:5432/mar" })).toBe(false);
+    expect(lire({ DATABASE_URL: "postgres://localhost:5432/mar", DEMO_DATA: "true" })).toBe(false);
+    // Tests and tools name DEMO_DATA themselves: they keep an empty portal.
+    expect(lire({ DEMO_DATA: "true" })).toBe(false);
+  });
+
+  it("se demande explicitement, PostgreSQL compris, et se refuse explicitement", () => {
+    expect(
+      lire({
+        DATABASE_URL: "postgres://localhost:5432/mar",
+        DEMO_DATA: "true",
+        DEMO_DATASET: "true",
+      }),
+    ).toBe(true);
+    expect(lire({ DEMO_DATASET: "false" })).toBe(false);
+    expect(() => lire({ DEMO_DATASET: "oui" })).toThrow(/DEMO_DATASET/);
+  });
+});
+
+describe("le jeu de démonstration chargé au démarrage", () => {
+  let portal: TestPortal;
+
+  /** Rows of a query on the test database. */
+  const requete = <T = Record<string, unknown>>(texte: string, params: unknown[] = []) =>
+    portal.database.query<T>(texte, params);
+
+  /** `{ state: count }` of the dataset's requests of `kind`. */
+  async function etats(kind: string): Promise<Record<string, number>> {
+    const lignes = await requete<{ etat: string; n: number }>(
+      `select etat, count(*)::int as n from demande where kind = $1 and id ${DANS_LE_JEU} group by etat order by etat`,
+      [kind],
+    );
+    return Object.fromEntries(lignes.map((ligne) => [ligne.etat, ligne.n]));
+  }
+
+  /** Counts of the dataset's rows a second start must leave as they are. */
+  async function totaux() {
+    const [ligne] = await requete<Record<string, number>>(
+      `select
+        (select count(*)::int from demande where id ${DANS_LE_JEU}) as demandes,
+        (select count(*)::int from agrement where id ${DANS_LE_JEU}) as agrements,
+        (select count(*)::int from societe where id ${DANS_LE_JEU}) as societes,
+        (select count(*)::int from message where ressource_id ${DANS_LE_JEU}) as messages,
+        (select count(*)::int from historique where ressource_id ${DANS_LE_JEU}) as historique,
+        (select count(*)::int from utilisateur) as utilisateurs`,
+    );
+    return ligne;
+  }
+
+  beforeAll(async () => {
+    portal = await startTestPortal({ DEMO_DATASET: "true" });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (portal) {
+      await portal.database.db.transaction((tx) => supprimer(tx));
+      await portal.close();
+    }
+  });
+
+  it("donne ses demandes dans chaque état de la spec, en nombres fixes (échelle 0,03, graine 20261127)", async () => {
+    expect(await etats("demande")).toEqual({
+      affectee: 8,
+      agree: 78,
+      agrement_en_attente: 3,
+      agrement_modifie_en_attente: 1,
+      agrement_procedure_en_cours: 3,
+      agrement_retire: 4,
+      annulee: 34,
+      arrete_perime: 4,
+      brouillon: 17,
+      complete: 3,
+      complete_complement_demande: 1,
+      complete_complement_recu: 1,
+      complete_sans_crhh: 4,
+      complete_sans_crhh_complement_demande: 1,
+      complete_sans_crhh_complement_recu: 1,
+      deposee: 7,
+      en_edition: 1,
+      incomplete: 4,
+      instruite_crhh: 2,
+      instruite_crhh_complement_demande: 1,
+      instruite_crhh_complement_recu: 1,
+      instruite_instructeur: 3,
+      instruite_superviseur: 2,
+      refus_confirme: 1,
+      refus_en_attente: 1,
+      refus_refuse: 1,
+      refusee: 70,
+      rejetee_tacitement: 28,
+    });
+    expect(await etats("changement-notable")).toEqual({
+      accordee_tacitement: 2,
+      affectee: 2,
+      annulee: 1,
+      brouillon: 1,
+      complete_sans_crhh: 1,
+      deposee: 2,
+      disponible: 1,
+      instruite_instructeur: 1,
+      instruite_superviseur: 1,
+      refusee: 1,
+      terminee: 2,
+    });
+  });
+
+  it("donne 89 agréments dans chaque état, des sociétés et des messages", async () => {
+    const agrements = await requete<{ etat: string; n: number }>(
+      `select etat, count(*)::int as n from agrement where id ${DANS_LE_JEU} group by etat order by etat`,
+    );
+    expect(Object.fromEntries(agrements.map((ligne) => [ligne.etat, ligne.n]))).toEqual({
+      en_cours: 82,
+      perime: 1,
+      retire: 4,
+      suspendu: 2,
+    });
+    const { demandes, societes, messages } = await totaux();
+    expect({ demandes, societes }).toEqual({ demandes: 300, societes: 150 });
+    expect(messages).toBeGreaterThan(0);
+  });
+
+  it("confie les dossiers du service de Paris à l'équipe de démonstration, et à elle seule", async () => {
+    const instructeurs = await requete<{ email: string; n: number }>(
+      `select lower(u.email) as email, count(*)::int as n
+         from demande d join utilisateur u on u.id = d.instructeur_id
+         join service_instructeur s on s.id = d.service_instructeur_id
+        where d.id ${DANS_LE_JEU} and s.code = $1
+        group by lower(u.email)`,
+      [codeServiceDuDepartement("75")],
+    );
+    expect(instructeurs.map((ligne) => ligne.email)).toEqual(["instructeur@demo.anah.gouv.fr"]);
+    expect(instructeurs[0].n).toBeGreaterThanOrEqual(1);
+    // The demo team signs in: it sees its files through the API.
+    const { accessToken } = await loginAs(
+      portal.baseUrl,
+      "instructeur@demo.anah.gouv.fr",
+      DEMO_PASSWORD,
+    );
+    const reponse = await fetch(`${portal.baseUrl}/api/demande/nb-demandes`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(reponse.status).toBe(200);
+    expect((await reponse.json()).nbDemandes).toBeGreaterThanOrEqual(instructeurs[0].n);
+    // No generated account took a demo account's place or address.
+    const [{ n }] = await requete<{ n: number }>(
+      `select count(*)::int as n from utilisateur where lower(email) like '%@demo.anah.gouv.fr' and id ${DANS_LE_JEU}`,
+    );
+    expect(n).toBe(0);
+  });
+
+  it("ne touche pas la société du demandeur de démonstration", async () => {
+    const [societe] = await requete<{ raison_sociale: string; n: number }>(
+      `select s.raison_sociale, (select count(*)::int from demande d where d.societe_id = s.id and d.id ${DANS_LE_JEU}) as n
+         from societe s where s.siren = $1`,
+      [SOCIETE_DEMO.siren],
+    );
+    expect(societe).toEqual({ raison_sociale: SOCIETE_DEMO.raisonSociale, n: 0 });
+  });
+
+  it("n'ajoute rien à un second démarrage", async () => {
+    const avant = await totaux();
+    const second = await createPortal(portal.config, createLogger("silent"), {
+      remix: false,
+      database: portal.database,
+    });
+    // Its close() would close the shared database too: only its mailer is its own (jobs are off).
+    await second.mailer.close();
+    expect(await totaux()).toEqual(avant);
+    expect(
+      await seedJeuDemo(portal.database, createFileStore({ dataDir: portal.config.dataDir }), {
+        logger: createLogger("silent"),
+      }),
+    ).toBeNull();
+    expect(await totaux()).toEqual(avant);
+  });
+});
