@@ -117,6 +117,13 @@ test("sur un petit écran, le menu de l'en-tête donne le bouton « Se déconnec
     info.project.name === "js"
       ? banner.getByRole("button", { name: "Menu" })
       : banner.getByRole("link", { name: "Menu" });
+  // The control is the DSFR 40 px square beside the logo, never over it (issue 21: at 375 px
+  // without JS the link once shrank to 16 px and its icon sat on the Marianne).
+  const boite = await ouvrir.boundingBox();
+  const logo = await banner.locator(".fr-header__logo").boundingBox();
+  expect(boite && Math.round(boite.width)).toBe(40);
+  expect(boite && Math.round(boite.height)).toBe(40);
+  expect(boite && logo && boite.x >= logo.x + logo.width).toBe(true);
   await ouvrir.click();
   const menu = page.locator("#header-menu");
   await expect(menu.getByRole("button", { name: "Se déconnecter" })).toBeVisible();
