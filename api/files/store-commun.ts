@@ -11,7 +11,8 @@ import { mkdir, open, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Transform, Writable, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { FichierIndisponibleError } from "./types.ts";
+import { detecterTypeFichierSurDisque } from "./type-fichier.ts";
+import { FichierIndisponibleError, type FichierRecu, type FichierStocke } from "./types.ts";
 
 /** What the stores log through (a pino logger). */
 export interface JournalStockage {
@@ -161,4 +162,47 @@ export function controlerEnEnvoyant(
       );
     },
   });
+}
+
+/**
+ * The `recevoir` of both stores (local disk and S3): the bytes of `flux`
+ * are streamed to a temporary file of `temporaires` while hashed, and typed
+ * from their bytes (throws what {@link ecrireTemporaire} and
+ * `detecterTypeFichierSurDisque` throw, the temporary file removed). The
+ * returned file is put under its key by `placer` (once, whatever the number
+ * of calls) when the caller keeps it; `abandonner` removes the temporary
+ * file. `placer` owns the temporary file from then on (the local store
+ * renames it, the S3 store sends then removes it).
+ */
+export async function recevoirFichier(
+  temporaires: string,
+  flux: Readable,
+  placer: (temporaire: string, sha256: string, taille: number) => Promise<void>,
+): Promise<FichierRecu> {
+  const { temporaire, sha256, taille } = await ecrireTemporaire(temporaires, flux);
+  let mimeType;
+  try {
+    mimeType = await detecterTypeFichierSurDisque(temporaire);
+  } catch (error) {
+    await rm(temporaire, { force: true });
+    throw error;
+  }
+  let etat: "en attente" | "conserve" | "abandonne" = "en attente";
+  let placement: Promise<FichierStocke> | undefined;
+  const stocke: FichierStocke = { cle: sha256, sha256, taille };
+  return {
+    ...stocke,
+    mimeType,
+    conserver() {
+      if (etat === "abandonne") return Promise.reject(new Error("Fichier reçu déjà abandonné"));
+      etat = "conserve";
+      placement ??= placer(temporaire, sha256, taille).then(() => stocke);
+      return placement;
+    },
+    async abandonner() {
+      if (etat !== "en attente") return;
+      etat = "abandonne";
+      await rm(temporaire, { force: true });
+    },
+  };
 }

@@ -33,14 +33,12 @@ import {
   cheminRelatif,
   controlerEnEnvoyant,
   ecrireTemporaire,
+  recevoirFichier,
   type JournalStockage,
 } from "./store-commun.ts";
-import { detecterTypeFichierSurDisque } from "./type-fichier.ts";
 import {
   FichierIndisponibleError,
   StockageIndisponibleError,
-  type FichierRecu,
-  type FichierStocke,
   type FileStore,
   type ReglagesS3,
 } from "./types.ts";
@@ -221,38 +219,12 @@ export function createS3FileStore(options: {
       return { cle: sha256, sha256, taille: contenu.length };
     },
 
-    async recevoir(flux) {
-      const { temporaire, sha256, taille } = await ecrireTemporaire(temporaires, flux);
-      let mimeType;
-      try {
-        mimeType = await detecterTypeFichierSurDisque(temporaire);
-      } catch (error) {
-        await rm(temporaire, { force: true });
-        throw error;
-      }
-      let etat: "en attente" | "conserve" | "abandonne" = "en attente";
-      let placement: Promise<FichierStocke> | undefined;
-      const stocke: FichierStocke = { cle: sha256, sha256, taille };
-      const recu: FichierRecu = {
-        ...stocke,
-        mimeType,
-        conserver() {
-          if (etat === "abandonne") return Promise.reject(new Error("Fichier reçu déjà abandonné"));
-          etat = "conserve";
-          // Sent or not, the temporary file goes: a failed upload is refused
-          // (503) and the applicant sends the file again.
-          placement ??= placer(temporaire, sha256, taille)
-            .then(() => stocke)
-            .finally(() => rm(temporaire, { force: true }));
-          return placement;
-        },
-        async abandonner() {
-          if (etat !== "en attente") return;
-          etat = "abandonne";
-          await rm(temporaire, { force: true });
-        },
-      };
-      return recu;
+    recevoir(flux) {
+      // Sent or not, the temporary file goes: a failed upload is refused
+      // (503) and the applicant sends the file again.
+      return recevoirFichier(temporaires, flux, (temporaire, sha256, taille) =>
+        placer(temporaire, sha256, taille).finally(() => rm(temporaire, { force: true })),
+      );
     },
 
     async lire(cle) {

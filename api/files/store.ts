@@ -23,19 +23,13 @@ import {
   controlerEnEnvoyant,
   creerDossier,
   ecrireTemporaire,
+  recevoirFichier,
   hacher,
   synchroniserDossier,
   type JournalStockage,
 } from "./store-commun.ts";
 import { createS3FileStore } from "./store-s3.ts";
-import { detecterTypeFichierSurDisque } from "./type-fichier.ts";
-import {
-  FichierIndisponibleError,
-  type FichierRecu,
-  type FichierStocke,
-  type FileStore,
-  type ReglagesS3,
-} from "./types.ts";
+import { FichierIndisponibleError, type FileStore, type ReglagesS3 } from "./types.ts";
 
 /**
  * The portal's file store (ADR 0031): on S3-compatible object storage when
@@ -109,34 +103,8 @@ export function createLocalFileStore(options: {
       return { cle: sha256, sha256, taille: contenu.length };
     },
 
-    async recevoir(flux) {
-      const { temporaire, sha256, taille } = await ecrireTemporaire(temporaires, flux);
-      let mimeType;
-      try {
-        mimeType = await detecterTypeFichierSurDisque(temporaire);
-      } catch (error) {
-        await rm(temporaire, { force: true });
-        throw error;
-      }
-      let etat: "en attente" | "conserve" | "abandonne" = "en attente";
-      let placement: Promise<FichierStocke> | undefined;
-      const stocke: FichierStocke = { cle: sha256, sha256, taille };
-      const recu: FichierRecu = {
-        ...stocke,
-        mimeType,
-        conserver() {
-          if (etat === "abandonne") return Promise.reject(new Error("Fichier reçu déjà abandonné"));
-          etat = "conserve";
-          placement ??= placer(temporaire, sha256, taille).then(() => stocke);
-          return placement;
-        },
-        async abandonner() {
-          if (etat !== "en attente") return;
-          etat = "abandonne";
-          await rm(temporaire, { force: true });
-        },
-      };
-      return recu;
+    recevoir(flux) {
+      return recevoirFichier(temporaires, flux, placer);
     },
 
     async lire(cle) {
