@@ -17,67 +17,40 @@
  * temporary folder (brouillon-arrete-captures).
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import type { Server } from "node:http";
+import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hash } from "@node-rs/argon2";
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { openDatabase, type Database } from "../api/db/client.ts";
+import type { Database } from "../api/db/client.ts";
 import { arretes, demandes, societes, utilisateurs } from "../api/db/schema.ts";
 import { CGU_VERSION } from "../contract/cgu.ts";
-import { createPortal, type Portal } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
-import { createLogger } from "../server/logger.ts";
 import { appelApi, creerDemandeDeposable } from "../tests/helpers/demande-api.ts";
 import { connecterEquipeDemo, nouvelleDemandeEnEtat } from "../tests/helpers/instruction-api.ts";
 import { loginAs } from "../tests/helpers/oidc-login.ts";
-import { freePort } from "../tests/helpers/portal.ts";
+import { demarrerPortailEnMemoire, type PortailEnMemoire } from "./fixtures/portail-en-memoire.ts";
 import { expectNoAxeViolations, submitCredentials } from "./support.ts";
 
 const MOT_DE_PASSE = "Brouillon-Arrete-2026!";
 const CAPTURES = join(tmpdir(), "brouillon-arrete-captures");
 
 let base: string;
-let dataDir: string;
 let database: Database;
-let portal: Portal;
-let server: Server;
+let instance: PortailEnMemoire;
 let empreinte: string;
 
 test.beforeAll(async () => {
   // An in-memory PGlite, its migrations and the demo data: about a minute on a busy machine.
   test.setTimeout(240_000);
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  dataDir = await mkdtemp(join(tmpdir(), "portail-arrete-"));
-  const config = loadConfig({
-    NODE_ENV: "test",
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    DEMO_DATA: "true",
-    LOG_LEVEL: "silent",
-    JOBS: "false",
-    LOGIN_RATE_LIMIT_ACCOUNT: "1000",
-    LOGIN_RATE_LIMIT_IP: "1000",
-  });
-  database = await openDatabase({ dataDir: ":memory:", databaseUrl: undefined });
-  portal = await createPortal(config, createLogger("silent"), { database });
-  server = await new Promise((resolve) => {
-    const ecoute = portal.app.listen(port, () => resolve(ecoute));
-  });
+  instance = await demarrerPortailEnMemoire("portail-arrete");
+  ({ base, database } = instance);
   empreinte = await hash(MOT_DE_PASSE);
   await mkdir(CAPTURES, { recursive: true });
 });
 
 test.afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await portal?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await instance?.fermer();
 });
 
 /** A new applicant (own company, terms accepted): e-mail and access token. */

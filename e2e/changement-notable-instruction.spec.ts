@@ -12,21 +12,19 @@
  * included, on a free port with an in-memory database (PGlite).
  */
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import type { Server } from "node:http";
+import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hash } from "@node-rs/argon2";
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { openDatabase, type Database } from "../api/db/client.ts";
+import type { Database } from "../api/db/client.ts";
 import { agrements, etablissements, societes, utilisateurs } from "../api/db/schema.ts";
 import { CGU_VERSION } from "../contract/cgu.ts";
 import { accorderExtensionsTacitement } from "../api/domain/changements-notables/accord-tacite.ts";
 import { horlogeSysteme } from "../api/domain/horloge.ts";
 import type { ApiConfig } from "../api/config.ts";
-import { createPortal, type Portal } from "../server/app.ts";
-import { loadConfig, type Config } from "../server/config.ts";
+import type { Config } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
 import { appelApi } from "../tests/helpers/demande-api.ts";
 import {
@@ -43,43 +41,23 @@ import {
 } from "../tests/helpers/instruction-api.ts";
 import { loginAs } from "../tests/helpers/oidc-login.ts";
 import { pdfEnTexte } from "../tests/helpers/pdf.ts";
-import { freePort } from "../tests/helpers/portal.ts";
+import { demarrerPortailEnMemoire, type PortailEnMemoire } from "./fixtures/portail-en-memoire.ts";
 import { DEMO, expectNoAxeViolations, submitCredentials } from "./support.ts";
 
 const MOT_DE_PASSE = "Extension-Perimetre-2026!";
 const CAPTURES = join(tmpdir(), "a2-captures");
 
 let base: string;
-let dataDir: string;
 let config: Config;
 let database: Database;
-let portal: Portal;
-let server: Server;
+let instance: PortailEnMemoire;
 let empreinte: string;
 let equipe: EquipeInstruction;
 let instructeurId: string;
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  dataDir = await mkdtemp(join(tmpdir(), "portail-extension-"));
-  config = loadConfig({
-    NODE_ENV: "test",
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    DEMO_DATA: "true",
-    LOG_LEVEL: "silent",
-    JOBS: "false",
-    LOGIN_RATE_LIMIT_ACCOUNT: "1000",
-    LOGIN_RATE_LIMIT_IP: "1000",
-  });
-  database = await openDatabase({ dataDir: ":memory:", databaseUrl: undefined });
-  portal = await createPortal(config, createLogger("silent"), { database });
-  server = await new Promise((resolve) => {
-    const ecoute = portal.app.listen(port, () => resolve(ecoute));
-  });
+  instance = await demarrerPortailEnMemoire("portail-extension");
+  ({ base, database, config } = instance);
   empreinte = await hash(MOT_DE_PASSE);
   equipe = await connecterEquipeDemo(base);
   instructeurId = await idUtilisateur({ baseUrl: base }, equipe.instructeur);
@@ -87,10 +65,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await portal?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await instance?.fermer();
 });
 
 /** A new approved operator (Île-de-France): e-mail, token and approval id. */

@@ -10,19 +10,14 @@
  * writes its accounts; its mails go to that portal's outbox.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
+import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { hash } from "@node-rs/argon2";
 import { expect, test, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { openDatabase, type Database } from "../api/db/client.ts";
+import type { Database } from "../api/db/client.ts";
 import { utilisateurs } from "../api/db/schema.ts";
-import { createPortal, type Portal } from "../server/app.ts";
-import { loadConfig } from "../server/config.ts";
-import { createLogger } from "../server/logger.ts";
-import { freePort } from "../tests/helpers/portal.ts";
+import { demarrerPortailEnMemoire, type PortailEnMemoire } from "./fixtures/portail-en-memoire.ts";
 import { expectNoAxeViolations, submitCredentials } from "./support.ts";
 
 const MOT_DE_PASSE = "Compte-Parametres-2026!";
@@ -31,39 +26,17 @@ const NOUVEAU = "Nouveau-Parametres-2026?";
 let base: string;
 let dataDir: string;
 let database: Database;
-let portal: Portal;
-let server: Server;
+let instance: PortailEnMemoire;
 let empreinte: string;
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  dataDir = await mkdtemp(join(tmpdir(), "portail-compte-parametres-"));
-  const config = loadConfig({
-    NODE_ENV: "test",
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    DEMO_DATA: "true",
-    LOG_LEVEL: "silent",
-    JOBS: "false",
-    LOGIN_RATE_LIMIT_ACCOUNT: "1000",
-    LOGIN_RATE_LIMIT_IP: "1000",
-  });
-  database = await openDatabase({ dataDir: ":memory:", databaseUrl: undefined });
-  portal = await createPortal(config, createLogger("silent"), { database });
-  server = await new Promise((resolve) => {
-    const ecoute = portal.app.listen(port, () => resolve(ecoute));
-  });
+  instance = await demarrerPortailEnMemoire("portail-compte-parametres");
+  ({ base, dataDir, database } = instance);
   empreinte = await hash(MOT_DE_PASSE);
 });
 
 test.afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  await portal?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await instance?.fermer();
 });
 
 /** A new staff account of `role` written in the portal's database; its address. */
