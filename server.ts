@@ -10,7 +10,7 @@ import { loadConfig, type Config } from "./server/config.ts";
 import { createLogger, type Logger } from "./server/logger.ts";
 import { createPortal } from "./server/app.ts";
 import { demarrerGrappe, nombreDeProcessus, rangDuProcessus } from "./server/cluster.ts";
-import { travauxDeDemarrage } from "./server/cluster-demarrage.ts";
+import { travauxDeDemarrage } from "./server/demarrage.ts";
 import { restreindreUmask } from "./server/data-dir.ts";
 
 // Before loadConfig creates DATA_DIR: nothing the portal writes is readable by

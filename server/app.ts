@@ -7,11 +7,9 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { openDatabase, type Database } from "../api/db/client.ts";
-import { seedDatabase } from "../api/db/seed/index.ts";
 import { horlogeDecalable, horlogeSysteme, type Horloge } from "../api/domain/horloge.ts";
 import { createApiRouter } from "../api/http/index.ts";
 import { createFileStore } from "../api/files/store.ts";
-import { seedJeuDemo } from "../api/db/seed/demo-dossiers.ts";
 import { startJobsRunner, type JobsRunner } from "../api/jobs/runner.ts";
 import { tachesDuPortail } from "../api/jobs/taches.ts";
 import { createMailer } from "../api/mail/mailer.ts";
@@ -24,6 +22,7 @@ import { inProcessApiFetch } from "./in-process-fetch.ts";
 import { gererErreursEntree, refuserUrlsInvalides } from "./entrees-invalides.ts";
 import { bornerCorpsPages, gestionnaireRemix } from "./limites-corps.ts";
 import { preparerDataDir, restreindreUmask } from "./data-dir.ts";
+import { preparerBase } from "./demarrage.ts";
 import {
   apiFetchProtege,
   pageIndisponible,
@@ -100,17 +99,9 @@ export async function createPortal(
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
-  if (!options.travailleur) {
-    await seedDatabase(database, { demo: config.demoData, logger });
-    // Issue 15 item 8: a living portal at the first start (once; README DEMO_DATASET).
-    if (config.demoDataset)
-      await seedJeuDemo(
-        database,
-        createFileStore({ dataDir: config.dataDir, s3: config.s3, logger }),
-        { logger },
-      );
-    await purgeExpiredSessions(database);
-  }
+  const fichiers = createFileStore({ dataDir: config.dataDir, s3: config.s3, logger });
+  // Seed, demo dataset, session purge: done by the primary for a worker (server/demarrage.ts).
+  if (!options.travailleur) await preparerBase(config, database, fichiers, logger);
 
   const app = express();
   app.disable("x-powered-by");
@@ -166,7 +157,6 @@ export async function createPortal(
       dataDir: config.dataDir,
       logger,
     });
-  const fichiers = createFileStore({ dataDir: config.dataDir, s3: config.s3, logger });
   const apiRouter = createApiRouter({
     config,
     database,
