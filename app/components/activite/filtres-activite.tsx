@@ -1,11 +1,11 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import {
   activiteFiltree,
   versParamsActivite,
   type ErreursPeriode,
   type FiltresActivite,
 } from "#contract/schemas/activites";
-import { FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
+import { BoutonsFiltres, FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
 import { Checkbox, Field, SelectField } from "~/components/forms";
 
 /** One choice of a filter select. */
@@ -126,18 +126,7 @@ export function FiltresActiviteForm({
             />
           </div>
         </div>
-        <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-2w">
-          <li>
-            <button type="submit" className="fr-btn">
-              Filtrer
-            </button>
-          </li>
-          <li>
-            <Link to="/activite" className="fr-btn fr-btn--secondary">
-              Réinitialiser
-            </Link>
-          </li>
-        </ul>
+        <BoutonsFiltres chemin="/activite" />
       </Form>
     </FiltresPliables>
   );

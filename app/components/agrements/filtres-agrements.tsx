@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import {
   ETATS_AGREMENT,
   FILTRES_RAPPORT_ANNUEL,
@@ -7,7 +7,7 @@ import {
   TRI_AGREMENTS_DEFAUT,
   type FiltresAgrements,
 } from "#contract/schemas/agrements-liste";
-import { FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
+import { BoutonsFiltres, FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
 import { CheckboxGroup, Field, SelectField } from "~/components/forms";
 import { lienAgrements } from "./liste-params";
 
@@ -168,18 +168,7 @@ export function FiltresAgrementsForm({
             value={filtres.order.direction}
           />
         )}
-        <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-2w">
-          <li>
-            <button type="submit" className="fr-btn">
-              Filtrer
-            </button>
-          </li>
-          <li>
-            <Link to={chemin} className="fr-btn fr-btn--secondary">
-              Réinitialiser
-            </Link>
-          </li>
-        </ul>
+        <BoutonsFiltres chemin={chemin} />
       </Form>
     </FiltresPliables>
   );

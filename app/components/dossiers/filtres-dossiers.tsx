@@ -3,7 +3,7 @@ import { ETATS_DEMANDE, estBrouillon, TYPES_CHANGEMENT_NOTABLE } from "#contract
 import { LIBELLES_ETAT_DEMANDE } from "#contract/libelles";
 import type { FiltresDemandes } from "#contract/schemas/listes";
 import { ETAPES_INSTRUCTION } from "#contract/statuts";
-import { FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
+import { BoutonsFiltres, FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
 import { CheckboxGroup, Field, SelectField } from "~/components/forms";
 import { libelleEtape } from "./badges";
 import { lienFiltres, type OngletDossiers } from "./liste-params";
@@ -274,18 +274,7 @@ export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDos
             value={filtres.order.direction}
           />
         )}
-        <ul className="fr-btns-group fr-btns-group--inline-md">
-          <li>
-            <button type="submit" className="fr-btn">
-              Filtrer
-            </button>
-          </li>
-          <li>
-            <Link to={chemin} className="fr-btn fr-btn--secondary">
-              Réinitialiser
-            </Link>
-          </li>
-        </ul>
+        <BoutonsFiltres chemin={chemin} espace={false} />
       </Form>
     </FiltresPliables>
   );

@@ -1,6 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { FiltresEtablissements } from "#contract/schemas/etablissements-liste";
-import { FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
+import { BoutonsFiltres, FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
 import { Field, SelectField } from "~/components/forms";
 import { lienEtablissements } from "./liste-params";
 
@@ -133,18 +133,7 @@ export function FiltresEtablissementsForm({
             <input type="hidden" name="orderType" value={filtres.orderType} />
           </>
         )}
-        <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-2w">
-          <li>
-            <button type="submit" className="fr-btn">
-              Filtrer
-            </button>
-          </li>
-          <li>
-            <Link to={chemin} className="fr-btn fr-btn--secondary">
-              Réinitialiser
-            </Link>
-          </li>
-        </ul>
+        <BoutonsFiltres chemin={chemin} />
       </Form>
     </FiltresPliables>
   );

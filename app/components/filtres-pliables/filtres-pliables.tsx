@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export { default as filtresPliablesStyles } from "./filtres-pliables.css?url";
@@ -57,5 +58,28 @@ export function FiltresPliables({
         {children}
       </details>
     </section>
+  );
+}
+
+/**
+ * The two buttons that end every staff filter form: "Filtrer" (submits the
+ * GET form) and "Réinitialiser", a link to `chemin`, the bare page (works
+ * without JavaScript). `espace` adds the DSFR top margin the forms whose
+ * last row is a select need.
+ */
+export function BoutonsFiltres({ chemin, espace = true }: { chemin: string; espace?: boolean }) {
+  return (
+    <ul className={`fr-btns-group fr-btns-group--inline-md${espace ? " fr-mt-2w" : ""}`}>
+      <li>
+        <button type="submit" className="fr-btn">
+          Filtrer
+        </button>
+      </li>
+      <li>
+        <Link to={chemin} className="fr-btn fr-btn--secondary">
+          Réinitialiser
+        </Link>
+      </li>
+    </ul>
   );
 }
