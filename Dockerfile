@@ -6,6 +6,8 @@ WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
 COPY scripts/copy-dsfr.mjs scripts/copy-dsfr.mjs
+# postinstall applies them (patch-package, ADR 0029).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
@@ -32,4 +34,5 @@ RUN mkdir -p /var/lib/portail-mar && chown node:node /var/lib/portail-mar
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node_modules/.bin/tsx", "server.ts"]
+# The compiled server (ADR 0034): no tsx in the serving process.
+CMD ["node", "build/server.js"]

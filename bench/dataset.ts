@@ -30,16 +30,28 @@ export interface BenchDatabase {
 
 /**
  * Creates the database: PostgreSQL through `scripts/test-database.ts
- * create` (TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432);
- * null when PostgreSQL does not answer. PGlite lives in the DATA_DIR.
+ * create` (TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432),
+ * as a copy of the database `modele` when given (already seeded: the
+ * scale-10 set takes minutes to write); null when PostgreSQL does not
+ * answer. PGlite lives in the DATA_DIR.
  */
-export async function createDatabase(kind: DatabaseKind): Promise<BenchDatabase | null> {
+export async function createDatabase(
+  kind: DatabaseKind,
+  modele?: string,
+): Promise<BenchDatabase | null> {
   const dataDir = await mkdtemp(join(tmpdir(), `portail-bench-${kind}-`));
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
   if (kind === "pglite") return { kind, dataDir, dispose: removeDir };
   const tsx = join("node_modules", ".bin", "tsx");
   const databaseUrl = (
-    await run(tsx, ["scripts/test-database.ts", "create"], {}, { quiet: true })
+    await run(
+      tsx,
+      ["scripts/test-database.ts", "create", ...(modele ? [modele] : [])],
+      {},
+      {
+        quiet: true,
+      },
+    )
   ).trim();
   if (!databaseUrl) {
     await removeDir();

@@ -1,10 +1,11 @@
 /**
- * Child processes of the benchmark: the production portal (`server.ts`, as
- * `npm run serve` runs it), the bare baseline server and the framework's
- * floor (bench/plancher/), each started on a
- * free port with `node --import tsx` so that the child's pid is the server
- * itself (its memory can then be read in /proc). Also the few commands run
- * once (build, seed, throw-away PostgreSQL database).
+ * Child processes of the benchmark: the production portal (`build/server.js`,
+ * the compiled `server.ts`, as `npm run serve` runs it: ADR 0034), the bare
+ * baseline server and the framework's floor (bench/plancher/), each started
+ * on a free port with `node` itself (`--import tsx` for the TypeScript ones)
+ * so that the child's pid is the server (its memory can then be read in
+ * /proc). Also the few commands run once (build, seed, throw-away
+ * PostgreSQL database).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -14,6 +15,12 @@ import { freePort } from "../tests/helpers/portal.ts";
 import { capturer } from "./plancher/arbre.ts";
 
 export const ROOT = join(import.meta.dirname, "..");
+
+/**
+ * What `npm run serve` runs (package.json), built by `npm run build`
+ * (scripts/construire-serveur.mjs): the portal measured is the one served.
+ */
+export const PORTAL_ENTRY = "build/server.js";
 
 /** A running child server. */
 export interface RunningServer {
@@ -30,7 +37,9 @@ function startChild(
   label: string,
   nodeArgs: string[] = [],
 ): { child: ChildProcess; onLine: RunningServer["onLine"]; tail: string[] } {
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", ...args], {
+  // TypeScript through tsx; the portal's compiled entry (plain JavaScript) without it.
+  const loader = args[0].endsWith(".ts") ? ["--import", "tsx"] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -112,7 +121,7 @@ export async function startPortal(options: PortalOptions): Promise<RunningServer
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const { child, onLine, tail } = startChild(
-    ["server.ts"],
+    [PORTAL_ENTRY],
     {
       NODE_ENV: "production",
       PORT: String(port),

@@ -25,7 +25,9 @@
  * --processus N (WEB_CONCURRENCY of the measured portal with PostgreSQL, 1 by
  * default; profiles always use 1; above 1 the memory column is not measured),
  * --essai (a trial of the bench itself on a busy machine: prints the figures
- * but writes neither bench/results/ nor docs/performance.md).
+ * but writes neither bench/results/ nor docs/performance.md), --modele base
+ * (PostgreSQL: copy this database, already seeded at --scale with
+ * DEMO_DATA=true, instead of seeding one: the scale-10 set takes minutes).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -80,6 +82,7 @@ const { values: args } = parseArgs({
     mesures: { type: "string", default: "" },
     essai: { type: "boolean", default: false },
     processus: { type: "string", default: "1" },
+    modele: { type: "string", default: "" },
   },
 });
 
@@ -95,6 +98,8 @@ const options = {
   mesures: args.mesures.split(",").filter(Boolean),
   /** WEB_CONCURRENCY of the measured portal (PostgreSQL only: PGlite keeps one process). */
   processes: Number(args.processus),
+  /** PostgreSQL database already seeded at this scale (demo accounts on) to copy instead of seeding. */
+  modele: args.modele,
 };
 /** Whether the run takes the measure `id` (--mesures). */
 const mesuree = (id: string) => options.mesures.length === 0 || options.mesures.includes(id);
@@ -457,7 +462,7 @@ async function cpuPass(
 /** Runs everything on one database; null when it is unavailable. */
 async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<BenchRun | null> {
   log(`\n== ${LABELS_DB[kind]}, échelle ${options.scale} ==`);
-  const database = await createDatabase(kind);
+  const database = await createDatabase(kind, kind === "postgresql" ? options.modele : undefined);
   if (!database) {
     log(
       "PostgreSQL ne répond pas (TEST_POSTGRES_URL, défaut postgres://postgres@127.0.0.1:5432) : mesures PostgreSQL ignorées.",
@@ -466,7 +471,9 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
   }
   try {
     log("Données…");
-    const seedSeconds = await seed(database, options.scale);
+    // A copy of --modele is already seeded (0 s: the report says which base).
+    const seedSeconds =
+      kind === "postgresql" && options.modele ? 0 : await seed(database, options.scale);
     await analyze(database);
 
     log("Référence node:http…");
@@ -663,7 +670,7 @@ function summary(result: BenchRun): string {
   const head = [
     `### ${LABELS_DB[result.database]} — échelle ${fr(o.scale, 2)}`,
     "",
-    `Machine : ${machineLine(result.machine)}. Données : seed en ${fr(result.seedSeconds, 0)} s ; ` +
+    `Machine : ${machineLine(result.machine)}. Données : ${o.modele ? `copie de la base \`${o.modele}\`` : `seed en ${fr(result.seedSeconds, 0)} s`} ; ` +
       `${result.data.listRows} dossiers dans la liste du superviseur, ${result.data.filteredRows} après filtre et recherche (\`${FILTERED_QUERY}\`). ` +
       `Chaque mesure : ${fr(o.warmupS)} s de chauffe puis ${fr(o.durationS)} s ; ` +
       `${o.acceptEncoding ? `en-tête \`Accept-Encoding: ${o.acceptEncoding}\` (comme un navigateur)` : "sans compression"}. ` +

@@ -3,6 +3,8 @@
  * for one run of the test suite, so runs never see each other's data.
  * `create` prints the new database's URL, or nothing when PostgreSQL is not
  * reachable at TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ * `create <modele>` makes it a copy of the database `modele` (an already
+ * seeded one, for `npm run bench -- --modele`; nobody may be connected to it).
  */
 import pg from "pg";
 
@@ -18,7 +20,9 @@ try {
 try {
   if (command === "create") {
     const name = `mar_test_${Date.now()}_${process.pid}`;
-    await client.query(`create database ${name}`);
+    if (target && !/^[a-z_][a-z0-9_]*$/.test(target))
+      throw new Error(`Base modèle invalide : ${target}`);
+    await client.query(`create database ${name}${target ? ` template ${target}` : ""}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     process.stdout.write(url.toString());
@@ -27,7 +31,7 @@ try {
     if (/^mar_test_\d+_\d+$/.test(name))
       await client.query(`drop database if exists ${name} with (force)`);
   } else {
-    console.error("usage: test-database.ts create | drop <url>");
+    console.error("usage: test-database.ts create [modele] | drop <url>");
     process.exitCode = 2;
   }
 } finally {

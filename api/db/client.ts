@@ -59,6 +59,11 @@ async function openPostgres(url: string, logger?: JournalPool): Promise<Database
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: ATTENTE_CONNEXION_MS,
+    // No JIT compilation: the portal's statements last milliseconds, and
+    // compiling the few whose estimated cost crosses `jit_above_cost` (the
+    // national activity aggregates) took 15 to 45 ms for queries of 20 to
+    // 60 ms (ADR 0037).
+    options: "-c jit=off",
   });
   // An idle connection PostgreSQL closes (a restart: 57P01) makes the pool
   // emit "error"; unheard, it would end the process. The pool drops that

@@ -2,7 +2,7 @@
  * Who sees which request (DESIGN §4): one rule for every /api/{kind}/{id}
  * route, so that a foreign id answers 404 and never another company's data.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { estBrouillon } from "../../contract/etats.ts";
 import { couvre } from "../../contract/perimetre.ts";
 import { hasAnyRole, CENTRAL_ROLES } from "../../contract/roles.ts";
@@ -10,6 +10,7 @@ import type { Database } from "../db/client.ts";
 import { demandes } from "../db/schema.ts";
 import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
 import { introuvable } from "./erreurs.ts";
+import { requetePreparee } from "./requetes-preparees.ts";
 
 export type DemandeRow = typeof demandes.$inferSelect;
 export type KindDemande = DemandeRow["kind"];
@@ -66,6 +67,15 @@ export function coteDe(
   return "lecture";
 }
 
+/** The request of id `id` and kind `kind` (read by every /api/{kind}/{id} call, ADR 0035). */
+const demandeParId = requetePreparee("acces_demande_par_id", (db, nom) =>
+  db
+    .select()
+    .from(demandes)
+    .where(and(eq(demandes.id, sql.placeholder("id")), eq(demandes.kind, sql.placeholder("kind"))))
+    .prepare(nom),
+);
+
 /**
  * Loads request `id` of `kind` if `utilisateur` may see it; otherwise throws
  * 404 (same answer for a foreign, deleted or malformed id).
@@ -78,10 +88,7 @@ export async function chargerDemandeAccessible(
 ): Promise<DemandeRow> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
     throw introuvable();
-  const [demande] = await database.db
-    .select()
-    .from(demandes)
-    .where(and(eq(demandes.id, id), eq(demandes.kind, kind)));
+  const [demande] = await demandeParId(database.db).execute({ id, kind });
   if (!demande || !peutVoir(utilisateur, demande)) throw introuvable();
   return demande;
 }

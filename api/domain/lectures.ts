@@ -3,9 +3,10 @@
  * unreadNotifications.note): a user has read a thread up to the last time
  * he opened it; anything the other side wrote later is new.
  */
-import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { lectures, messages, TYPES_RESSOURCE } from "../db/schema.ts";
+import { requetePreparee } from "./requetes-preparees.ts";
 
 type RessourceType = (typeof TYPES_RESSOURCE)[number];
 
@@ -30,6 +31,35 @@ export async function marquerLu(
 }
 
 /**
+ * The resources of `ids` (an array parameter, `= any`, so that the SQL is the
+ * same for any number of ids) with a message of the other side than `cote`
+ * after the reader's last read (ADR 0035).
+ */
+const avecNouveauMessage = requetePreparee("lectures_nouveau_message", (db, nom) =>
+  db
+    .selectDistinct({ id: messages.ressourceId })
+    .from(messages)
+    .leftJoin(
+      lectures,
+      and(
+        eq(lectures.utilisateurId, sql.placeholder("utilisateurId")),
+        eq(lectures.ressourceType, messages.ressourceType),
+        eq(lectures.ressourceId, messages.ressourceId),
+        eq(lectures.type, "message"),
+      ),
+    )
+    .where(
+      and(
+        eq(messages.ressourceType, sql.placeholder("ressourceType")),
+        sql`${messages.ressourceId} = any(${sql.placeholder("ids")})`,
+        ne(messages.cote, sql.placeholder("cote")),
+        sql`(${lectures.date} is null or ${gt(messages.date, lectures.date)})`,
+      ),
+    )
+    .prepare(nom),
+);
+
+/**
  * Of `ressourceIds`, those with a message written by the other side
  * (`cote` is the reader's side) after the reader's last read. One query.
  */
@@ -40,25 +70,11 @@ export async function ressourcesAvecNouveauMessage(
   ressourceIds: string[],
 ): Promise<Set<string>> {
   if (ressourceIds.length === 0) return new Set();
-  const rows = await database.db
-    .selectDistinct({ id: messages.ressourceId })
-    .from(messages)
-    .leftJoin(
-      lectures,
-      and(
-        eq(lectures.utilisateurId, lecteur.utilisateurId),
-        eq(lectures.ressourceType, messages.ressourceType),
-        eq(lectures.ressourceId, messages.ressourceId),
-        eq(lectures.type, "message"),
-      ),
-    )
-    .where(
-      and(
-        eq(messages.ressourceType, ressourceType),
-        inArray(messages.ressourceId, ressourceIds),
-        ne(messages.cote, lecteur.cote),
-        sql`(${lectures.date} is null or ${gt(messages.date, lectures.date)})`,
-      ),
-    );
+  const rows = await avecNouveauMessage(database.db).execute({
+    utilisateurId: lecteur.utilisateurId,
+    ressourceType,
+    ids: ressourceIds,
+    cote: lecteur.cote,
+  });
   return new Set(rows.map((row) => row.id));
 }

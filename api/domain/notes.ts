@@ -4,7 +4,7 @@
  * see the file, never shown to the applicant side. A note may carry one
  * file, stored as an attachment of rubric `note`.
  */
-import { and, asc, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Note } from "../../contract/schemas/notes.ts";
 import type { Database } from "../db/client.ts";
 import { lectures, notes, piecesJointes, utilisateurs } from "../db/schema.ts";
@@ -13,6 +13,7 @@ import type { FileStore } from "../files/types.ts";
 import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
 import { interdit, introuvable } from "./erreurs.ts";
 import { coteDe, type DemandeRow, type KindDemande } from "./acces.ts";
+import { requetePreparee } from "./requetes-preparees.ts";
 
 /**
  * What `utilisateur` may do with the notes of `demande`, which he may see
@@ -30,13 +31,9 @@ export function verifierAccesNotes(
   if (acces === "ecriture" && cote !== "instruction") throw interdit();
 }
 
-/** The notes of `demande`, oldest first, `moi` for those written by `lecteurId`. */
-export async function listerNotes(
-  database: Database,
-  demande: Pick<DemandeRow, "id" | "kind">,
-  lecteurId: string,
-): Promise<Note[]> {
-  const rows = await database.db
+/** The notes of a resource with author and file, oldest first (ADR 0035). */
+const notesDeRessource = requetePreparee("notes_de_ressource", (db, nom) =>
+  db
     .select({
       note: notes,
       prenom: utilisateurs.prenom,
@@ -46,8 +43,23 @@ export async function listerNotes(
     .from(notes)
     .leftJoin(utilisateurs, eq(utilisateurs.id, notes.auteurId))
     .leftJoin(piecesJointes, eq(piecesJointes.id, notes.pieceJointeId))
-    .where(and(eq(notes.ressourceType, demande.kind), eq(notes.ressourceId, demande.id)))
-    .orderBy(asc(notes.date), asc(notes.id));
+    .where(
+      and(
+        eq(notes.ressourceType, sql.placeholder("kind")),
+        eq(notes.ressourceId, sql.placeholder("id")),
+      ),
+    )
+    .orderBy(asc(notes.date), asc(notes.id))
+    .prepare(nom),
+);
+
+/** The notes of `demande`, oldest first, `moi` for those written by `lecteurId`. */
+export async function listerNotes(
+  database: Database,
+  demande: Pick<DemandeRow, "id" | "kind">,
+  lecteurId: string,
+): Promise<Note[]> {
+  const rows = await notesDeRessource(database.db).execute({ kind: demande.kind, id: demande.id });
   return rows.map(({ note, prenom, nom, piece }) => ({
     id: note.id,
     texte: note.texte,
@@ -113,6 +125,33 @@ export async function ajouterNote(
   });
 }
 
+/** Notes of others unread by a reader, per resource of `ids` (an array parameter, ADR 0035). */
+const notesNonLuesDe = requetePreparee("notes_non_lues", (db, nom) =>
+  db
+    .select({ id: notes.ressourceId, nombre: count() })
+    .from(notes)
+    .leftJoin(
+      lectures,
+      and(
+        eq(lectures.utilisateurId, sql.placeholder("utilisateurId")),
+        eq(lectures.ressourceType, notes.ressourceType),
+        eq(lectures.ressourceId, notes.ressourceId),
+        eq(lectures.type, "note"),
+      ),
+    )
+    .where(
+      and(
+        eq(notes.ressourceType, sql.placeholder("kind")),
+        sql`${notes.ressourceId} = any(${sql.placeholder("ids")})`,
+        // A note whose author was deleted is someone else's.
+        sql`${notes.auteurId} is distinct from ${sql.placeholder("utilisateurId")}`,
+        or(isNull(lectures.date), gt(notes.date, lectures.date)),
+      ),
+    )
+    .groupBy(notes.ressourceId)
+    .prepare(nom),
+);
+
 /**
  * Per request of `ids` (kind `kind`), how many notes others wrote after
  * `utilisateurId` last read the notes (`lecture` type `note`; never read =
@@ -126,28 +165,7 @@ export async function notesNonLues(
   ids: readonly string[],
 ): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await database.db
-    .select({ id: notes.ressourceId, nombre: count() })
-    .from(notes)
-    .leftJoin(
-      lectures,
-      and(
-        eq(lectures.utilisateurId, utilisateurId),
-        eq(lectures.ressourceType, notes.ressourceType),
-        eq(lectures.ressourceId, notes.ressourceId),
-        eq(lectures.type, "note"),
-      ),
-    )
-    .where(
-      and(
-        eq(notes.ressourceType, kind),
-        inArray(notes.ressourceId, [...ids]),
-        // A note whose author was deleted is someone else's.
-        sql`${notes.auteurId} is distinct from ${utilisateurId}`,
-        or(isNull(lectures.date), gt(notes.date, lectures.date)),
-      ),
-    )
-    .groupBy(notes.ressourceId);
+  const rows = await notesNonLuesDe(database.db).execute({ utilisateurId, kind, ids });
   return new Map(rows.map((row) => [row.id, Number(row.nombre)]));
 }
 

@@ -4,7 +4,6 @@
  * previous entry is written, so a large file never sits in memory and a
  * request with many files never holds many descriptors open.
  */
-import { ZipArchive } from "archiver";
 import type { Response } from "express";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
@@ -52,6 +51,8 @@ export async function envoyerZip(
   nom: string,
   entrees: readonly EntreeZip[],
 ): Promise<void> {
+  // Loaded on the first archive, not at start: few requests ever need it (ADR 0034).
+  const { ZipArchive } = await import("archiver");
   entetesTelechargement(res, nom, "application/zip");
   const archive = new ZipArchive({ zlib: { level: 1 } });
   const fin = new AbortController();

@@ -3,7 +3,7 @@
  * against the issuer's published keys (JWKS), then the `utilisateur` row is
  * created or refreshed from its claims and attached to the request.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import { LRUCache } from "lru-cache";
@@ -12,6 +12,7 @@ import type { Logger } from "pino";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { utilisateurs } from "../db/schema.ts";
+import { requetePreparee } from "../domain/requetes-preparees.ts";
 import type { UtilisateurConnecte, UtilisateurRow } from "../domain/utilisateur-connecte.ts";
 import { conflict, forbidden, unauthorized } from "./errors.ts";
 
@@ -125,6 +126,15 @@ function sameRoles(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((role, index) => role === b[index]);
 }
 
+/** The user of an identity-provider subject: read on every authenticated call (ADR 0035). */
+const utilisateurParSub = requetePreparee("auth_utilisateur_par_sub", (db, nom) =>
+  db
+    .select()
+    .from(utilisateurs)
+    .where(eq(utilisateurs.idIdp, sql.placeholder("sub")))
+    .prepare(nom),
+);
+
 /**
  * Reads the user of `claims.sub` and refreshes e-mail, names and realm roles
  * when the token says otherwise (one SELECT in the usual case). With an
@@ -144,10 +154,7 @@ async function syncUtilisateur(
   const roles = Array.isArray(claims.realm_access?.roles)
     ? claims.realm_access.roles.filter((role): role is string => typeof role === "string")
     : undefined;
-  const [existing] = await database.db
-    .select()
-    .from(utilisateurs)
-    .where(eq(utilisateurs.idIdp, sub));
+  const [existing] = await utilisateurParSub(database.db).execute({ sub });
   if (existing) {
     const changes: Partial<typeof utilisateurs.$inferInsert> = {};
     if (claims.email && claims.email !== existing.email) changes.email = claims.email;

@@ -7,8 +7,14 @@
  */
 import { tz } from "@date-fns/tz";
 import { format } from "date-fns";
-import PDFDocument from "pdfkit";
+import { createRequire } from "node:module";
+import type PDFKitDocument from "pdfkit";
 import { afficherDate, aujourdhuiParis } from "../../contract/validation.ts";
+
+// pdfkit is loaded on the first PDF, not at start (ADR 0034: a few MiB of
+// heap in every process for a rare answer); require keeps creerDocumentAnah synchronous.
+const charger = createRequire(import.meta.url);
+let PDFDocument: typeof PDFKitDocument | undefined;
 
 export const FUSEAU_PARIS = "Europe/Paris";
 export const NOM_ANAH = "Agence nationale de l'habitat (Anah)";
@@ -73,6 +79,7 @@ export interface OptionsDocumentAnah {
  * them. Finish it with {@link terminerDocumentAnah}.
  */
 export function creerDocumentAnah(options: OptionsDocumentAnah): PDFKit.PDFDocument {
+  PDFDocument ??= charger("pdfkit") as typeof PDFKitDocument;
   const document = new PDFDocument({
     size: "A4",
     margins: { top: MARGE, bottom: MARGE + 20, left: MARGE, right: MARGE },

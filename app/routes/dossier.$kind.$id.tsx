@@ -83,8 +83,9 @@ function sansRefus<T>(secours: T) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "staff");
   const { kind, id } = cibleDossier(params);
-  const demande = await chargerDossier(request, context, kind, id);
-  const [procedure, procedureEtp, historique, notes, etablissements, agrement] = await Promise.all([
+  // The reads that do not need the file go out with it, not after it (issue 17 item 2): an
+  // unseen file answers 404 to each of them too, and its own refusal is the page's.
+  const lectures = Promise.all([
     kind === "demande"
       ? callEndpoint(request, context, lireProcedure, { params: { id } })
       : Promise.resolve(null),
@@ -97,20 +98,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     callEndpoint(request, context, listerNotes, { params: { type: kind, id } }).catch(
       sansRefus(null),
     ),
-    // The establishments of the approval granted on this request (issue 12 item 4).
-    kind === "demande" && demande.agrement
-      ? callEndpoint(request, context, listerEtablissementsAgrementStaff, {
-          params: { id: demande.agrement.id },
-        }).catch(sansRefus(null))
-      : Promise.resolve(null),
-    // The approval itself, for its annual activity reports by year (issue 13 item 4): the
-    // request's copy lists only the stored reports, GET /api/agrement/{id} every year owed.
-    kind === "demande" && demande.agrement
-      ? callEndpoint(request, context, lireAgrement, {
-          params: { id: demande.agrement.id },
-        }).catch(sansRefus(null))
-      : Promise.resolve(null),
   ]);
+  // When the file itself is refused, these refusals are never awaited: not unhandled rejections.
+  lectures.catch(() => undefined);
+  const demande = await chargerDossier(request, context, kind, id);
+  const [[procedure, procedureEtp, historique, notes], etablissements, agrement] =
+    await Promise.all([
+      lectures,
+      // The establishments of the approval granted on this request (issue 12 item 4).
+      kind === "demande" && demande.agrement
+        ? callEndpoint(request, context, listerEtablissementsAgrementStaff, {
+            params: { id: demande.agrement.id },
+          }).catch(sansRefus(null))
+        : Promise.resolve(null),
+      // The approval itself, for its annual activity reports by year (issue 13 item 4): the
+      // request's copy lists only the stored reports, GET /api/agrement/{id} every year owed.
+      kind === "demande" && demande.agrement
+        ? callEndpoint(request, context, lireAgrement, {
+            params: { id: demande.agrement.id },
+          }).catch(sansRefus(null))
+        : Promise.resolve(null),
+    ]);
   // A perimeter extension's content: the names of the régions and départements it asks for.
   const nomsZones: NomsZones | null =
     kind === "changement-notable"

@@ -14,7 +14,7 @@
  * account creation.
  */
 import { and, eq, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { DUREE_INSTRUCTION_MOIS, FUSEAU_PARIS } from "../../../contract/delais.ts";
+import { FUSEAU_PARIS } from "../../../contract/delais.ts";
 import {
   TRANCHES_DELAI,
   type AgrementsAccordes,
@@ -102,21 +102,25 @@ export function conditionBase(contexte: ContexteActivite): SQL {
   )!;
 }
 
-const jourParis = (colonne: unknown) => sql`(${colonne} at time zone ${PARIS})::date`;
-const moisParis = (colonne: unknown) =>
-  sql<string>`to_char(${colonne} at time zone ${PARIS}, 'YYYY-MM')`;
+/**
+ * The Europe/Paris month ("AAAA-MM") of a Paris day column: grouped on the
+ * month's first day, formatted once per group.
+ */
+const moisParis = (jour: AnyColumn) => {
+  // A date goes to `timestamp` (no time zone): `date_trunc` on `timestamptz`
+  // would convert each row through the session's time zone.
+  const premierJour = sql`date_trunc('month', ${jour}::timestamp)`;
+  return { groupe: premierJour, libelle: sql<string>`to_char(${premierJour}, 'YYYY-MM')` };
+};
 
 /**
  * Calendar days from deposit to decision minus the days the clock was
- * suspended. The suspensions are read from the clock itself: each one
- * pushed `date_limite_instruction` back by its days (ADR 0005), so they
- * total the limit minus (deposit day + 3 months).
+ * suspended (ADR 0027), kept by PostgreSQL in `jours_traitement`
+ * (api/db/schema.ts, ADR 0037): each suspension pushed
+ * `date_limite_instruction` back by its days (ADR 0005), so they total the
+ * limit minus (deposit day + 3 months).
  */
-const joursTraitement = sql<number>`greatest(0, (${jourParis(demandes.dateAvisDecideur)} - ${jourParis(
-  demandes.dateDepot,
-)}) - greatest(0, coalesce(${demandes.dateLimiteInstruction} - (${jourParis(
-  demandes.dateDepot,
-)} + ${sql.raw(`interval '${DUREE_INSTRUCTION_MOIS} months'`)})::date, 0)))`;
+const joursTraitement = demandes.joursTraitement;
 
 /** A decision counted by the delay: explicit (validated or refused), in the period. */
 const decisionExplicite = (filtres: FiltresActivite) =>
@@ -137,7 +141,10 @@ const arrondi = (valeur: number) => Math.round(valeur * 10) / 10;
 
 /** Approvals granted (in the period) on the base set, by state; `cle` groups them (département). */
 function colonnesAgrements() {
-  const procedure = sql`exists (select 1 from ${proceduresAgrement} where ${proceduresAgrement.agrementId} = ${agrements.id} and ${proceduresAgrement.etat} = 'en_cours')`;
+  // `in (…)` rather than a correlated `exists`: PostgreSQL reads the running
+  // procedures once into a hash, instead of probing the index once per
+  // approval (27,000 probes for the nation at scale 10, ADR 0037).
+  const procedure = sql`${agrements.id} in (select ${proceduresAgrement.agrementId} from ${proceduresAgrement} where ${proceduresAgrement.etat} = 'en_cours')`;
   return {
     total: compte(undefined),
     actifs: compte(eq(agrements.etat, "en_cours")),
@@ -150,7 +157,7 @@ function colonnesAgrements() {
 
 /**
  * `GET /api/activities`: every indicator of spec §9 for the reader and the
- * filters (definitions: ADR 0027). Six aggregate queries run together.
+ * filters (definitions: ADR 0027). Five queries run together (ADR 0037).
  */
 export async function indicateursActivite(
   contexte: ContexteActivite,
@@ -159,12 +166,6 @@ export async function indicateursActivite(
   const db = database.db;
   const base = conditionBase(contexte);
   const depot = dansPeriode(demandes.dateDepot, filtres);
-
-  const parEtat = db
-    .select({ etat: demandes.etat, nb: compte(undefined) })
-    .from(demandes)
-    .where(and(base, depot))
-    .groupBy(demandes.etat);
 
   const decisions = db
     .select({
@@ -179,30 +180,34 @@ export async function indicateursActivite(
     .from(demandes)
     .where(and(base, or(isNotNull(demandes.agrementId), isNotNull(demandes.dateAvisDecideur))));
 
-  const reputes = db
-    .select({ nb: compte(undefined) })
-    .from(demandes)
-    .where(and(base, depot, conditionReputes(contexte.aujourdhui)));
-
   const accordes = db
     .select(colonnesAgrements())
     .from(agrements)
     .innerJoin(demandes, eq(demandes.id, agrements.demandeId))
     .where(and(base, dansPeriode(agrements.dateOctroi, filtres)));
 
-  const services = db
+  // The deposits of the period, read once for three figures: by state (the
+  // steps, and the deemed-rejected among them) and by service and
+  // instructor (the load; summed by service below, which also counts the
+  // distinct instructors without a sort). The services are named
+  // afterwards, one row each.
+  const depots = db
     .select({
+      parEtat: sql<boolean>`grouping(${demandes.etat}) = 0`,
+      etat: demandes.etat,
       serviceInstructeurId: demandes.serviceInstructeurId,
-      service: sql<string | null>`max(${servicesInstructeur.nom})`,
-      nbDossiers: compte(undefined),
-      nbNonAffectes: compte(sql`${demandes.instructeurId} is null`),
-      nbInstructeurs: sql<number>`count(distinct ${demandes.instructeurId})`.mapWith(Number),
+      instructeurId: demandes.instructeurId,
+      nb: compte(undefined),
+      nbReputes: compte(conditionReputes(contexte.aujourdhui)),
     })
     .from(demandes)
-    .leftJoin(servicesInstructeur, eq(servicesInstructeur.id, demandes.serviceInstructeurId))
     .where(and(base, depot))
-    .groupBy(demandes.serviceInstructeurId)
-    .orderBy(sql`max(${servicesInstructeur.nom})`);
+    .groupBy(
+      sql`grouping sets ((${demandes.etat}), (${demandes.serviceInstructeurId}, ${demandes.instructeurId}))`,
+    );
+  const nomsServices = db
+    .select({ id: servicesInstructeur.id, nom: servicesInstructeur.nom })
+    .from(servicesInstructeur);
 
   // Applicant accounts created in the period. Central roles without any
   // filter but the period: all of them; otherwise those whose company has
@@ -227,38 +232,71 @@ export async function indicateursActivite(
       ),
     );
 
-  const [lignesEtats, [decision], [reputesRejetes], [agrementsLigne], lignesServices, [users]] =
-    await Promise.all([parEtat, decisions, reputes, accordes, services, comptes]);
+  const [lignesDepots, [decision], [agrementsLigne], services, [users]] = await Promise.all([
+    depots,
+    decisions,
+    accordes,
+    nomsServices,
+    comptes,
+  ]);
 
   const parEtape = Object.fromEntries(ETAPES_INSTRUCTION.map((etape) => [etape, 0])) as Record<
     (typeof ETAPES_INSTRUCTION)[number],
     number
   >;
   let total = 0;
-  for (const ligne of lignesEtats) {
-    parEtape[etapeInstruction(ligne.etat as EtatDemande)] += ligne.nb;
-    total += ligne.nb;
+  let reputesRejetes = 0;
+  const nomService = new Map(services.map((service) => [service.id, service.nom]));
+  const parService = new Map<number | null, DossiersService>();
+  for (const ligne of lignesDepots) {
+    if (ligne.parEtat) {
+      parEtape[etapeInstruction(ligne.etat as EtatDemande)] += ligne.nb;
+      total += ligne.nb;
+      reputesRejetes += ligne.nbReputes;
+      continue;
+    }
+    const cle = ligne.serviceInstructeurId;
+    const service = parService.get(cle) ?? {
+      serviceInstructeurId: cle,
+      service: (cle === null ? undefined : nomService.get(cle)) ?? "Sans service",
+      nbDossiers: 0,
+      nbNonAffectes: 0,
+      nbInstructeurs: 0,
+    };
+    parService.set(cle, service);
+    service.nbDossiers += ligne.nb;
+    if (ligne.instructeurId === null) service.nbNonAffectes += ligne.nb;
+    else service.nbInstructeurs += 1;
   }
+  const lignesServices = [...parService.values()];
+  // By name as before (SQL order: code points; a request without service last).
+  const sansNom = (ligne: DossiersService) =>
+    ligne.serviceInstructeurId === null || !nomService.has(ligne.serviceInstructeurId);
+  lignesServices.sort((a, b) =>
+    sansNom(a) !== sansNom(b)
+      ? sansNom(a)
+        ? 1
+        : -1
+      : a.service < b.service
+        ? -1
+        : a.service > b.service
+          ? 1
+          : 0,
+  );
   return {
     nbCreatedUsers: n(users?.nb),
     nbDemandesValidees: n(decision?.validees),
     nbDemandesRefusees: n(decision?.refusees),
     agrementsAccordes: versAgrements(agrementsLigne),
     nbDemandesDeposees: { total, parEtape },
-    nbDossiersInstructeurs: lignesServices.map((ligne): DossiersService => ({
-      serviceInstructeurId: ligne.serviceInstructeurId,
-      service: ligne.service ?? "Sans service",
-      nbDossiers: ligne.nbDossiers,
-      nbNonAffectes: ligne.nbNonAffectes,
-      nbInstructeurs: ligne.nbInstructeurs,
-    })),
+    nbDossiersInstructeurs: lignesServices,
     nbJoursTraitement: {
       nbDecisions: n(decision?.nbDecisions),
       moyenne: n(decision?.nbDecisions)
         ? arrondi(n(decision?.sommeJours) / n(decision?.nbDecisions))
         : null,
     },
-    nbReputesRejetes: n(reputesRejetes?.nb),
+    nbReputesRejetes: reputesRejetes,
   };
 }
 
@@ -277,41 +315,43 @@ function versAgrements(ligne: Partial<AgrementsAccordes> | undefined): Agrements
 export async function detailsDeposee(contexte: ContexteActivite): Promise<MoisDepots[]> {
   const { database, filtres } = contexte;
   const base = conditionBase(contexte);
-  const moisDepot = moisParis(demandes.dateDepot);
-  const moisDecision = moisParis(demandes.dateAvisDecideur);
-  const [depots, decisions] = await Promise.all([
-    database.db
-      .select({ mois: moisDepot, nb: compte(undefined) })
-      .from(demandes)
-      .where(and(base, dansPeriode(demandes.dateDepot, filtres)))
-      .groupBy(moisDepot),
-    database.db
-      .select({
-        mois: moisDecision,
-        validees: compte(isNotNull(demandes.agrementId)),
-        refusees: compte(eq(demandes.etat, "refusee")),
-      })
-      .from(demandes)
-      .where(
-        and(
-          base,
-          isNotNull(demandes.dateAvisDecideur),
-          or(isNotNull(demandes.agrementId), eq(demandes.etat, "refusee")),
-          dansPeriode(demandes.dateAvisDecideur, filtres),
-        ),
-      )
-      .groupBy(moisDecision),
-  ]);
+  const moisDepot = moisParis(demandes.jourDepot);
+  const moisDecision = moisParis(demandes.jourDecision);
+  const deposee = dansPeriode(demandes.dateDepot, filtres) ?? sql`true`;
+  const decidee = and(
+    isNotNull(demandes.dateAvisDecideur),
+    or(isNotNull(demandes.agrementId), eq(demandes.etat, "refusee")),
+    dansPeriode(demandes.dateAvisDecideur, filtres),
+  )!;
+  // One read for both series: the deposit months count the deposits of the
+  // period, the decision months the decisions of the period; a month that
+  // only the other series brought counts 0 and is left out below.
+  const lignes = await database.db
+    .select({
+      parDepot: sql<boolean>`grouping(${moisDepot.groupe}) = 0`,
+      moisDepot: moisDepot.libelle,
+      moisDecision: moisDecision.libelle,
+      deposees: compte(deposee),
+      validees: compte(and(decidee, isNotNull(demandes.agrementId))),
+      refusees: compte(and(decidee, eq(demandes.etat, "refusee"))),
+    })
+    .from(demandes)
+    .where(and(base, or(deposee, decidee)))
+    .groupBy(sql`grouping sets ((${moisDepot.groupe}), (${moisDecision.groupe}))`);
+  const depots = lignes.filter((ligne) => ligne.parDepot && ligne.deposees > 0);
+  const decisions = lignes.filter(
+    (ligne) => !ligne.parDepot && ligne.validees + ligne.refusees > 0,
+  );
   const mois = new Map<string, MoisDepots>();
   const ligne = (cle: string) => {
     const existante = mois.get(cle) ?? { mois: cle, deposees: 0, validees: 0, refusees: 0 };
     mois.set(cle, existante);
     return existante;
   };
-  for (const depot of depots) ligne(depot.mois).deposees = depot.nb;
+  for (const depot of depots) ligne(depot.moisDepot).deposees = depot.deposees;
   for (const decision of decisions) {
-    ligne(decision.mois).validees = decision.validees;
-    ligne(decision.mois).refusees = decision.refusees;
+    ligne(decision.moisDecision).validees = decision.validees;
+    ligne(decision.moisDecision).refusees = decision.refusees;
   }
   return [...mois.values()].sort((a, b) => a.mois.localeCompare(b.mois));
 }
@@ -320,7 +360,7 @@ export async function detailsDeposee(contexte: ContexteActivite): Promise<MoisDe
 export async function detailsDelaiMoyen(contexte: ContexteActivite): Promise<DetailsDelaiMoyen> {
   const { database, filtres } = contexte;
   const where = and(conditionBase(contexte), decisionExplicite(filtres));
-  const moisDecision = moisParis(demandes.dateAvisDecideur);
+  const moisDecision = moisParis(demandes.jourDecision);
   let min = 0;
   const tranches = Object.fromEntries(
     TRANCHES_DELAI.map((tranche) => {
@@ -332,21 +372,28 @@ export async function detailsDelaiMoyen(contexte: ContexteActivite): Promise<Det
       return [tranche.code, compte(condition)];
     }),
   );
-  const [parMois, [distribution]] = await Promise.all([
-    database.db
-      .select({
-        mois: moisDecision,
-        nbDecisions: compte(undefined),
-        moyenne: sql<number>`avg(${joursTraitement})`.mapWith(Number),
-      })
-      .from(demandes)
-      .where(where)
-      .groupBy(moisDecision)
-      .orderBy(moisDecision),
-    database.db.select(tranches).from(demandes).where(where),
-  ]);
+  // One read for both: the months, and the whole period (the empty grouping
+  // set) with the delay classes.
+  const lignes = await database.db
+    .select({
+      total: sql<boolean>`grouping(${moisDecision.groupe}) = 1`,
+      mois: moisDecision.libelle,
+      nbDecisions: compte(undefined),
+      moyenne: sql<number>`avg(${joursTraitement})`.mapWith(Number),
+      ...tranches,
+    })
+    .from(demandes)
+    .where(where)
+    .groupBy(sql`grouping sets ((${moisDecision.groupe}), ())`)
+    .orderBy(moisDecision.groupe);
+  const parMois = lignes.filter((ligne) => !ligne.total);
+  const distribution = lignes.find((ligne) => ligne.total);
   return {
-    parMois: parMois.map((ligne) => ({ ...ligne, moyenne: arrondi(ligne.moyenne) })),
+    parMois: parMois.map((ligne) => ({
+      mois: ligne.mois,
+      nbDecisions: ligne.nbDecisions,
+      moyenne: arrondi(ligne.moyenne),
+    })),
     distribution: TRANCHES_DELAI.map((tranche) => ({
       tranche: tranche.code,
       libelle: tranche.libelle,
@@ -360,22 +407,32 @@ export async function detailsChargeInstructeurs(
   contexte: ContexteActivite,
 ): Promise<ChargeInstructeur[]> {
   const { database, filtres } = contexte;
-  const lignes = await database.db
+  // Counted on `demande` alone, then named (one join per instructor).
+  const parInstructeur = database.db
     .select({
       serviceInstructeurId: demandes.serviceInstructeurId,
-      service: sql<string | null>`max(${servicesInstructeur.nom})`,
       instructeurId: demandes.instructeurId,
-      prenom: sql<string | null>`max(${utilisateurs.prenom})`,
-      nom: sql<string | null>`max(${utilisateurs.nom})`,
-      nbDossiers: compte(undefined),
-      nbEnCours: compte(inArray(demandes.etat, ETATS_NON_TERMINES)),
+      nbDossiers: compte(undefined).as("nb_dossiers"),
+      nbEnCours: compte(inArray(demandes.etat, ETATS_NON_TERMINES)).as("nb_en_cours"),
     })
     .from(demandes)
-    .leftJoin(servicesInstructeur, eq(servicesInstructeur.id, demandes.serviceInstructeurId))
-    .leftJoin(utilisateurs, eq(utilisateurs.id, demandes.instructeurId))
     .where(and(conditionBase(contexte), dansPeriode(demandes.dateDepot, filtres)))
     .groupBy(demandes.serviceInstructeurId, demandes.instructeurId)
-    .orderBy(sql`max(${servicesInstructeur.nom})`, sql`count(*) desc`);
+    .as("par_instructeur");
+  const lignes = await database.db
+    .select({
+      serviceInstructeurId: parInstructeur.serviceInstructeurId,
+      service: servicesInstructeur.nom,
+      instructeurId: parInstructeur.instructeurId,
+      prenom: utilisateurs.prenom,
+      nom: utilisateurs.nom,
+      nbDossiers: parInstructeur.nbDossiers,
+      nbEnCours: parInstructeur.nbEnCours,
+    })
+    .from(parInstructeur)
+    .leftJoin(servicesInstructeur, eq(servicesInstructeur.id, parInstructeur.serviceInstructeurId))
+    .leftJoin(utilisateurs, eq(utilisateurs.id, parInstructeur.instructeurId))
+    .orderBy(servicesInstructeur.nom, sql`${parInstructeur.nbDossiers} desc`);
   return lignes.map((ligne) => ({
     serviceInstructeurId: ligne.serviceInstructeurId,
     service: ligne.service ?? "Sans service",
@@ -383,8 +440,8 @@ export async function detailsChargeInstructeurs(
     instructeur: ligne.instructeurId
       ? `${ligne.prenom ?? ""} ${ligne.nom ?? ""}`.trim() || "Instructeur sans nom"
       : "Non affecté",
-    nbDossiers: ligne.nbDossiers,
-    nbEnCours: ligne.nbEnCours,
+    nbDossiers: n(ligne.nbDossiers),
+    nbEnCours: n(ligne.nbEnCours),
   }));
 }
 

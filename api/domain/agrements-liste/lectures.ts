@@ -1,27 +1,21 @@
 /**
  * The last read calls of spec §7 (issue 15 item 6, ADR 0026): one
  * withdrawal procedure with its history (`GET api/procedure_agrement/{id}`),
- * the complements a request received (`GET /api/{kind}/{id}/pieces-jointes-additionnelles`)
- * and the request counts of the staff home and list tabs
- * (`GET /api/demande/nb-demandes`, `GET /api/demande/count`).
+ * and the complements a request received (`GET /api/{kind}/{id}/pieces-jointes-additionnelles`).
+ * The request counts of the staff home and list tabs (`GET /api/demande/nb-demandes`,
+ * `GET /api/demande/count`) are api/domain/listes/comptes.ts.
  */
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { lireHistorique } from "../../../contract/historique-visibilite.ts";
-import type {
-  ComptesDemandes,
-  ProcedureAgrementDetail,
-} from "../../../contract/schemas/agrements-liste.ts";
+import type { ProcedureAgrementDetail } from "../../../contract/schemas/agrements-liste.ts";
 import type { PjAdditionnelles } from "../../../contract/schemas/complements.ts";
 import type { EntreeHistorique } from "../../../contract/schemas/demande.ts";
-import { lireFiltresDemandes } from "../../../contract/schemas/listes.ts";
-import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
-import { demandes, historique, proceduresAgrement, utilisateurs } from "../../db/schema.ts";
+import { historique, proceduresAgrement, utilisateurs } from "../../db/schema.ts";
 import { chargerDemandeAccessible, coteDe, type KindDemande } from "../acces.ts";
 import { pjAdditionnellesDe } from "../demandes/dto.ts";
 import { chargerAgrementLisible } from "../etablissements/acces.ts";
 import { introuvable } from "../erreurs.ts";
-import { conditionListe } from "../listes/filtres.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 
 /** Actions of a request's history that create, change or end a withdrawal procedure. */
@@ -116,41 +110,4 @@ export async function complementsRecus(
 ): Promise<PjAdditionnelles[]> {
   const demande = await chargerDemandeAccessible(database, utilisateur, kind, id);
   return pjAdditionnellesDe(database, demande);
-}
-
-/** How many requests of `kind` the list of `utilisateur` shows (ADR 0026). */
-async function compter(
-  database: Database,
-  utilisateur: UtilisateurConnecte,
-  kind: KindDemande,
-  mesDossiers: boolean,
-  maintenant: Date,
-): Promise<number> {
-  const filtres = { ...lireFiltresDemandes(new URLSearchParams()), mesDossiers };
-  const where = conditionListe(utilisateur, kind, filtres, aujourdhuiParis(maintenant));
-  const [{ total }] = await database.db.select({ total: count() }).from(demandes).where(where);
-  return Number(total);
-}
-
-/**
- * `GET /api/demande/count` (ADR 0026): the files of each list tab
- * `utilisateur` sees, no filter but `mesDossiers` ("Mes dossiers": 403 for
- * a user who is neither instructeur nor superviseur), counted by the
- * lists' own condition (drafts never, DESIGN §4 scope).
- */
-export async function comptesDemandes(
-  database: Database,
-  utilisateur: UtilisateurConnecte,
-  mesDossiers: boolean,
-  maintenant: Date,
-): Promise<ComptesDemandes> {
-  const demande = await compter(database, utilisateur, "demande", mesDossiers, maintenant);
-  const changements = await compter(
-    database,
-    utilisateur,
-    "changement-notable",
-    mesDossiers,
-    maintenant,
-  );
-  return { demande, "changement-notable": changements, total: demande + changements };
 }

@@ -4,7 +4,7 @@
  * this user may take, the unread-message flag, and for the detail the form's
  * content with display labels.
  */
-import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type {
   EtatComplement,
   EtatDemande,
@@ -49,6 +49,7 @@ import { coteDe, type DemandeRow } from "../acces.ts";
 import { versAgrement } from "../agrements.ts";
 import { ressourcesAvecNouveauMessage } from "../lectures.ts";
 import { notesNonLues } from "../notes.ts";
+import { requetePreparee } from "../requetes-preparees.ts";
 import { actionsDisponibles, ETATS_BROUILLON_DEMANDE } from "../workflow.ts";
 import { estExpireBientot, estReputeRejete } from "./delais.ts";
 import { contenuDe } from "./contenu.ts";
@@ -122,6 +123,146 @@ interface DatesProcedures {
   dateDecisionRetrait: string | null;
 }
 
+// The fixed reads of a summary and of the detail, prepared (ADR 0035). A list of ids
+// is one array parameter (`= any`), so that the SQL is the same for any number of rows.
+
+/** The procedures opened on the requests of `ids`, oldest first. */
+const proceduresDesDemandes = requetePreparee("resume_procedures_des_demandes", (db, nom) =>
+  db
+    .select({
+      demandeId: proceduresAgrement.demandeId,
+      type: proceduresAgrement.type,
+      decision: proceduresAgrement.decision,
+      dateNotification: proceduresAgrement.dateNotification,
+      dateDecision: proceduresAgrement.dateDecision,
+    })
+    .from(proceduresAgrement)
+    .where(sql`${proceduresAgrement.demandeId} = any(${sql.placeholder("ids")})`)
+    .orderBy(asc(proceduresAgrement.id))
+    .prepare(nom),
+);
+
+/** Names of the users of `ids`. */
+const nomsUtilisateurs = requetePreparee("resume_noms_utilisateurs", (db, nom) =>
+  db
+    .select({ id: utilisateurs.id, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
+    .from(utilisateurs)
+    .where(sql`${utilisateurs.id} = any(${sql.placeholder("ids")})`)
+    .prepare(nom),
+);
+
+/** Names of the services of `ids`. */
+const nomsServices = requetePreparee("resume_noms_services", (db, nom) =>
+  db
+    .select({ id: servicesInstructeur.id, nom: servicesInstructeur.nom })
+    .from(servicesInstructeur)
+    .where(sql`${servicesInstructeur.id} = any(${sql.placeholder("ids")})`)
+    .prepare(nom),
+);
+
+/** The attachments of `ids`. */
+const piecesJointesParId = requetePreparee("resume_pieces_jointes", (db, nom) =>
+  db
+    .select()
+    .from(piecesJointes)
+    .where(sql`${piecesJointes.id} = any(${sql.placeholder("ids")})`)
+    .prepare(nom),
+);
+
+/** The type of the procedure under way on each approval of `ids`. */
+const proceduresEnCoursDe = requetePreparee("resume_procedures_en_cours", (db, nom) =>
+  db
+    .select({ agrementId: proceduresAgrement.agrementId, type: proceduresAgrement.type })
+    .from(proceduresAgrement)
+    .where(
+      and(
+        sql`${proceduresAgrement.agrementId} = any(${sql.placeholder("ids")})`,
+        eq(proceduresAgrement.etat, "en_cours"),
+      ),
+    )
+    .prepare(nom),
+);
+
+/** The name of commune `code`. */
+const nomCommune = requetePreparee("detail_nom_commune", (db, nom) =>
+  db
+    .select({ nom: communes.nom })
+    .from(communes)
+    .where(eq(communes.code, sql.placeholder("code")))
+    .prepare(nom),
+);
+
+/** The label of legal form `code`. */
+const libelleFormeJuridique = requetePreparee("detail_forme_juridique", (db, nom) =>
+  db
+    .select({ libelle: formesJuridiques.libelle })
+    .from(formesJuridiques)
+    .where(eq(formesJuridiques.code, sql.placeholder("code")))
+    .prepare(nom),
+);
+
+/** The opinions on a resource with author and file, oldest first; `decideurSeul`: only avis_decideur. */
+const avisDeRessource = (decideurSeul: boolean) =>
+  requetePreparee(decideurSeul ? "detail_avis_decideur" : "detail_avis", (db, nom) =>
+    db
+      .select({ avis, prenom: utilisateurs.prenom, nom: utilisateurs.nom, piece: piecesJointes })
+      .from(avis)
+      .leftJoin(utilisateurs, eq(utilisateurs.id, avis.auteurId))
+      .leftJoin(piecesJointes, eq(piecesJointes.id, avis.pieceJointeId))
+      .where(
+        and(
+          eq(avis.ressourceType, sql.placeholder("kind")),
+          eq(avis.ressourceId, sql.placeholder("id")),
+          decideurSeul ? eq(avis.typeAvis, "avis_decideur") : undefined,
+        ),
+      )
+      .orderBy(asc(avis.dateAvis), asc(avis.id))
+      .prepare(nom),
+  );
+const tousLesAvis = avisDeRessource(false);
+const avisDuDecideur = avisDeRessource(true);
+
+/** The complementary information of a resource, oldest first. */
+const infosDeRessource = requetePreparee("detail_infos_complementaires", (db, nom) =>
+  db
+    .select()
+    .from(infosComplementaires)
+    .where(
+      and(
+        eq(infosComplementaires.ressourceType, sql.placeholder("kind")),
+        eq(infosComplementaires.ressourceId, sql.placeholder("id")),
+      ),
+    )
+    .orderBy(asc(infosComplementaires.date), asc(infosComplementaires.id))
+    .prepare(nom),
+);
+
+/** The files brought by the DONNER_COMPLEMENT of a resource, in the order given. */
+const complementsDeRessource = requetePreparee("detail_pj_additionnelles", (db, nom) =>
+  db
+    .select({ historiqueId: historique.id, date: historique.date, piece: piecesJointes })
+    .from(historique)
+    .innerJoin(piecesJointes, eq(piecesJointes.historiqueId, historique.id))
+    .where(
+      and(
+        eq(historique.ressourceType, sql.placeholder("kind")),
+        eq(historique.ressourceId, sql.placeholder("id")),
+        eq(historique.action, "DONNER_COMPLEMENT"),
+      ),
+    )
+    .orderBy(asc(historique.date), asc(historique.id), asc(piecesJointes.dateCreation))
+    .prepare(nom),
+);
+
+/** Approval `id`. */
+const agrementParId = requetePreparee("detail_agrement", (db, nom) =>
+  db
+    .select()
+    .from(agrements)
+    .where(eq(agrements.id, sql.placeholder("id")))
+    .prepare(nom),
+);
+
 /**
  * Suspension and withdrawal dates of the withdrawal procedures opened on
  * `rows` (procedure_agrement.demande_id), in one query: the notification
@@ -136,17 +277,7 @@ async function datesProceduresDe(
   const ids = rows.flatMap((row) => (row.agrementId ? [row.id] : []));
   const dates = new Map<string, DatesProcedures>();
   if (!ids.length) return dates;
-  const lignes = await database.db
-    .select({
-      demandeId: proceduresAgrement.demandeId,
-      type: proceduresAgrement.type,
-      decision: proceduresAgrement.decision,
-      dateNotification: proceduresAgrement.dateNotification,
-      dateDecision: proceduresAgrement.dateDecision,
-    })
-    .from(proceduresAgrement)
-    .where(inArray(proceduresAgrement.demandeId, ids))
-    .orderBy(asc(proceduresAgrement.id));
+  const lignes = await proceduresDesDemandes(database.db).execute({ ids });
   for (const ligne of lignes) {
     if (!ligne.demandeId) continue;
     const courant = dates.get(ligne.demandeId) ?? {
@@ -169,6 +300,7 @@ async function contexteLecture(
   rows: LigneResume[],
   maintenant: Date,
 ): Promise<ContexteLecture> {
+  const { db } = database;
   const avecNouveauMessage = new Set<string>();
   // A reader stands on one side per request; group the ids by side and kind.
   const groupes = new Map<
@@ -185,65 +317,49 @@ async function contexteLecture(
     groupes.set(cle, groupe);
   }
   const notesNonLuesParId = new Map<string, number>();
-  for (const groupe of groupes.values()) {
-    const ids = await ressourcesAvecNouveauMessage(
-      database,
-      { utilisateurId: utilisateur.row.id, cote: groupe.cote },
-      groupe.kind,
-      groupe.ids,
-    );
-    for (const id of ids) avecNouveauMessage.add(id);
-    // Notes are internal to the instruction: the applicant's side never counts them.
-    if (groupe.cote === "instruction")
-      for (const [id, nombre] of await notesNonLues(
+  const lireGroupe = async (groupe: {
+    cote: "demandeur" | "instruction";
+    kind: DemandeRow["kind"];
+    ids: string[];
+  }) => {
+    const [ids, nonLues] = await Promise.all([
+      ressourcesAvecNouveauMessage(
         database,
-        utilisateur.row.id,
+        { utilisateurId: utilisateur.row.id, cote: groupe.cote },
         groupe.kind,
         groupe.ids,
-      ))
-        notesNonLuesParId.set(id, nombre);
-  }
+      ),
+      // Notes are internal to the instruction: the applicant's side never counts them.
+      groupe.cote === "instruction"
+        ? notesNonLues(database, utilisateur.row.id, groupe.kind, groupe.ids)
+        : new Map<string, number>(),
+    ]);
+    for (const id of ids) avecNouveauMessage.add(id);
+    for (const [id, nombre] of nonLues) notesNonLuesParId.set(id, nombre);
+  };
   const idsInstructeurs = [...new Set(rows.flatMap((row) => row.instructeurId ?? []))];
   const idsServices = [...new Set(rows.flatMap((row) => row.serviceInstructeurId ?? []))];
-  const instructeurs = new Map(
-    (idsInstructeurs.length
-      ? await database.db
-          .select({ id: utilisateurs.id, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
-          .from(utilisateurs)
-          .where(inArray(utilisateurs.id, idsInstructeurs))
-      : []
-    ).map((row) => [row.id, row]),
-  );
-  const services = new Map(
-    (idsServices.length
-      ? await database.db
-          .select({ id: servicesInstructeur.id, nom: servicesInstructeur.nom })
-          .from(servicesInstructeur)
-          .where(inArray(servicesInstructeur.id, idsServices))
-      : []
-    ).map((row) => [row.id, row]),
-  );
   const idsDecisions = [...new Set(rows.flatMap((row) => row.decisionPieceJointeId ?? []))];
-  const decisions = new Map(
-    (idsDecisions.length
-      ? await database.db
-          .select()
-          .from(piecesJointes)
-          .where(inArray(piecesJointes.id, idsDecisions))
-      : []
-    ).map((row) => [row.id, versPieceJointe(row)]),
-  );
-  const procedures = await proceduresEnCours(database, rows);
+  // Independent reads: on PostgreSQL they run at once on the pool's connections.
+  const [, lignesInstructeurs, lignesServices, lignesDecisions, procedures, datesProcedures] =
+    await Promise.all([
+      Promise.all([...groupes.values()].map(lireGroupe)),
+      idsInstructeurs.length ? nomsUtilisateurs(db).execute({ ids: idsInstructeurs }) : [],
+      idsServices.length ? nomsServices(db).execute({ ids: idsServices }) : [],
+      idsDecisions.length ? piecesJointesParId(db).execute({ ids: idsDecisions }) : [],
+      proceduresEnCours(database, rows),
+      datesProceduresDe(database, rows),
+    ]);
   return {
     utilisateur,
     maintenant,
     avecNouveauMessage,
-    instructeurs,
-    services,
-    decisions,
+    instructeurs: new Map(lignesInstructeurs.map((row) => [row.id, row])),
+    services: new Map(lignesServices.map((row) => [row.id, row])),
+    decisions: new Map(lignesDecisions.map((row) => [row.id, versPieceJointe(row)])),
     procedures,
     notesNonLues: notesNonLuesParId,
-    datesProcedures: await datesProceduresDe(database, rows),
+    datesProcedures,
   };
 }
 
@@ -331,19 +447,8 @@ async function avisDe(
   utilisateur: UtilisateurConnecte,
   row: DemandeRow,
 ): Promise<Avis[]> {
-  const lignes = await database.db
-    .select({ avis, prenom: utilisateurs.prenom, nom: utilisateurs.nom, piece: piecesJointes })
-    .from(avis)
-    .leftJoin(utilisateurs, eq(utilisateurs.id, avis.auteurId))
-    .leftJoin(piecesJointes, eq(piecesJointes.id, avis.pieceJointeId))
-    .where(
-      and(
-        eq(avis.ressourceType, row.kind),
-        eq(avis.ressourceId, row.id),
-        coteDe(utilisateur, row) === "demandeur" ? eq(avis.typeAvis, "avis_decideur") : undefined,
-      ),
-    )
-    .orderBy(asc(avis.dateAvis), asc(avis.id));
+  const requete = coteDe(utilisateur, row) === "demandeur" ? avisDuDecideur : tousLesAvis;
+  const lignes = await requete(database.db).execute({ kind: row.kind, id: row.id });
   return lignes.map((ligne) => ({
     id: ligne.avis.id,
     typeAvis: ligne.avis.typeAvis as TypeAvis,
@@ -359,16 +464,7 @@ async function avisDe(
 
 /** Complementary information of `row` (spec §3), oldest first. */
 async function infosDe(database: Database, row: DemandeRow): Promise<InfoComplementaire[]> {
-  const lignes = await database.db
-    .select()
-    .from(infosComplementaires)
-    .where(
-      and(
-        eq(infosComplementaires.ressourceType, row.kind),
-        eq(infosComplementaires.ressourceId, row.id),
-      ),
-    )
-    .orderBy(asc(infosComplementaires.date), asc(infosComplementaires.id));
+  const lignes = await infosDeRessource(database.db).execute({ kind: row.kind, id: row.id });
   return lignes.map((ligne) => ({
     id: ligne.id,
     infoType: ligne.infoType,
@@ -390,18 +486,7 @@ export async function pjAdditionnellesDe(
   database: Database,
   row: DemandeRow,
 ): Promise<PjAdditionnelles[]> {
-  const lignes = await database.db
-    .select({ historiqueId: historique.id, date: historique.date, piece: piecesJointes })
-    .from(historique)
-    .innerJoin(piecesJointes, eq(piecesJointes.historiqueId, historique.id))
-    .where(
-      and(
-        eq(historique.ressourceType, row.kind),
-        eq(historique.ressourceId, row.id),
-        eq(historique.action, "DONNER_COMPLEMENT"),
-      ),
-    )
-    .orderBy(asc(historique.date), asc(historique.id), asc(piecesJointes.dateCreation));
+  const lignes = await complementsDeRessource(database.db).execute({ kind: row.kind, id: row.id });
   const groupes = new Map<number, PjAdditionnelles>();
   for (const ligne of lignes) {
     const groupe = groupes.get(ligne.historiqueId) ?? {
@@ -419,10 +504,7 @@ export async function pjAdditionnellesDe(
 /** The approval granted on `row`, if any. */
 async function agrementDe(database: Database, row: DemandeRow): Promise<Agrement | null> {
   if (!row.agrementId) return null;
-  const [agrement] = await database.db
-    .select()
-    .from(agrements)
-    .where(eq(agrements.id, row.agrementId));
+  const [agrement] = await agrementParId(database.db).execute({ id: row.agrementId });
   return agrement ? versAgrement(database, agrement) : null;
 }
 
@@ -439,17 +521,30 @@ export async function versDetail(
   maintenant: Date,
 ): Promise<DemandeDetail> {
   const { db } = database;
-  const [base] = await versResumes(database, utilisateur, [row], maintenant);
   const { etape1, etape2 } = contenuDe(row);
-  const [commune] = etape1?.commune
-    ? await db.select({ nom: communes.nom }).from(communes).where(eq(communes.code, etape1.commune))
-    : [];
-  const [formeJuridique] = etape1?.formeJuridique
-    ? await db
-        .select({ libelle: formesJuridiques.libelle })
-        .from(formesJuridiques)
-        .where(eq(formesJuridiques.code, etape1.formeJuridique))
-    : [];
+  // Independent reads: on PostgreSQL they run at once on the pool's connections.
+  const [
+    [base],
+    [commune],
+    [formeJuridique],
+    perimetre,
+    avisLus,
+    infos,
+    pjAdditionnelles,
+    agrement,
+  ] = await Promise.all([
+    versResumes(database, utilisateur, [row], maintenant),
+    etape1?.commune ? nomCommune(db).execute({ code: etape1.commune }) : [],
+    etape1?.formeJuridique
+      ? libelleFormeJuridique(db).execute({ code: etape1.formeJuridique })
+      : [],
+    // A perimeter extension names the perimeter it adds (ADR 0020).
+    nommerPerimetre(database, etape2 ?? perimetreDemandeDe(row)),
+    avisDe(database, utilisateur, row),
+    infosDe(database, row),
+    pjAdditionnellesDe(database, row),
+    agrementDe(database, row),
+  ]);
   return {
     ...base,
     etape1: etape1 ?? null,
@@ -457,13 +552,12 @@ export async function versDetail(
     libelles: {
       commune: commune?.nom ?? null,
       formeJuridique: formeJuridique?.libelle ?? null,
-      // A perimeter extension names the perimeter it adds (ADR 0020).
-      ...(await nommerPerimetre(database, etape2 ?? perimetreDemandeDe(row))),
+      ...perimetre,
     },
-    avis: await avisDe(database, utilisateur, row),
-    infosComplementaires: await infosDe(database, row),
-    pjAdditionnelles: await pjAdditionnellesDe(database, row),
-    agrement: await agrementDe(database, row),
+    avis: avisLus,
+    infosComplementaires: infos,
+    pjAdditionnelles,
+    agrement,
     ...(row.kind === "changement-notable"
       ? { contenu: { extension: contenuExtensionDe(row) } }
       : {}),
@@ -488,14 +582,6 @@ export async function proceduresEnCours(
     ),
   ];
   if (idsAgrements.length === 0) return new Map();
-  const lignes = await database.db
-    .select({ agrementId: proceduresAgrement.agrementId, type: proceduresAgrement.type })
-    .from(proceduresAgrement)
-    .where(
-      and(
-        inArray(proceduresAgrement.agrementId, idsAgrements),
-        eq(proceduresAgrement.etat, "en_cours"),
-      ),
-    );
+  const lignes = await proceduresEnCoursDe(database.db).execute({ ids: idsAgrements });
   return new Map(lignes.map((ligne) => [ligne.agrementId, ligne.type as TypeProcedureAgrement]));
 }

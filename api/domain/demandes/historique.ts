@@ -1,11 +1,28 @@
 /** History of a request (DESIGN §3 "every transition writes one history row"; spec §7 historique). */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { lireHistorique } from "../../../contract/historique-visibilite.ts";
 import type { EntreeHistorique } from "../../../contract/schemas/demande.ts";
 import type { Database } from "../../db/client.ts";
 import { historique, utilisateurs } from "../../db/schema.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import { coteDe, type DemandeRow } from "../acces.ts";
+import { requetePreparee } from "../requetes-preparees.ts";
+
+/** Every history row of a resource with its actor's name, newest first (ADR 0035). */
+const historiqueDeRessource = requetePreparee("historique_de_ressource", (db, nom) =>
+  db
+    .select({ entree: historique, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
+    .from(historique)
+    .leftJoin(utilisateurs, eq(utilisateurs.id, historique.acteurId))
+    .where(
+      and(
+        eq(historique.ressourceType, sql.placeholder("kind")),
+        eq(historique.ressourceId, sql.placeholder("id")),
+      ),
+    )
+    .orderBy(desc(historique.date), desc(historique.id))
+    .prepare(nom),
+);
 
 /**
  * The history of `demande` as `lecteur` may read it, newest first (ties by
@@ -21,12 +38,10 @@ export async function historiqueDe(
   lecteur: UtilisateurConnecte,
   demande: Pick<DemandeRow, "id" | "kind" | "societeId">,
 ): Promise<EntreeHistorique[]> {
-  const rows = await database.db
-    .select({ entree: historique, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
-    .from(historique)
-    .leftJoin(utilisateurs, eq(utilisateurs.id, historique.acteurId))
-    .where(and(eq(historique.ressourceType, demande.kind), eq(historique.ressourceId, demande.id)))
-    .orderBy(desc(historique.date), desc(historique.id));
+  const rows = await historiqueDeRessource(database.db).execute({
+    kind: demande.kind,
+    id: demande.id,
+  });
   const entrees = rows.map(({ entree, prenom, nom }): EntreeHistorique => ({
     id: entree.id,
     action: entree.action,

@@ -3,7 +3,7 @@
  * procedure, procedure-etp, canBe/depose): the step-3 rubrics with their
  * limits and files, the ETP indicators asked, and what is still missing.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { anneeParis } from "../../../contract/delais.ts";
 import { titreEtapeDemande } from "../../../contract/libelles.ts";
 import { MESSAGES_VALIDATION } from "../../../contract/messages/index.ts";
@@ -23,7 +23,32 @@ import type { Database } from "../../db/client.ts";
 import { arretes, piecesJointes } from "../../db/schema.ts";
 import { versPieceJointe } from "../../files/pieces-jointes.ts";
 import type { DemandeRow } from "../acces.ts";
+import { requetePreparee } from "../requetes-preparees.ts";
 import { contenuDe } from "./contenu.ts";
+
+/** Whether arrêté `id` is the one in force (ADR 0035). */
+const arreteCourant = requetePreparee("procedure_arrete_courant", (db, nom) =>
+  db
+    .select({ current: arretes.current })
+    .from(arretes)
+    .where(eq(arretes.id, sql.placeholder("id")))
+    .prepare(nom),
+);
+
+/** The attachments of a resource, oldest first (ADR 0035). */
+const piecesJointesDeRessource = requetePreparee("procedure_pieces_jointes", (db, nom) =>
+  db
+    .select()
+    .from(piecesJointes)
+    .where(
+      and(
+        eq(piecesJointes.ressourceType, sql.placeholder("kind")),
+        eq(piecesJointes.ressourceId, sql.placeholder("id")),
+      ),
+    )
+    .orderBy(asc(piecesJointes.dateCreation), asc(piecesJointes.nom))
+    .prepare(nom),
+);
 
 /** Indicators about the past year; the others are forecasts for the current year. */
 const INDICATEURS_ANNEE_PASSEE = new Set(["nb_etp_struct", "nb_etp_accomp"]);
@@ -46,10 +71,7 @@ export const MESSAGES_MANQUANTS = {
  */
 export async function etpRequis(database: Database, demande: DemandeRow): Promise<boolean> {
   if (demande.arreteId === null) return true;
-  const [arrete] = await database.db
-    .select({ current: arretes.current })
-    .from(arretes)
-    .where(eq(arretes.id, demande.arreteId));
+  const [arrete] = await arreteCourant(database.db).execute({ id: demande.arreteId });
   return arrete?.current ?? true;
 }
 
@@ -88,13 +110,10 @@ export async function procedureDemande(
   config: Pick<ApiConfig, "uploadMaxMo" | "uploadMaxFichiers">,
   demande: DemandeRow,
 ): Promise<ProcedureDemande> {
-  const fichiers = await database.db
-    .select()
-    .from(piecesJointes)
-    .where(
-      and(eq(piecesJointes.ressourceType, demande.kind), eq(piecesJointes.ressourceId, demande.id)),
-    )
-    .orderBy(asc(piecesJointes.dateCreation), asc(piecesJointes.nom));
+  const fichiers = await piecesJointesDeRessource(database.db).execute({
+    kind: demande.kind,
+    id: demande.id,
+  });
   const rubriques = RUBRIQUES_DEMANDE.map((rubrique) => ({
     code: rubrique.code,
     libelle: rubrique.libelle,

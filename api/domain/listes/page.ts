@@ -1,10 +1,10 @@
 /**
  * One page of an instruction list (spec §7 `GET /api/demandes`,
  * `GET /api/{demandeType}s`; DESIGN §7 `{ page, nb_elements, nb_pages, result }`):
- * one count query, one page query (the columns a summary reads, not the
- * form's JSON), then the summaries built in batch.
+ * one query for the page's rows and the list's count (the columns a
+ * summary reads, not the form's JSON), then the summaries built in batch.
  */
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { DemandeResume } from "../../../contract/schemas/demande.ts";
 import { TAILLE_PAGE, type FiltresDemandes, type Page } from "../../../contract/schemas/listes.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
@@ -31,23 +31,30 @@ export async function pageDemandes(
   maintenant: Date,
 ): Promise<Page<DemandeResume>> {
   const where = conditionListe(utilisateur, kind, filtres, aujourdhuiParis(maintenant));
-  const [{ total }] = await database.db.select({ total: count() }).from(demandes).where(where);
-  const nbElements = Number(total);
+  const compte = () => database.db.select({ total: count() }).from(demandes).where(where);
+  // The count rides along as a scalar subquery (ADR 0036): PostgreSQL computes it once,
+  // on the first row, and the page costs one round trip instead of two.
+  const lignes = await database.db
+    .select({ ...COLONNES_RESUME, total: sql<number>`(${compte()})`.mapWith(Number) })
+    .from(demandes)
+    .where(where)
+    .orderBy(...ordreSql(filtres.order))
+    .limit(TAILLE_PAGE)
+    // A page past any table (page=1e20) would make an offset PostgreSQL cannot read as an
+    // integer: capped, it finds no row all the same.
+    .offset(Math.min((filtres.page - 1) * TAILLE_PAGE, Number.MAX_SAFE_INTEGER));
+  // No row: an empty list on its first page, or a page beyond the last one, which
+  // still answers the true totals.
+  const nbElements = lignes.length
+    ? lignes[0].total
+    : filtres.page === 1
+      ? 0
+      : Number((await compte())[0].total);
   const nbPages = Math.ceil(nbElements / TAILLE_PAGE);
-  const rows =
-    filtres.page > nbPages
-      ? []
-      : await database.db
-          .select(COLONNES_RESUME)
-          .from(demandes)
-          .where(where)
-          .orderBy(...ordreSql(filtres.order))
-          .limit(TAILLE_PAGE)
-          .offset((filtres.page - 1) * TAILLE_PAGE);
   return {
     page: filtres.page,
     nb_elements: nbElements,
     nb_pages: nbPages,
-    result: await versResumes(database, utilisateur, rows, maintenant),
+    result: await versResumes(database, utilisateur, lignes, maintenant),
   };
 }

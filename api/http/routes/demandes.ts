@@ -51,7 +51,8 @@ import {
   verifierEtape2,
 } from "../../domain/demandes/etapes.ts";
 import { historiqueDe } from "../../domain/demandes/historique.ts";
-import { complementsRecus, comptesDemandes } from "../../domain/agrements-liste/lectures.ts";
+import { complementsRecus } from "../../domain/agrements-liste/lectures.ts";
+import { comptesDemandes } from "../../domain/listes/comptes.ts";
 import { procedureDemande, procedureEtp } from "../../domain/demandes/procedure.ts";
 import { MESSAGE_VERSION_PERIMEE } from "../../domain/demandes/transition.ts";
 import {

@@ -1,0 +1,11 @@
+-- One rewrite of the table for the generated columns (ADR 0037).
+ALTER TABLE "demande"
+  ADD COLUMN "jour_depot" date GENERATED ALWAYS AS (("date_depot" at time zone 'Europe/Paris')::date) STORED,
+  ADD COLUMN "jour_decision" date GENERATED ALWAYS AS (("date_avis_decideur" at time zone 'Europe/Paris')::date) STORED,
+  ADD COLUMN "jours_traitement" integer GENERATED ALWAYS AS (case when "date_avis_decideur" is not null then greatest(0, (("date_avis_decideur" at time zone 'Europe/Paris')::date - ("date_depot" at time zone 'Europe/Paris')::date) - greatest(0, coalesce("date_limite_instruction" - (("date_depot" at time zone 'Europe/Paris')::date + interval '3 months')::date, 0))) end) STORED;--> statement-breakpoint
+CREATE INDEX "agrement_demande_idx" ON "agrement" USING btree ("demande_id","etat","date_octroi","id");--> statement-breakpoint
+CREATE INDEX "demande_listee_region_idx" ON "demande" USING btree ("kind","code_region","etat") WHERE "demande"."date_depot" is not null and "demande"."etat" not in ('brouillon', 'arrete_perime');--> statement-breakpoint
+CREATE INDEX "demande_listee_departement_idx" ON "demande" USING btree ("kind","code_departement","etat") WHERE "demande"."date_depot" is not null and "demande"."etat" not in ('brouillon', 'arrete_perime');--> statement-breakpoint
+CREATE INDEX "demande_listee_service_idx" ON "demande" USING btree ("kind","service_instructeur_id","etat") WHERE "demande"."date_depot" is not null and "demande"."etat" not in ('brouillon', 'arrete_perime');--> statement-breakpoint
+CREATE INDEX "demande_activite_idx" ON "demande" USING btree ("kind","date_depot","etat","service_instructeur_id","code_region","code_departement","qualite","instructeur_id","agrement_id","date_avis_decideur","date_limite_instruction","suspendu_depuis","jour_depot","jour_decision","jours_traitement","societe_id","id") WHERE "demande"."date_depot" is not null and "demande"."etat" not in ('brouillon', 'arrete_perime');--> statement-breakpoint
+CREATE INDEX "utilisateur_demandeur_creation_idx" ON "utilisateur" USING btree ("date_creation","societe_id") WHERE 'demandeur' = any("utilisateur"."roles");

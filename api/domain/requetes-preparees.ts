@@ -1,0 +1,34 @@
+/**
+ * Prepared drizzle queries for the hot fixed reads (issue 17 item 2, ADR
+ * 0035): the SQL of such a query is built once per database handle instead
+ * of on every call, and PostgreSQL (node-postgres) parses and plans it once
+ * per connection under its name. PGlite ignores the name and only gains the
+ * SQL built once.
+ */
+import type { Db } from "../db/client.ts";
+
+/** Names already taken: PostgreSQL keeps one statement per name and connection. */
+const NOMS = new Set<string>();
+
+/**
+ * A getter of the query `construire(db, nom)` prepared once per handle `db`
+ * (the database, or a transaction, which runs it on its own connection).
+ * `construire` must end with `.prepare(nom)` and take its values as
+ * `sql.placeholder`. Throws at load when `nom` is already used.
+ */
+export function requetePreparee<T>(
+  nom: string,
+  construire: (db: Db, nom: string) => T,
+): (db: Db) => T {
+  if (NOMS.has(nom)) throw new Error(`Requête préparée « ${nom} » déclarée deux fois`);
+  NOMS.add(nom);
+  const parHandle = new WeakMap<Db, T>();
+  return (db) => {
+    let requete = parHandle.get(db);
+    if (requete === undefined) {
+      requete = construire(db, nom);
+      parHandle.set(db, requete);
+    }
+    return requete;
+  };
+}
