@@ -64,11 +64,18 @@ async function remplir(page: Page, saisie: Saisie) {
   for (const [champ, libelle] of Object.entries(LIBELLES)) {
     await page.getByLabel(libelle).fill(saisie[champ as keyof Saisie]);
   }
-  await page.getByLabel("Espace Conseil France Rénov'").check({ force: true });
-  await page.getByLabel("J'accepte les conditions générales d'utilisation").check({ force: true });
-  await page
-    .getByLabel("J'accepte la politique de protection des données personnelles")
-    .check({ force: true });
+  for (const case_ of [
+    "Espace Conseil France Rénov'",
+    "J'accepte les conditions générales d'utilisation",
+    "J'accepte la politique de protection des données personnelles",
+  ]) {
+    // A re-render of the form (the validation of the field just left) can
+    // swallow a click on a slow machine: check again until it holds.
+    await expect(async () => {
+      await page.getByLabel(case_).check({ force: true });
+      await expect(page.getByLabel(case_)).toBeChecked({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+  }
 }
 
 /** The DSFR group (label, control, message) of the field labelled `libelle`. */

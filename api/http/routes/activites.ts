@@ -15,16 +15,18 @@ import {
 } from "../../../contract/api/activites.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import { envoyerExportActivite } from "../../domain/activites/export.ts";
-import {
-  detailsAgrementsAccordes,
-  detailsChargeInstructeurs,
-  detailsDelaiMoyen,
-  detailsDeposee,
-  detailsReputesRejetes,
-  indicateursActivite,
-} from "../../domain/activites/indicateurs.ts";
+import { partageEnVol } from "../../domain/activites/en-vol.ts";
+import * as calculs from "../../domain/activites/indicateurs.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
+
+// Concurrent identical requests share one computation (ADR 0037).
+const indicateursActivite = partageEnVol(calculs.indicateursActivite);
+const detailsDeposee = partageEnVol(calculs.detailsDeposee);
+const detailsDelaiMoyen = partageEnVol(calculs.detailsDelaiMoyen);
+const detailsChargeInstructeurs = partageEnVol(calculs.detailsChargeInstructeurs);
+const detailsReputesRejetes = partageEnVol(calculs.detailsReputesRejetes);
+const detailsAgrementsAccordes = partageEnVol(calculs.detailsAgrementsAccordes);
 
 /** Routes of the activity follow-up, each behind `authenticate` and its role gate. */
 export function activitesRoutes(deps: ApiDeps): Router {
