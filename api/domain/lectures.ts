@@ -6,7 +6,7 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { lectures, messages, TYPES_RESSOURCE } from "../db/schema.ts";
-import { requetePreparee } from "./requetes-preparees.ts";
+import { parmiLesIds, requetePreparee } from "./requetes-preparees.ts";
 
 type RessourceType = (typeof TYPES_RESSOURCE)[number];
 
@@ -51,7 +51,7 @@ const avecNouveauMessage = requetePreparee("lectures_nouveau_message", (db, nom)
     .where(
       and(
         eq(messages.ressourceType, sql.placeholder("ressourceType")),
-        sql`${messages.ressourceId} = any(${sql.placeholder("ids")})`,
+        parmiLesIds(messages.ressourceId),
         ne(messages.cote, sql.placeholder("cote")),
         sql`(${lectures.date} is null or ${gt(messages.date, lectures.date)})`,
       ),

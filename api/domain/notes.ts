@@ -13,7 +13,7 @@ import type { FileStore } from "../files/types.ts";
 import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
 import { interdit, introuvable } from "./erreurs.ts";
 import { coteDe, type DemandeRow, type KindDemande } from "./acces.ts";
-import { requetePreparee } from "./requetes-preparees.ts";
+import { deLaRessource, parmiLesIds, requetePreparee } from "./requetes-preparees.ts";
 
 /**
  * What `utilisateur` may do with the notes of `demande`, which he may see
@@ -43,12 +43,7 @@ const notesDeRessource = requetePreparee("notes_de_ressource", (db, nom) =>
     .from(notes)
     .leftJoin(utilisateurs, eq(utilisateurs.id, notes.auteurId))
     .leftJoin(piecesJointes, eq(piecesJointes.id, notes.pieceJointeId))
-    .where(
-      and(
-        eq(notes.ressourceType, sql.placeholder("kind")),
-        eq(notes.ressourceId, sql.placeholder("id")),
-      ),
-    )
+    .where(deLaRessource(notes))
     .orderBy(asc(notes.date), asc(notes.id))
     .prepare(nom),
 );
@@ -142,7 +137,7 @@ const notesNonLuesDe = requetePreparee("notes_non_lues", (db, nom) =>
     .where(
       and(
         eq(notes.ressourceType, sql.placeholder("kind")),
-        sql`${notes.ressourceId} = any(${sql.placeholder("ids")})`,
+        parmiLesIds(notes.ressourceId),
         // A note whose author was deleted is someone else's.
         sql`${notes.auteurId} is distinct from ${sql.placeholder("utilisateurId")}`,
         or(isNull(lectures.date), gt(notes.date, lectures.date)),

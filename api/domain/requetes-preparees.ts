@@ -5,6 +5,8 @@
  * per connection under its name. PGlite ignores the name and only gains the
  * SQL built once.
  */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 
 /** Names already taken: PostgreSQL keeps one statement per name and connection. */
@@ -31,4 +33,26 @@ export function requetePreparee<T>(
     }
     return requete;
   };
+}
+
+/**
+ * The rows of the resource given at execution as `{ kind, id }`: the
+ * condition of every per-resource read (history, notes, opinions, files).
+ */
+export function deLaRessource(table: {
+  ressourceType: AnyPgColumn;
+  ressourceId: AnyPgColumn;
+}): SQL {
+  return and(
+    eq(table.ressourceType, sql.placeholder("kind")),
+    eq(table.ressourceId, sql.placeholder("id")),
+  )!;
+}
+
+/**
+ * `colonne = any($ids)`: the ids given at execution as one array, so that
+ * the SQL is the same whatever their number (ADR 0035).
+ */
+export function parmiLesIds(colonne: AnyPgColumn): SQL {
+  return sql`${colonne} = any(${sql.placeholder("ids")})`;
 }

@@ -49,7 +49,7 @@ import { coteDe, type DemandeRow } from "../acces.ts";
 import { versAgrement } from "../agrements.ts";
 import { ressourcesAvecNouveauMessage } from "../lectures.ts";
 import { notesNonLues } from "../notes.ts";
-import { requetePreparee } from "../requetes-preparees.ts";
+import { deLaRessource, parmiLesIds, requetePreparee } from "../requetes-preparees.ts";
 import { actionsDisponibles, ETATS_BROUILLON_DEMANDE } from "../workflow.ts";
 import { estExpireBientot, estReputeRejete } from "./delais.ts";
 import { contenuDe } from "./contenu.ts";
@@ -137,7 +137,7 @@ const proceduresDesDemandes = requetePreparee("resume_procedures_des_demandes", 
       dateDecision: proceduresAgrement.dateDecision,
     })
     .from(proceduresAgrement)
-    .where(sql`${proceduresAgrement.demandeId} = any(${sql.placeholder("ids")})`)
+    .where(parmiLesIds(proceduresAgrement.demandeId))
     .orderBy(asc(proceduresAgrement.id))
     .prepare(nom),
 );
@@ -147,7 +147,7 @@ const nomsUtilisateurs = requetePreparee("resume_noms_utilisateurs", (db, nom) =
   db
     .select({ id: utilisateurs.id, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
     .from(utilisateurs)
-    .where(sql`${utilisateurs.id} = any(${sql.placeholder("ids")})`)
+    .where(parmiLesIds(utilisateurs.id))
     .prepare(nom),
 );
 
@@ -156,17 +156,13 @@ const nomsServices = requetePreparee("resume_noms_services", (db, nom) =>
   db
     .select({ id: servicesInstructeur.id, nom: servicesInstructeur.nom })
     .from(servicesInstructeur)
-    .where(sql`${servicesInstructeur.id} = any(${sql.placeholder("ids")})`)
+    .where(parmiLesIds(servicesInstructeur.id))
     .prepare(nom),
 );
 
 /** The attachments of `ids`. */
 const piecesJointesParId = requetePreparee("resume_pieces_jointes", (db, nom) =>
-  db
-    .select()
-    .from(piecesJointes)
-    .where(sql`${piecesJointes.id} = any(${sql.placeholder("ids")})`)
-    .prepare(nom),
+  db.select().from(piecesJointes).where(parmiLesIds(piecesJointes.id)).prepare(nom),
 );
 
 /** The type of the procedure under way on each approval of `ids`. */
@@ -174,12 +170,7 @@ const proceduresEnCoursDe = requetePreparee("resume_procedures_en_cours", (db, n
   db
     .select({ agrementId: proceduresAgrement.agrementId, type: proceduresAgrement.type })
     .from(proceduresAgrement)
-    .where(
-      and(
-        sql`${proceduresAgrement.agrementId} = any(${sql.placeholder("ids")})`,
-        eq(proceduresAgrement.etat, "en_cours"),
-      ),
-    )
+    .where(and(parmiLesIds(proceduresAgrement.agrementId), eq(proceduresAgrement.etat, "en_cours")))
     .prepare(nom),
 );
 
@@ -210,11 +201,7 @@ const avisDeRessource = (decideurSeul: boolean) =>
       .leftJoin(utilisateurs, eq(utilisateurs.id, avis.auteurId))
       .leftJoin(piecesJointes, eq(piecesJointes.id, avis.pieceJointeId))
       .where(
-        and(
-          eq(avis.ressourceType, sql.placeholder("kind")),
-          eq(avis.ressourceId, sql.placeholder("id")),
-          decideurSeul ? eq(avis.typeAvis, "avis_decideur") : undefined,
-        ),
+        and(deLaRessource(avis), decideurSeul ? eq(avis.typeAvis, "avis_decideur") : undefined),
       )
       .orderBy(asc(avis.dateAvis), asc(avis.id))
       .prepare(nom),
@@ -227,12 +214,7 @@ const infosDeRessource = requetePreparee("detail_infos_complementaires", (db, no
   db
     .select()
     .from(infosComplementaires)
-    .where(
-      and(
-        eq(infosComplementaires.ressourceType, sql.placeholder("kind")),
-        eq(infosComplementaires.ressourceId, sql.placeholder("id")),
-      ),
-    )
+    .where(deLaRessource(infosComplementaires))
     .orderBy(asc(infosComplementaires.date), asc(infosComplementaires.id))
     .prepare(nom),
 );
@@ -243,13 +225,7 @@ const complementsDeRessource = requetePreparee("detail_pj_additionnelles", (db, 
     .select({ historiqueId: historique.id, date: historique.date, piece: piecesJointes })
     .from(historique)
     .innerJoin(piecesJointes, eq(piecesJointes.historiqueId, historique.id))
-    .where(
-      and(
-        eq(historique.ressourceType, sql.placeholder("kind")),
-        eq(historique.ressourceId, sql.placeholder("id")),
-        eq(historique.action, "DONNER_COMPLEMENT"),
-      ),
-    )
+    .where(and(deLaRessource(historique), eq(historique.action, "DONNER_COMPLEMENT")))
     .orderBy(asc(historique.date), asc(historique.id), asc(piecesJointes.dateCreation))
     .prepare(nom),
 );

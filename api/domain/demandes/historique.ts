@@ -1,12 +1,12 @@
 /** History of a request (DESIGN §3 "every transition writes one history row"; spec §7 historique). */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { lireHistorique } from "../../../contract/historique-visibilite.ts";
 import type { EntreeHistorique } from "../../../contract/schemas/demande.ts";
 import type { Database } from "../../db/client.ts";
 import { historique, utilisateurs } from "../../db/schema.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import { coteDe, type DemandeRow } from "../acces.ts";
-import { requetePreparee } from "../requetes-preparees.ts";
+import { deLaRessource, requetePreparee } from "../requetes-preparees.ts";
 
 /** Every history row of a resource with its actor's name, newest first (ADR 0035). */
 const historiqueDeRessource = requetePreparee("historique_de_ressource", (db, nom) =>
@@ -14,12 +14,7 @@ const historiqueDeRessource = requetePreparee("historique_de_ressource", (db, no
     .select({ entree: historique, prenom: utilisateurs.prenom, nom: utilisateurs.nom })
     .from(historique)
     .leftJoin(utilisateurs, eq(utilisateurs.id, historique.acteurId))
-    .where(
-      and(
-        eq(historique.ressourceType, sql.placeholder("kind")),
-        eq(historique.ressourceId, sql.placeholder("id")),
-      ),
-    )
+    .where(deLaRessource(historique))
     .orderBy(desc(historique.date), desc(historique.id))
     .prepare(nom),
 );

@@ -3,7 +3,7 @@
  * procedure, procedure-etp, canBe/depose): the step-3 rubrics with their
  * limits and files, the ETP indicators asked, and what is still missing.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { anneeParis } from "../../../contract/delais.ts";
 import { titreEtapeDemande } from "../../../contract/libelles.ts";
 import { MESSAGES_VALIDATION } from "../../../contract/messages/index.ts";
@@ -23,7 +23,7 @@ import type { Database } from "../../db/client.ts";
 import { arretes, piecesJointes } from "../../db/schema.ts";
 import { versPieceJointe } from "../../files/pieces-jointes.ts";
 import type { DemandeRow } from "../acces.ts";
-import { requetePreparee } from "../requetes-preparees.ts";
+import { deLaRessource, requetePreparee } from "../requetes-preparees.ts";
 import { contenuDe } from "./contenu.ts";
 
 /** Whether arrêté `id` is the one in force (ADR 0035). */
@@ -40,12 +40,7 @@ const piecesJointesDeRessource = requetePreparee("procedure_pieces_jointes", (db
   db
     .select()
     .from(piecesJointes)
-    .where(
-      and(
-        eq(piecesJointes.ressourceType, sql.placeholder("kind")),
-        eq(piecesJointes.ressourceId, sql.placeholder("id")),
-      ),
-    )
+    .where(deLaRessource(piecesJointes))
     .orderBy(asc(piecesJointes.dateCreation), asc(piecesJointes.nom))
     .prepare(nom),
 );
