@@ -45,6 +45,7 @@ import {
   type Targets,
 } from "./dataset.ts";
 import { listVariantTargets } from "./list-variants.ts";
+import { refreshNationalSummary } from "./resume-activite.ts";
 import { measure, type LoadResult } from "./load.ts";
 import { startPgCounter } from "./pg-counter.ts";
 import { profile, type PageProfile, type ProfileTarget } from "./profile.ts";
@@ -122,6 +123,7 @@ interface Target {
   /** Status a correct answer has (302 for the sign-in redirect). */
   expected: number;
   baseline: "page" | "static";
+  holds?: string;
 }
 
 export interface Measure {
@@ -160,6 +162,8 @@ interface TargetSpec {
   label: string;
   expected?: number;
   baseline: "page" | "static";
+  /** Text the page must hold before it is measured (checked by {@link check}). */
+  holds?: string;
   /** URL and headers, with a fresh sign-in (tokens live 5 minutes). */
   open(baseUrl: string): Promise<{ url: string; headers: Record<string, string> }>;
 }
@@ -179,7 +183,7 @@ const signedInPage = (id: string, label: string, path: string, email: string): T
 });
 
 /** The portal's URLs the benchmark measures, in order. */
-function targetSpecs(data: Targets): TargetSpec[] {
+function targetSpecs(data: Targets, database: BenchDatabase): TargetSpec[] {
   return [
     {
       id: "connexion",
@@ -229,8 +233,26 @@ function targetSpecs(data: Targets): TargetSpec[] {
       "/etablissements/liste",
       DEMO.superviseur,
     ),
-    // Issue 15 item 7: the activity follow-up of central staff, whole nation then filtered.
+    // Issue 15 item 7: the activity follow-up of central staff, whole nation
+    // computed live (no job runs here), from the job's summary, then filtered.
     signedInPage("activite", "Suivi de l'activité (centrale)", "/activite", DEMO.centrale),
+    ...(database.kind === "postgresql"
+      ? [
+          {
+            ...signedInPage(
+              "activite-resume",
+              "Suivi de l'activité (centrale), résumé de la tâche",
+              "/activite",
+              DEMO.centrale,
+            ),
+            holds: "Chiffres calculés le",
+            open: async (baseUrl: string) => {
+              await refreshNationalSummary(database);
+              return signedInPage("", "", "/activite", DEMO.centrale).open(baseUrl);
+            },
+          } satisfies TargetSpec,
+        ]
+      : []),
     signedInPage(
       "activite-filtree",
       "Suivi de l'activité filtré (région et période)",
@@ -283,6 +305,7 @@ async function openTarget(spec: TargetSpec, baseUrl: string): Promise<Target> {
     label: spec.label,
     expected: spec.expected ?? 200,
     baseline: spec.baseline,
+    holds: spec.holds,
     ...(await spec.open(baseUrl)),
   };
 }
@@ -296,8 +319,9 @@ async function openTarget(spec: TargetSpec, baseUrl: string): Promise<Target> {
 async function check(target: Target): Promise<string | null> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const response = await fetch(target.url, { headers: target.headers, redirect: "manual" });
-    await response.arrayBuffer();
-    if (response.status === target.expected) return null;
+    const body = await response.text();
+    if (response.status === target.expected)
+      return target.holds && !body.includes(target.holds) ? `« ${target.holds} » absent` : null;
     const location = response.headers.get("location");
     const next = location ? new URL(location, target.url) : null;
     if (!next || next.pathname !== new URL(target.url).pathname || response.status >= 400)
@@ -425,7 +449,7 @@ async function cpuPass(
 ): Promise<Record<string, CpuSummary>> {
   const summaries: Record<string, CpuSummary> = {};
   for (const id of options.cpuProfile) {
-    const spec = targetSpecs(data).find((candidate) => candidate.id === id);
+    const spec = targetSpecs(data, database).find((candidate) => candidate.id === id);
     if (!spec) {
       log(`  --cpu-profile : pas de mesure « ${id} »`);
       continue;
@@ -497,7 +521,7 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
       );
       log("Plancher du cadriciel (bench/plancher/)…");
       floor = await measureFloor(portal.baseUrl, baseline);
-      for (const spec of targetSpecs(data).filter((candidate) => mesuree(candidate.id))) {
+      for (const spec of targetSpecs(data, database).filter((candidate) => mesuree(candidate.id))) {
         for (const connections of options.connections) {
           const target = await openTarget(spec, portal.baseUrl);
           const problem = await check(target);
@@ -560,7 +584,7 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
       log("Profil des pages (journal des requêtes, requêtes SQL)…");
       profiles = await profilePass(database, async (baseUrl) => {
         const targets: ProfileTarget[] = [];
-        for (const spec of targetSpecs(data)) {
+        for (const spec of targetSpecs(data, database)) {
           if (spec.baseline === "static") continue;
           const target = await openTarget(spec, baseUrl);
           if (!(await check(target))) targets.push(target);

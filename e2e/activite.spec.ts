@@ -118,6 +118,26 @@ test("une fin de période avant le début est refusée sur le champ", async ({ p
   if (info.project.name === "js") await expectNoAxeViolations(page);
 });
 
+test("la vue nationale sans filtre dit quand ses chiffres ont été calculés", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.anah_centrale.email);
+  // The job computes the summary at start and every minute (ADR 0038): at
+  // worst the first run is still queued, and the page is computed live.
+  const calcul = page.getByText(
+    /Chiffres calculés le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}, actualisés chaque minute\./,
+  );
+  await expect(async () => {
+    await page.goto("/activite");
+    await expect(calcul).toBeVisible({ timeout: 1_000 });
+  }).toPass({ intervals: [2_000], timeout: 90_000 });
+  await expect(page.locator("#indicateur-deposes")).toBeVisible();
+
+  // A filtered view is computed for the request: no calculation date.
+  await page.goto(`/activite?region%5B%5D=11`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Suivi de l'activité");
+  await expect(page.getByText(/Chiffres calculés le/)).toHaveCount(0);
+});
+
 test("les gestionnaires ont la page, pas le CRHH ni le demandeur", async ({ page }, info) => {
   await signIn(page, DEMO.instructeur.email);
   await expect(

@@ -1110,3 +1110,19 @@ export const rappelsRapportAnnuel = pgTable(
   },
   (t) => [primaryKey({ columns: [t.agrementId, t.annee, t.rappel] })],
 );
+
+// ── Activity follow-up (issue 15 item 7, ADR 0038) ───────────────────────────
+/**
+ * The national activity figures without filter, as computed by the job
+ * `activite-resume-national` (api/domain/activites/resume.ts): one row per
+ * computation (`calcul`: indicateurs, deposee, …), its JSON answer, the
+ * Europe/Paris day it was computed for ("deemed rejected" depends on it)
+ * and when. Only the job writes; `/api/activities` reads a row while it is
+ * fresh and computes live otherwise.
+ */
+export const resumesActivite = pgTable("resume_activite", {
+  calcul: text("calcul").primaryKey(),
+  jour: date("jour", { mode: "string" }).notNull(),
+  calculeLe: timestamp("calcule_le", { withTimezone: true }).notNull(),
+  donnees: jsonb("donnees").notNull(),
+});

@@ -140,6 +140,8 @@ export async function startJobsRunner(deps: {
     );
   }
   logger.info({ taches: [...noms], base: database.kind }, "Planificateur de tâches démarré");
+  for (const tache of taches.filter((candidate) => candidate.auDemarrage))
+    await boss.send(tache.nom, {});
   // An upload waiting for the antivirus queues its scan now, not at the next minute (ADR 0030).
   const finReveil = noms.has(TACHE_ANTIVIRUS)
     ? surDepot(database, () => {

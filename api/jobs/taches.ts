@@ -14,6 +14,7 @@ import { TACHE_ANTIVIRUS, analyserPiecesEnAttente } from "../antivirus/analyse.t
 import { accorderExtensionsTacitement } from "../domain/changements-notables/accord-tacite.ts";
 import { purgerComptesEnAttente } from "../domain/comptes-candidats.ts";
 import { perimerAgrements } from "../domain/agrements-liste/peremption.ts";
+import { rafraichirResumeNational } from "../domain/activites/resume.ts";
 import {
   alerterExpirationsProches,
   leverSuspensionsEchues,
@@ -48,6 +49,8 @@ export interface Tache {
   executer(deps: DepsTache): Promise<number | void>;
   /** When false for a configuration, the job is neither scheduled nor worked. */
   active?(config: ApiConfig): boolean;
+  /** Also queued once when the runner starts, not only at its first slot. */
+  auDemarrage?: boolean;
 }
 
 /**
@@ -111,6 +114,14 @@ export const TACHES: readonly Tache[] = [
     nom: "agrements-perimes",
     cron: TOUS_LES_QUARTS_D_HEURE,
     executer: perimerAgrements,
+  },
+  {
+    // The national activity figures without filter (ADR 0038): served while
+    // under 5 minutes old, so refreshed every minute and at start-up.
+    nom: "activite-resume-national",
+    cron: "* * * * *",
+    executer: rafraichirResumeNational,
+    auDemarrage: true,
   },
   {
     // Every minute (pg-boss's finest cron): a failed mail's first retry is

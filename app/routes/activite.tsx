@@ -29,15 +29,14 @@ import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
 import { Graphique } from "~/components/graphiques/graphique";
 import { TableauDonnees } from "~/components/graphiques/tableau-donnees";
+import { dateHeureFr } from "~/utils/dates";
+import { nombreFr } from "~/utils/nombres";
 import { pageTitle } from "~/utils/title";
 
 const TITRE = "Suivi de l'activité";
 
 /** "AAAA-MM" → "MM/AAAA". */
 const mois = (valeur: string) => `${valeur.slice(5, 7)}/${valeur.slice(0, 4)}`;
-/** A number the French way (decimal comma). */
-const nombre = (valeur: number | null) =>
-  valeur === null ? "–" : valeur.toLocaleString("fr-FR", { maximumFractionDigits: 1 });
 
 /**
  * `/activite` (spec §2, §3 Activities, §9; issue 15 items 1 to 4): the
@@ -122,6 +121,9 @@ export default function Activite() {
                 {filtree
                   ? "Pour les filtres choisis, dans votre périmètre."
                   : "Toute la période, dans votre périmètre."}
+                {activite.indicateurs.calculeLe
+                  ? ` Chiffres calculés le ${dateHeureFr(activite.indicateurs.calculeLe)}, actualisés chaque minute.`
+                  : null}
               </p>
             </div>
             <div className="fr-col-auto">
@@ -243,7 +245,7 @@ export default function Activite() {
                   lignes={activite.delais.parMois.map((m) => [
                     mois(m.mois),
                     m.nbDecisions,
-                    nombre(m.moyenne),
+                    nombreFr(m.moyenne),
                   ])}
                   vide="Aucune décision sur la période."
                 />

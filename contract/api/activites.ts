@@ -95,6 +95,10 @@ export const IndicateursActivite = z
       nbDecisions: z.number().int(),
     }),
     nbReputesRejetes: z.number().int(),
+    calculeLe: z.string().datetime().optional().openapi({
+      description:
+        "Vue nationale sans filtre d'un agent central : instant du calcul du résumé tenu par la tâche (rafraîchi chaque minute, ADR 0038). Absent quand les chiffres sont calculés pour la requête.",
+    }),
   })
   .openapi("IndicateursActivite");
 
@@ -177,7 +181,13 @@ const point = <S extends z.ZodTypeAny>(
     access: ROLES_ACTIVITE,
     query: filtres,
     rules: { query: schemaFiltresActivite },
-    responses: { 200: json(schema, description), ...refus },
+    responses: {
+      200: json(
+        schema,
+        `${description}. Vue nationale sans filtre d'un agent central : résumé tenu par une tâche chaque minute, servi tant qu'il a moins de 5 minutes, avec l'en-tête Last-Modified (ADR 0038)`,
+      ),
+      ...refus,
+    },
   });
 
 export const lireIndicateursActivite = point(

@@ -178,6 +178,11 @@ export interface IndicateursActivite {
   nbJoursTraitement: { moyenne: number | null; nbDecisions: number };
   /** Deposited requests deemed rejected (clock over without decision) or tacitly rejected. */
   nbReputesRejetes: number;
+  /**
+   * ISO instant the figures were computed, when they come from the national
+   * summary kept by a job (ADR 0038); absent when computed for the request.
+   */
+  calculeLe?: string;
 }
 
 /** One month of `/details-deposee` ("AAAA-MM", Europe/Paris). */

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { societes, utilisateurs } from "../../api/db/schema.ts";
+import { resumesActivite, societes, utilisateurs } from "../../api/db/schema.ts";
 import { startJobsRunner, type JobsRunner } from "../../api/jobs/runner.ts";
 import { TACHE_TRAVAUX_APRES_VALIDATION, TACHES } from "../../api/jobs/taches.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -21,6 +21,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The national activity summary this file's runners computed at start
+  // (ADR 0038): another file's central reader must get live figures.
+  await portal?.database.db.delete(resumesActivite);
   await portal?.close();
 });
 
@@ -59,8 +62,13 @@ describe("jobs runner (pg-boss)", () => {
     try {
       const planifications = await runner.boss.getSchedules();
       for (const tache of TACHES) {
-        // The outbox of post-commit work (ADR 0011) is drained every minute.
-        const cron = tache.nom === TACHE_TRAVAUX_APRES_VALIDATION ? "* * * * *" : "*/15 * * * *";
+        // The outbox of post-commit work (ADR 0011) is drained every minute,
+        // the national activity summary (ADR 0038) refreshed every minute.
+        const cron = [TACHE_TRAVAUX_APRES_VALIDATION, "activite-resume-national"].includes(
+          tache.nom,
+        )
+          ? "* * * * *"
+          : "*/15 * * * *";
         expect(planifications).toContainEqual(expect.objectContaining({ name: tache.nom, cron }));
       }
       expect(planifications.find((p) => p.name === TACHES[0].nom)?.options).toMatchObject({

@@ -1,7 +1,5 @@
 import type { IndicateursActivite } from "#contract/schemas/activites";
-
-/** A number the French way (narrow no-break space, decimal comma). */
-const nombre = (valeur: number) => valeur.toLocaleString("fr-FR", { maximumFractionDigits: 1 });
+import { nombreFr as nombre } from "~/utils/nombres";
 
 /** Props of {@link Indicateurs}. */
 export interface IndicateursProps {
