@@ -36,6 +36,8 @@ export default defineConfig({
       "app/**/*.test.ts",
     ],
     environment: "node",
+    // One migrated and seeded PGlite for the run, copied by each test portal.
+    globalSetup: ["tests/helpers/modele-pglite.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",

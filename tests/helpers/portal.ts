@@ -3,7 +3,7 @@
  * database (PostgreSQL when DATABASE_URL is set, in-memory PGlite
  * otherwise), embedded identity provider, demo data, a free port.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -13,6 +13,7 @@ import { horlogeReglable } from "../../api/domain/horloge.ts";
 import { createPortal, type Portal } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
+import { VARIABLE_MODELE } from "./modele-pglite.ts";
 
 export interface TestPortal {
   /** http://localhost:<port>, also the portal's PUBLIC_URL. */
@@ -37,6 +38,19 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+let modele: Promise<Blob | undefined> | undefined;
+
+/**
+ * The PGlite model of the run (tests/helpers/modele-pglite.ts), read once
+ * per test file; undefined on PostgreSQL or when vitest ran without it.
+ */
+function modelePglite(): Promise<Blob | undefined> {
+  const fichier = process.env[VARIABLE_MODELE];
+  if (process.env.DATABASE_URL || !fichier) return Promise.resolve(undefined);
+  modele ??= readFile(fichier).then((octets) => new Blob([octets]));
+  return modele;
 }
 
 /**
@@ -66,6 +80,8 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
   const database = await openDatabase({
     dataDir: ":memory:",
     databaseUrl: process.env.DATABASE_URL,
+    // The run's PGlite model holds what DEMO_DATA=true seeds, nothing more.
+    modele: config.demoData ? await modelePglite() : undefined,
   });
   const horloge = horlogeReglable();
   const portal = await createPortal(config, logger, { remix: false, database, horloge });
