@@ -151,3 +151,16 @@ test("un ménage trouve l'accompagnateur référencé pour sa commune, plus pend
   const reponse = await page.request.get("/api/public/etablissements?codeCommune=77288");
   expect(JSON.stringify(await reponse.json())).not.toContain(nomAnnuaire);
 });
+
+test("une page hors de portée dans l'adresse montre la première page, pas une erreur", async ({
+  page,
+}) => {
+  const reponse = await page.goto(
+    "/trouver-un-accompagnateur?recherche=75011&codeCommune=75056&page=100000000000000000000",
+  );
+  expect(reponse?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Trouver un Accompagnateur Rénov'",
+  );
+  await expect(page.locator("#resultats-titre")).toContainText("Paris");
+});

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite (README: `npm test`): build, vitest on PGlite, vitest
-# again on PostgreSQL, then Playwright (JS on and off) on the built portal.
+# again on PostgreSQL for the tests that use a database, then Playwright (JS
+# on and off) on the built portal.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +15,16 @@ echo "▶ Tests unitaires et d'API sur PostgreSQL"
 pg_url="$(npx tsx scripts/test-database.ts create)"
 if [ -n "$pg_url" ]; then
   trap 'npx tsx scripts/test-database.ts drop "$pg_url"' EXIT
-  DATABASE_URL="$pg_url" npx vitest run
+  # Every API and identity-provider test, and any other test that opens a
+  # database; the pure unit tests gave their answer on the first pass.
+  mapfile -t fichiers_base < <(
+    {
+      ls tests/api/*.test.ts tests/idp/*.test.ts
+      grep -rlE 'startTestPortal|openDatabase|DATABASE_URL' --include='*.test.ts' \
+        tests/unit app contract api idp || true
+    } | sort -u
+  )
+  DATABASE_URL="$pg_url" npx vitest run "${fichiers_base[@]}"
 elif [ "${REQUIRE_POSTGRES:-0}" = "1" ]; then
   echo "PostgreSQL injoignable (TEST_POSTGRES_URL) alors que REQUIRE_POSTGRES=1" >&2
   exit 1

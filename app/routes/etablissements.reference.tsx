@@ -34,6 +34,7 @@ import { HistoriqueExports } from "~/components/etablissements/historique-export
 import { RequiredFieldsNotice, fieldErrorsOf } from "~/components/forms";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
+import { lirePage } from "#contract/schemas/listes";
 
 const TITRE = "Référentiel des établissements";
 /** The resource route that streams the ZIP from the API. */
@@ -41,8 +42,7 @@ const CHEMIN_ZIP = "/etablissements/reference/etablissements.zip";
 
 /** The history page of a URL (`?page=`, from 1). */
 function pageDe(url: URL): number {
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return Number.isFinite(page) && page >= 1 ? page : 1;
+  return lirePage(url.searchParams.get("page"));
 }
 
 /**

@@ -9,6 +9,7 @@ import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { titreDossier } from "~/components/dossier/entete-dossier";
 import { pageTitle } from "~/utils/title";
+import { lirePage } from "#contract/schemas/listes";
 
 const LIBELLES_TRI: Record<CompteTri, string> = {
   dateCreation: "Date de création",
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = url.searchParams.get("query")?.trim() || null;
   const tri = COMPTES_TRI.find((field) => field === url.searchParams.get("tri")) ?? "dateCreation";
   const sens: "asc" | "desc" = url.searchParams.get("sens") === "asc" ? "asc" : "desc";
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = lirePage(url.searchParams.get("page"));
   const comptes = await callEndpoint(request, context, listerComptes, {
     query: { page: String(page), query: query ?? undefined, [`order[${tri}]`]: sens },
   });

@@ -22,6 +22,7 @@ import { ResultatsAnnuaire } from "~/components/annuaire/resultats-annuaire";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { formulaireRefuse, titreErreur } from "~/components/forms";
 import { pageTitle } from "~/utils/title";
+import { lirePage } from "#contract/schemas/listes";
 
 const TITLE = "Trouver un Accompagnateur Rénov'";
 
@@ -48,12 +49,6 @@ function refus(recherche: string, message: string, status = 400) {
   return data<Vue>({ vue: "recherche", recherche, lastResult }, { status });
 }
 
-/** Page number of `?page=` (1 when absent or not a positive integer). */
-function numeroPage(valeur: string | null): number {
-  const page = Number(valeur);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 /**
  * `/trouver-un-accompagnateur?recherche=…&codeCommune=…&page=…` (public;
  * issue 12 item 5): without parameters the search form; with `recherche`, a
@@ -68,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const recherche = (params.get("recherche") ?? "").trim();
   const codeCommune = (params.get("codeCommune") ?? "").trim();
-  const page = numeroPage(params.get("page"));
+  const page = lirePage(params.get("page"));
   if (!params.has("recherche") && !codeCommune)
     return data<Vue>({ vue: "recherche", recherche: "", lastResult: null });
 

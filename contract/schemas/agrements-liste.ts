@@ -8,7 +8,7 @@
  */
 import type { Agrement } from "./agrement.ts";
 import type { EntreeHistorique } from "./demande.ts";
-import { TAILLE_PAGE } from "./listes.ts";
+import { TAILLE_PAGE, lirePage } from "./listes.ts";
 
 /** Rows per page of the approvals list (same as the other lists). */
 export const TAILLE_PAGE_AGREMENTS = TAILLE_PAGE;
@@ -105,10 +105,9 @@ export function lireFiltresAgrements(params: URLSearchParams): FiltresAgrements 
     )
       order = { field: champ as TriAgrements, direction: valeur };
   }
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
   const etablissement = params.get("hasEtablissement");
   return {
-    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    page: lirePage(params.get("page")),
     query: params.get("query")?.trim().slice(0, 200) || undefined,
     quality: liste("quality").filter((code) => CODE_QUALITE.test(code)),
     etat: parmi(liste("etat"), ETATS_AGREMENT),

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { MESSAGES } from "../validation.ts";
+import { PAGE_MAX } from "./listes.ts";
 
 /** French texts of the directory (field errors, empty state). */
 export const MESSAGES_ANNUAIRE = {
@@ -36,7 +37,12 @@ export const annuaireQuerySchema = z.object({
     .trim()
     .toUpperCase()
     .regex(CODE_COMMUNE, MESSAGES_ANNUAIRE.codeCommune),
-  page: z.coerce.number({ message: MESSAGES.entier }).int(MESSAGES.entier).min(1).default(1),
+  page: z.coerce
+    .number({ message: MESSAGES.entier })
+    .int(MESSAGES.entier)
+    .min(1)
+    .max(PAGE_MAX, MESSAGES.maximum(PAGE_MAX))
+    .default(1),
 });
 export type AnnuaireQuery = z.infer<typeof annuaireQuerySchema>;
 

@@ -9,7 +9,7 @@
  */
 import { z } from "zod";
 import { MESSAGES, lireDate } from "../validation.ts";
-import { TAILLE_PAGE, type Page } from "./listes.ts";
+import { TAILLE_PAGE, lirePage, type Page } from "./listes.ts";
 
 /** Rows per page of the establishments list and of the export history (same as the other lists). */
 export const TAILLE_PAGE_ETABLISSEMENTS = TAILLE_PAGE;
@@ -76,10 +76,9 @@ export function lireFiltresEtablissements(params: URLSearchParams): FiltresEtabl
         .filter((valeur) => CODE_GEO.test(valeur)),
     ),
   ];
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
   const orderBy = params.get("orderBy") ?? "";
   return {
-    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    page: lirePage(params.get("page")),
     query: params.get("query")?.trim().slice(0, 200) || undefined,
     reference: params.get("reference")?.trim().slice(0, 50) || undefined,
     regions: liste("regions"),

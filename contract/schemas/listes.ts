@@ -12,6 +12,21 @@ export { JOURS_EXPIRE_BIENTOT } from "../delais.ts";
 /** Rows per page of the instruction lists. */
 export const TAILLE_PAGE = 20;
 
+/**
+ * The largest page a list reads from `?page=`: a million pages of
+ * {@link TAILLE_PAGE} rows are far beyond scale 10 (500,000 establishments).
+ * A larger number (a typo, a probe) reads as this page, past the last one,
+ * so it answers an empty page instead of being echoed back in the links or
+ * overflowing the offset.
+ */
+export const PAGE_MAX = 1_000_000;
+
+/** `?page=` (digits only) → 1..{@link PAGE_MAX}, larger numbers clamped; 1 when missing or malformed. */
+export function lirePage(valeur: string | null): number {
+  if (!valeur || !/^\d+$/.test(valeur)) return 1;
+  return Math.max(1, Math.min(Number(valeur), PAGE_MAX));
+}
+
 /** Sortable columns of the lists; default `dateDepot` desc (spec §9). */
 export const TRIS_DEMANDES = [
   "dateDepot",
@@ -72,12 +87,11 @@ export function lireFiltresDemandes(params: URLSearchParams): FiltresDemandes {
     if (tri && (TRIS_DEMANDES as readonly string[]).includes(tri))
       order = { field: tri as TriDemandes, direction: valeur === "asc" ? "asc" : "desc" };
   }
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
   const oui = (cle: string) => ["true", "on", "1"].includes(params.get(cle) ?? "");
   const [instructeur, services, etat, etape, quality, type, departement, region] =
     LISTES_FILTRES.map(liste);
   return {
-    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    page: lirePage(params.get("page")),
     query: params.get("query")?.trim() || undefined,
     instructeur,
     servicesInstructeur: services.map(Number).filter(Number.isInteger),

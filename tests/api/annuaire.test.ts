@@ -238,6 +238,12 @@ describe("GET /api/public/etablissements", () => {
     });
     expect((await publique("etablissements")).status).toBe(400);
     expect((await publique("etablissements.csv?codeCommune=99999")).status).toBe(422);
+    // A page past the last possible one is a French 422, not the database's error.
+    const tropLoin = await publique("etablissements?codeCommune=75056&page=100000000000000000000");
+    expect(tropLoin.status).toBe(422);
+    expect(((await tropLoin.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+      page: ["La valeur doit être inférieure ou égale à 1000000"],
+    });
   });
 });
 

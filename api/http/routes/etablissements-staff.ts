@@ -28,6 +28,7 @@ import {
 import { envoyerTelechargementEtablissements } from "../../domain/etablissements/telechargement.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
+import { lirePage } from "../../../contract/schemas/listes.ts";
 
 /** Routes of this resource, each behind `authenticate` and its role gate. */
 export function etablissementsStaffRoutes(deps: ApiDeps): Router {
@@ -63,8 +64,7 @@ export function etablissementsStaffRoutes(deps: ApiDeps): Router {
 
   /** GET /api/historique-export-etablissements?page= → Page<HistoriqueExportEtablissements>. */
   points.register(listerHistoriqueExports, async ({ query }, _req, res) => {
-    const page = Number.parseInt(query.page ?? "1", 10);
-    res.json(await pageHistoriqueExports(database, Number.isFinite(page) && page >= 1 ? page : 1));
+    res.json(await pageHistoriqueExports(database, lirePage(query.page ?? null)));
   });
 
   /** PATCH /api/historique-export-etablissement/:id (commentaire) → the entry; 404 when unknown. */
