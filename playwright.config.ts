@@ -5,9 +5,6 @@ export const baseURL = `http://localhost:${port}`;
 /** Data of the portal under test; one per port so that parallel runs do not share it. */
 export const dataDir = port === 3210 ? "data-e2e" : `data-e2e-${port}`;
 
-/** The layout check of issue 21: read-only page loads, run two at a time. */
-const MISE_EN_PAGE = /mise-en-page\.spec\.ts$/;
-
 /**
  * Browser tests on Debian's Chromium against the built portal on its embedded
  * defaults (PGlite, embedded OpenID provider, demo accounts) in a fresh DATA_DIR.
@@ -15,8 +12,7 @@ const MISE_EN_PAGE = /mise-en-page\.spec\.ts$/;
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: false,
-  // Two only for the layout check's projects; the journeys keep one (below).
-  workers: 2,
+  workers: 1,
   forbidOnly: true,
   retries: 0,
   timeout: 30_000,
@@ -57,34 +53,8 @@ export default defineConfig({
     },
   },
   projects: [
-    // The journeys change what others see (the business date of
-    // HORLOGE_RECETTE, feature flags, information banners, demo accounts):
-    // one at a time, JavaScript on, then off.
-    { name: "js", testIgnore: MISE_EN_PAGE, workers: 1, use: { javaScriptEnabled: true } },
-    {
-      name: "sans-js",
-      testIgnore: MISE_EN_PAGE,
-      workers: 1,
-      dependencies: ["js"],
-      use: { javaScriptEnabled: false },
-    },
-    // The layout check (400 page loads) only reads pages: once the journeys
-    // are over and its data seeded, two at a time.
-    { name: "site-seme", testMatch: /site-seme\.setup\.ts$/, dependencies: ["sans-js"] },
-    {
-      name: "mise-en-page-js",
-      testMatch: MISE_EN_PAGE,
-      fullyParallel: true,
-      dependencies: ["site-seme"],
-      use: { javaScriptEnabled: true },
-    },
-    {
-      name: "mise-en-page-sans-js",
-      testMatch: MISE_EN_PAGE,
-      fullyParallel: true,
-      dependencies: ["site-seme"],
-      use: { javaScriptEnabled: false },
-    },
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "sans-js", use: { javaScriptEnabled: false } },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && npx tsx server.ts`,

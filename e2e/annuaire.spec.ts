@@ -152,7 +152,7 @@ test("un ménage trouve l'accompagnateur référencé pour sa commune, plus pend
   expect(JSON.stringify(await reponse.json())).not.toContain(nomAnnuaire);
 });
 
-test("une page hors de portée dans l'adresse montre la première page, pas une erreur", async ({
+test("une page hors de portée dans l'adresse répond une page vide, pas une erreur", async ({
   page,
 }) => {
   const reponse = await page.goto(
