@@ -12,17 +12,15 @@ import { rafraichirResumeNational } from "../api/domain/activites/resume.ts";
 import { horlogeSysteme } from "../api/domain/horloge.ts";
 import type { BenchDatabase } from "./dataset.ts";
 
-/** Runs the job's computation once against `database` (PostgreSQL); returns its duration in ms. */
-export async function refreshNationalSummary(database: BenchDatabase): Promise<number> {
+/** Runs the job's computation once against `database` (PostgreSQL). */
+export async function refreshNationalSummary(database: BenchDatabase): Promise<void> {
   if (!database.databaseUrl) throw new Error("Résumé national : PostgreSQL seulement");
   const opened = await openDatabase({
     databaseUrl: database.databaseUrl,
     dataDir: database.dataDir,
   });
   try {
-    const started = performance.now();
     await rafraichirResumeNational({ database: opened, horloge: horlogeSysteme });
-    return performance.now() - started;
   } finally {
     await opened.close();
   }

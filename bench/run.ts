@@ -182,6 +182,28 @@ const signedInPage = (id: string, label: string, path: string, email: string): T
   }),
 });
 
+/**
+ * `/activite` as central staff get it on a running portal: the job's
+ * national summary, written into the benchmark database just before each
+ * measure (PostgreSQL only, bench/resume-activite.ts).
+ */
+function pageResumee(database: BenchDatabase): TargetSpec {
+  const page = signedInPage(
+    "activite-resume",
+    "Suivi de l'activité (centrale), résumé de la tâche",
+    "/activite",
+    DEMO.centrale,
+  );
+  return {
+    ...page,
+    holds: "Chiffres calculés le",
+    open: async (baseUrl) => {
+      await refreshNationalSummary(database);
+      return page.open(baseUrl);
+    },
+  };
+}
+
 /** The portal's URLs the benchmark measures, in order. */
 function targetSpecs(data: Targets, database: BenchDatabase): TargetSpec[] {
   return [
@@ -236,23 +258,7 @@ function targetSpecs(data: Targets, database: BenchDatabase): TargetSpec[] {
     // Issue 15 item 7: the activity follow-up of central staff, whole nation
     // computed live (no job runs here), from the job's summary, then filtered.
     signedInPage("activite", "Suivi de l'activité (centrale)", "/activite", DEMO.centrale),
-    ...(database.kind === "postgresql"
-      ? [
-          {
-            ...signedInPage(
-              "activite-resume",
-              "Suivi de l'activité (centrale), résumé de la tâche",
-              "/activite",
-              DEMO.centrale,
-            ),
-            holds: "Chiffres calculés le",
-            open: async (baseUrl: string) => {
-              await refreshNationalSummary(database);
-              return signedInPage("", "", "/activite", DEMO.centrale).open(baseUrl);
-            },
-          } satisfies TargetSpec,
-        ]
-      : []),
+    ...(database.kind === "postgresql" ? [pageResumee(database)] : []),
     signedInPage(
       "activite-filtree",
       "Suivi de l'activité filtré (région et période)",
