@@ -1,9 +1,27 @@
 import { defineConfig } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+/**
+ * Workers of the run, each with a portal of its own (ADR 0040): its port,
+ * its DATA_DIR, its seeded site and its signed-in sessions, so that no
+ * test sees another worker's writes. `E2E_TRAVAILLEURS` sets their number
+ * (default 2, the machine's cores).
+ */
+const travailleurs = Number(process.env.E2E_TRAVAILLEURS ?? 2);
+/** Port of the first worker's portal; worker n uses the next ones. */
+const premierPort = Number(process.env.E2E_PORT ?? 3210);
+
+/** DATA_DIR of the portal on `port`: the first keeps the historical name. */
+const dossierDuPort = (port: number) => (port === 3210 ? "data-e2e" : `data-e2e-${port}`);
+
+/**
+ * Port of this process's portal. Playwright evaluates this file again in
+ * each worker, with TEST_PARALLEL_INDEX (0 to workers - 1, kept by a worker
+ * restarted after a failure): the constants below are the worker's own.
+ */
+export const port = premierPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const baseURL = `http://localhost:${port}`;
-/** Data of the portal under test; one per port so that parallel runs do not share it. */
-export const dataDir = port === 3210 ? "data-e2e" : `data-e2e-${port}`;
+/** Data of the worker's portal (files, mail outbox, seeded-site cache). */
+export const dataDir = dossierDuPort(port);
 
 /**
  * Browser tests on Debian's Chromium against the built portal on its embedded
@@ -11,9 +29,13 @@ export const dataDir = port === 3210 ? "data-e2e" : `data-e2e-${port}`;
  */
 export default defineConfig({
   testDir: "./e2e",
+  // A spec's tests run in order in one worker unless it says otherwise
+  // (the read-only layout check runs its tests on every worker).
   fullyParallel: false,
-  workers: 1,
+  workers: travailleurs,
   forbidOnly: true,
+  // The PGlite model of the specs' in-memory portals, built once per run.
+  globalSetup: "./e2e/fixtures/modele-pglite.ts",
   retries: 0,
   timeout: 30_000,
   reporter: [["list"]],
@@ -56,26 +78,32 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "sans-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && npx tsx server.ts`,
-    url: `${baseURL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      DEMO_DATA: "true",
-      // Without the demo dataset (issue 15 item 8): the specs build their own files.
-      DEMO_DATASET: "false",
-      LOGIN_RATE_LIMIT_ACCOUNT: "1000",
-      LOGIN_RATE_LIMIT_IP: "1000",
-      // Every test creates its accounts from this one machine (issue 20 item 8 limits).
-      SIGNUP_RATE_LIMIT_IP: "1000",
-      // The annual report's spec moves the business date (/api/recette/horloge); others see the real one.
-      HORLOGE_RECETTE: "true",
-    },
-  },
+  webServer: Array.from({ length: travailleurs }, (_, indice) => {
+    const port = premierPort + indice;
+    const baseURL = `http://localhost:${port}`;
+    const dataDir = dossierDuPort(port);
+    return {
+      // The built server (npm run build), as `npm run serve` runs it.
+      command: `rm -rf ${dataDir} && node build/server.js`,
+      url: `${baseURL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        DEMO_DATA: "true",
+        // Without the demo dataset (issue 15 item 8): the specs build their own files.
+        DEMO_DATASET: "false",
+        LOGIN_RATE_LIMIT_ACCOUNT: "1000",
+        LOGIN_RATE_LIMIT_IP: "1000",
+        // Every test creates its accounts from this one machine (issue 20 item 8 limits).
+        SIGNUP_RATE_LIMIT_IP: "1000",
+        // The annual report's spec moves the business date (/api/recette/horloge); others see the real one.
+        HORLOGE_RECETTE: "true",
+      },
+    };
+  }),
 });

@@ -50,28 +50,47 @@ import { attendreHydratation } from "./support.ts";
  * and DSFR's script started (`html[data-fr-js]`) on portal pages; in both
  * modes, the Marianne faces declared (their stylesheet comes after the
  * first paint, ADR 0008) and loaded, since text widths change with them.
- * Polls from Node: without JavaScript the page runs no timer. Gives up on
- * the fonts after 5 s (a page without the DSFR stylesheet has none).
+ * A page without any stylesheet has no fonts to wait for.
+ * Polls from Node: without JavaScript the page runs no timer.
+ *
+ * @param delaiPolices how long the fonts may take, in ms (5 s by default).
+ * @throws Error "Les polices Marianne ne sont pas chargées après … ms : …"
+ *   when, by then, the page has stylesheets but declares no Marianne face,
+ *   or one of its faces is still loading: measuring the page in a fallback
+ *   font would report (or miss) widths no user sees.
  */
-export async function attendrePageStable(page: Page, javaScript: boolean): Promise<void> {
+export async function attendrePageStable(
+  page: Page,
+  javaScript: boolean,
+  { delaiPolices = 5_000 }: { delaiPolices?: number } = {},
+): Promise<void> {
   if (javaScript) {
     await attendreHydratation(page);
     if ((await page.locator(`script[type="${INERT_MODULE}"]`).count()) > 0)
       await page.locator("html[data-fr-js]").waitFor({ state: "attached" });
   }
-  const limite = Date.now() + 5_000;
-  while (Date.now() < limite) {
+  const limite = Date.now() + delaiPolices;
+  for (;;) {
     const polices = await page.evaluate(() => {
       const faces = [...document.fonts].filter((face) => face.family.includes("Marianne"));
       for (const face of faces) if (face.status === "unloaded") face.load().catch(() => {});
       return {
         sansStyles: document.styleSheets.length === 0,
         declarees: faces.length,
-        enAttente: faces.filter((face) => face.status !== "loaded" && face.status !== "error")
-          .length,
+        enAttente: faces
+          .filter((face) => face.status !== "loaded" && face.status !== "error")
+          .map((face) => `${face.family} ${face.weight} ${face.style} (${face.status})`),
       };
     });
-    if (polices.sansStyles || (polices.declarees > 0 && polices.enAttente === 0)) return;
+    if (polices.sansStyles || (polices.declarees > 0 && polices.enAttente.length === 0)) return;
+    if (Date.now() >= limite)
+      throw new Error(
+        `Les polices Marianne ne sont pas chargées après ${delaiPolices} ms : ` +
+          (polices.declarees === 0
+            ? "la page a des feuilles de style mais n'en déclare aucune"
+            : `${polices.enAttente.length} sur ${polices.declarees} en attente : ` +
+              polices.enAttente.join(", ")),
+      );
     await page.waitForTimeout(50);
   }
 }

@@ -9,8 +9,8 @@
  * failure: page, visitor, width, mode, element and measure.
  *
  * The data (one request per family of states, applicants at each stage)
- * and the visitors' sessions are made once per portal run and shared by
- * both projects (fixtures/site-seme.ts).
+ * and the visitors' sessions are made once per worker's portal and shared
+ * by both projects (fixtures/site-seme.ts).
  */
 import { stripVTControlCharacters } from "node:util";
 import { expect } from "@playwright/test";
@@ -18,6 +18,9 @@ import { attendrePageStable, defautsDeMiseEnPage } from "./controles-mise-en-pag
 import { testAvecSite as test } from "./fixtures/site-seme.ts";
 import { HAUTEUR_FENETRE, LARGEURS, PAGES_DU_SITE, VISITEURS } from "./pages-du-site.ts";
 import { expectNoAxeViolations } from "./support.ts";
+
+// Read-only: its tests spread over every worker, each on its own portal and site.
+test.describe.configure({ mode: "parallel" });
 
 for (const pageDuSite of PAGES_DU_SITE) {
   for (const visiteur of pageDuSite.visiteurs) {

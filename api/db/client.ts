@@ -31,7 +31,7 @@ const migrationsFolder = join(import.meta.dirname, "migrations");
  * ":memory:"). Applies the committed migrations before returning.
  * `modele` (PGlite in memory only): a cluster from {@link Database.exporter}
  * to start from instead of an empty one; the tests open their migrated and
- * seeded model this way in 0.8 s instead of 7 (tests/helpers/modele-pglite.ts).
+ * seeded model this way in 0.8 s instead of 7 (tests/helpers/modele-base.ts).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;

@@ -4,16 +4,17 @@
  * otherwise), embedded identity provider, demo data, a free port.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import type { Server } from "node:http";
+import { writeFileSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { openDatabase, type Database } from "../../api/db/client.ts";
 import { horlogeReglable } from "../../api/domain/horloge.ts";
 import { createPortal, type Portal } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
-import { VARIABLE_MODELE } from "./modele-pglite.ts";
+import { VARIABLE_MODELE } from "./modele-base.ts";
 
 export interface TestPortal {
   /** http://localhost:<port>, also the portal's PUBLIC_URL. */
@@ -43,7 +44,7 @@ export async function freePort(): Promise<number> {
 let modele: Promise<Blob | undefined> | undefined;
 
 /**
- * The PGlite model of the run (tests/helpers/modele-pglite.ts), read once
+ * The PGlite model of the run (tests/helpers/modele-base.ts), read once
  * per test file; undefined on PostgreSQL or when vitest ran without it.
  */
 function modelePglite(): Promise<Blob | undefined> {
@@ -51,6 +52,37 @@ function modelePglite(): Promise<Blob | undefined> {
   if (process.env.DATABASE_URL || !fichier) return Promise.resolve(undefined);
   modele ??= readFile(fichier).then((octets) => new Blob([octets]));
   return modele;
+}
+
+/** "METHOD /path status" of each request served in this process, when TEST_JOURNAL_ROUTES is set. */
+const routesServies: string[] = [];
+let journalEcritALaSortie = false;
+
+/**
+ * `app`, and, when TEST_JOURNAL_ROUTES names a folder, the record of every
+ * request it answers, written there at the process's exit: the PGlite
+ * pass checks with it that every API operation got a successful answer on
+ * PGlite (scripts/couverture-pglite.ts, ADR 0040).
+ */
+async function journaliserLesRoutes(app: Portal["app"]): Promise<Portal["app"]> {
+  const dossier = process.env.TEST_JOURNAL_ROUTES;
+  if (!dossier) return app;
+  if (!journalEcritALaSortie) {
+    journalEcritALaSortie = true;
+    // Imported here: the browser tests use this module's freePort outside vitest.
+    const { expect } = await import("vitest");
+    process.once("exit", () =>
+      writeFileSync(
+        join(dossier, `${basename(expect.getState().testPath ?? "")}-${process.pid}.txt`),
+        routesServies.join("\n"),
+      ),
+    );
+  }
+  return ((req, res, next) => {
+    const ligne = `${req.method} ${(req.url ?? "").split("?")[0]}`;
+    res.once("finish", () => routesServies.push(`${ligne} ${res.statusCode}`));
+    return app(req, res, next);
+  }) as Portal["app"];
 }
 
 /**
@@ -87,8 +119,9 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
   const portal = await createPortal(config, logger, { remix: false, database, horloge });
   // No host: listen on every interface, so both "localhost" (::1 or
   // 127.0.0.1) and API_URL's 127.0.0.1 reach it.
+  const application = await journaliserLesRoutes(portal.app);
   const server: Server = await new Promise((resolve) => {
-    const listening = portal.app.listen(port, () => resolve(listening));
+    const listening = createHttpServer(application).listen(port, () => resolve(listening));
   });
   return {
     baseUrl,
