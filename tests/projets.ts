@@ -44,4 +44,27 @@ export const DEUX_MOTEURS: Record<string, string> = {
   "tests/api/activite-resume.test.ts": "résumé national",
   // Sign-in limits counted in the database under concurrent attempts.
   "tests/idp/rate-limit.test.ts": "limites de connexion",
+  // With the files above, the fewest that make every API operation answer
+  // successfully on PGlite (greedy cover over a journal of the whole suite on
+  // PGlite, ADR 0040); scripts/couverture-pglite.ts checks it at every run.
+  "tests/api/etablissements.test.ts": "couverture de l'API",
+  "tests/api/contrat-points.test.ts": "couverture de l'API",
+  "tests/api/rapports-annuels.test.ts": "couverture de l'API",
+  "tests/api/administration.test.ts": "couverture de l'API",
+  "tests/api/recette.test.ts": "couverture de l'API",
+  "tests/api/messagerie.test.ts": "couverture de l'API",
+  "tests/api/notes.test.ts": "couverture de l'API",
+  "tests/api/etablissements-staff.test.ts": "couverture de l'API",
+  "tests/api/comptes-gestion.test.ts": "couverture de l'API",
+  "tests/api/annuaire.test.ts": "couverture de l'API",
+  "tests/api/demandes.test.ts": "couverture de l'API",
+  "tests/api/agrements-liste.test.ts": "couverture de l'API",
+  "tests/api/candidat.test.ts": "couverture de l'API",
+  "tests/api/rapports-annuels-rappels.test.ts": "couverture de l'API",
+  "tests/api/reference.test.ts": "couverture de l'API",
+  "tests/api/auth-account.test.ts": "couverture de l'API",
+  "tests/api/changement-notable-depot.test.ts": "couverture de l'API",
+  "tests/api/archives.test.ts": "couverture de l'API",
+  "tests/api/pieces-jointes.test.ts": "couverture de l'API",
+  "tests/api/compte-parametres.test.ts": "couverture de l'API",
 };

@@ -4,7 +4,7 @@
  * otherwise), embedded identity provider, demo data, a free port.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { writeFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -54,35 +54,30 @@ function modelePglite(): Promise<Blob | undefined> {
   return modele;
 }
 
-/** "METHOD /path status" of each request served in this process, when TEST_JOURNAL_ROUTES is set. */
-const routesServies: string[] = [];
-let journalEcritALaSortie = false;
-
 /**
  * `app`, and, when TEST_JOURNAL_ROUTES names a folder, the record of every
- * request it answers, written there at the process's exit: the PGlite
- * pass checks with it that every API operation got a successful answer on
- * PGlite (scripts/couverture-pglite.ts, ADR 0040).
+ * request it answers ("METHOD /path status" lines), which `ecrire` appends
+ * to `<folder>/<test file>.txt` when the portal closes: the PGlite pass
+ * checks with it that every API operation got a successful answer on PGlite
+ * (scripts/couverture-pglite.ts, ADR 0040).
  */
-async function journaliserLesRoutes(app: Portal["app"]): Promise<Portal["app"]> {
+async function journaliserLesRoutes(
+  app: Portal["app"],
+): Promise<{ application: Portal["app"]; ecrire(): void }> {
   const dossier = process.env.TEST_JOURNAL_ROUTES;
-  if (!dossier) return app;
-  if (!journalEcritALaSortie) {
-    journalEcritALaSortie = true;
-    // Imported here: the browser tests use this module's freePort outside vitest.
-    const { expect } = await import("vitest");
-    process.once("exit", () =>
-      writeFileSync(
-        join(dossier, `${basename(expect.getState().testPath ?? "")}-${process.pid}.txt`),
-        routesServies.join("\n"),
-      ),
-    );
-  }
-  return ((req, res, next) => {
-    const ligne = `${req.method} ${(req.url ?? "").split("?")[0]}`;
-    res.once("finish", () => routesServies.push(`${ligne} ${res.statusCode}`));
-    return app(req, res, next);
-  }) as Portal["app"];
+  if (!dossier) return { application: app, ecrire: () => undefined };
+  // Imported here: the browser tests use this module's freePort outside vitest.
+  const { expect } = await import("vitest");
+  const fichier = join(dossier, `${basename(expect.getState().testPath ?? "inconnu")}.txt`);
+  const servies: string[] = [];
+  return {
+    application: ((req, res, next) => {
+      const ligne = `${req.method} ${(req.url ?? "").split("?")[0]}`;
+      res.once("finish", () => servies.push(`${ligne} ${res.statusCode}\n`));
+      return app(req, res, next);
+    }) as Portal["app"],
+    ecrire: () => appendFileSync(fichier, servies.splice(0).join("")),
+  };
 }
 
 /**
@@ -119,9 +114,9 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
   const portal = await createPortal(config, logger, { remix: false, database, horloge });
   // No host: listen on every interface, so both "localhost" (::1 or
   // 127.0.0.1) and API_URL's 127.0.0.1 reach it.
-  const application = await journaliserLesRoutes(portal.app);
+  const journal = await journaliserLesRoutes(portal.app);
   const server: Server = await new Promise((resolve) => {
-    const listening = createHttpServer(application).listen(port, () => resolve(listening));
+    const listening = createHttpServer(journal.application).listen(port, () => resolve(listening));
   });
   return {
     baseUrl,
@@ -134,6 +129,7 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await portal.close();
       await rm(dataDir, { recursive: true, force: true });
+      journal.ecrire();
     },
   };
 }
