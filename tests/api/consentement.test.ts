@@ -159,13 +159,19 @@ describe("the banner and its cookie", () => {
     expect(ailleurs.status).toBe(403);
   });
 
-  it("shows no banner once a choice is made", async () => {
-    expect((await page("/plan-de-site", "gdpr-cookies-consent=all=false")).html).not.toContain(
-      "bandeau-consentement",
-    );
-    expect((await page("/plan-de-site", "gdpr-cookies-consent=all=true")).html).not.toContain(
-      "bandeau-consentement",
-    );
+  it("shows no banner once a choice is made, on the page served whole", async () => {
+    // The same page without a choice has it: below, its absence is the choice's doing.
+    expect((await page("/plan-de-site")).html).toContain('id="bandeau-consentement"');
+    for (const choix of ["all=false", "all=true"]) {
+      const { reponse, html } = await page("/plan-de-site", `gdpr-cookies-consent=${choix}`);
+      expect(reponse.status, choix).toBe(200);
+      expect(html, choix).toContain("<h1>Plan du site</h1>");
+      expect(html, choix).toContain("</html>");
+      // The choice can still be changed from the footer.
+      expect(html, choix).toContain('href="/gestion-des-cookies"');
+      expect(html, choix).not.toContain("bandeau-consentement");
+      expect(html, choix).not.toContain('action="/gestion-des-cookies"');
+    }
   });
 });
 
@@ -201,9 +207,22 @@ describe("the tracker", () => {
     }
   });
 
-  it("after refusal: no script, no image", async () => {
-    const { html } = await page("/plan-de-site", "gdpr-cookies-consent=all=false");
+  it("after refusal: the whole page with its own scripts, and nothing of the tracker", async () => {
+    const { reponse, html } = await page("/plan-de-site", "gdpr-cookies-consent=all=false");
+    expect(reponse.status).toBe(200);
+    expect(html).toContain("<h1>Plan du site</h1>");
+    expect(html).toContain("</html>");
+    const nonce = nonceDe(reponse);
+    expect(nonce).not.toBe("");
+    const scripts = [...html.matchAll(/<script nonce="([^"]*)"[^>]*>([\s\S]*?)<\/script>/g)];
+    // Remix's inline scripts are there with the response's nonce, as the tracker's would be.
+    expect(scripts.some(([, n, code]) => n === nonce && code.includes("__remixContext"))).toBe(
+      true,
+    );
+    expect(scripts.filter(([, , code]) => /_paq|matomo|statistiques/.test(code))).toEqual([]);
+    expect(html).not.toContain("statistiques.exemple.gouv.fr");
     expect(html).not.toContain("matomo");
+    expect(html).not.toContain("<noscript><img");
   });
 
   it("after consent: the inline tracker carries the response's nonce; the no-JS image has the title and no uid for a visitor", async () => {

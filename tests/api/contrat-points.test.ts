@@ -156,10 +156,11 @@ async function appeler({ point, query = "", corps }: Appel) {
     body,
   });
   // Exports and downloads answer CSV, ZIP or bytes: only JSON is read.
-  const estJson = reponse.headers.get("content-type")?.startsWith("application/json");
+  const type = reponse.headers.get("content-type") ?? "";
+  const estJson = type.startsWith("application/json");
   const lu = estJson ? ((await reponse.json()) as Record<string, unknown>) : {};
   if (!estJson) await reponse.arrayBuffer();
-  return { status: reponse.status, corps: lu };
+  return { status: reponse.status, type, corps: lu };
 }
 
 /** A fingerprint of every row of every table of the portal's schema. */
@@ -385,12 +386,20 @@ describe("mauvaise entrée : 400 { detail, message } avant tout gestionnaire (is
     expect(await empreinteBase()).toEqual(avant);
   });
 
-  it("la même requête, bien formée, passe la déclaration (pas de 400)", async () => {
+  it("la même requête, bien formée, reçoit une réponse que sa déclaration prévoit, sous la forme déclarée", async () => {
     // The examples are valid as sent: what refused them above is the violation alone.
     for (const point of POINTS_API.filter((p) => p.method === "get")) {
       const query = point.query ? queryString(point.query, exempleObjet(point.query)) : "";
-      const { status } = await appeler({ point, query });
-      expect(status, `${point.method} ${point.path}${query}`).not.toBe(400);
+      const id = `${point.method} ${point.path}${query}`;
+      const { status, type, corps } = await appeler({ point, query });
+      expect(status, id).not.toBe(400);
+      // A declared 500 (a stored file found altered) cannot arise here, where no file is read.
+      expect(status, id).toBeLessThan(500);
+      const declaree = point.responses[status];
+      expect(declaree, `${id} : ${status} n'est pas une réponse déclarée`).toBeDefined();
+      if (declaree.contentType) expect(type, id).toContain(declaree.contentType);
+      else if (declaree.schema)
+        expect(declaree.schema.safeParse(corps).error?.issues ?? [], id).toEqual([]);
     }
   });
 });

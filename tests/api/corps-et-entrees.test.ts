@@ -8,9 +8,12 @@
  *
  * Oversize bodies are written by node:http from one reused chunk, so that
  * the test's own client holds no copy of them: the portal runs in this
- * process and its resident memory is measured before and after.
+ * process, and the memory it holds in buffers is looked at, garbage
+ * collected, before the body, every few megabytes of it and at the answer.
  */
 import { request as requeteHttp } from "node:http";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAs } from "../helpers/oidc-login.ts";
@@ -18,8 +21,17 @@ import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
 
 const MOT_DE_PASSE = "Anah-Demo-2026!";
 const Mo = 1024 * 1024;
-/** Largest growth of the process's resident memory an oversize body may cause. */
-const CROISSANCE_MAX = 50 * Mo;
+/** Oversize bodies: ten times what the memory may grow by while one is refused. */
+const TAILLE_ENVOI = 40 * Mo;
+/** Largest growth of the memory the process holds while an oversize body is refused. */
+const CROISSANCE_MAX = 4 * Mo;
+/** Bytes sent between two looks at the memory. */
+const PAS_SONDE = 4 * Mo;
+
+// The collector on demand: a look at the memory then sees what the process
+// holds, not the chunks already read and dropped that no collection freed yet.
+setFlagsFromString("--expose-gc");
+const collecter = runInNewContext("gc") as (options: { type: "minor" | "major" }) => void;
 
 let portal: TestPortal;
 let demandeur: string;
@@ -47,9 +59,10 @@ interface Reponse {
 /**
  * Sends `method chemin` with `entetes` and a body of `taille` bytes made of
  * `debut`, then `morceau` repeated, then `fin` (all ASCII). Without
- * `longueur: true` the body goes chunked (no Content-Length). Stops writing
- * as soon as the answer arrives, and resolves with it (a reset after the
- * answer is expected: the portal closes the connection on a refusal).
+ * `longueur: true` the body goes chunked (no Content-Length). Calls `sonde`
+ * each time {@link PAS_SONDE} more bytes went out. Stops writing as soon as
+ * the answer arrives, and resolves with it (a reset after the answer is
+ * expected: the portal closes the connection on a refusal).
  */
 function envoyer(
   chemin: string,
@@ -61,6 +74,7 @@ function envoyer(
     morceau: string;
     fin?: string;
     longueur?: boolean;
+    sonde?: () => void;
   },
 ): Promise<Reponse> {
   const debut = Buffer.from(options.debut ?? "");
@@ -99,6 +113,8 @@ function envoyer(
       while (!repondu && ecrits < options.taille - fin.length) {
         const reste = options.taille - fin.length - ecrits;
         const bout = reste >= morceau.length ? morceau : morceau.subarray(0, reste);
+        if (Math.floor((ecrits + bout.length) / PAS_SONDE) > Math.floor(ecrits / PAS_SONDE))
+          options.sonde?.();
         ecrits += bout.length;
         if (!requete.write(bout)) return void requete.once("drain", ecrire);
       }
@@ -108,11 +124,34 @@ function envoyer(
   });
 }
 
-/** Runs `envoi` and returns its answer and the growth of resident memory meanwhile. */
-async function mesurer(envoi: () => Promise<Reponse>) {
-  const avant = process.memoryUsage().rss;
-  const reponse = await envoi();
-  return { ...reponse, croissance: process.memoryUsage().rss - avant };
+/**
+ * The memory the process holds in Buffers and ArrayBuffers after a
+ * collection of `generation`: "major" for everything, "minor" (a few ms)
+ * for what died young, as the chunks of a body read and dropped do. A
+ * second, young, collection follows: V8 frees a collection's buffers on
+ * another thread, and the next collection waits for that.
+ */
+function memoireTenue(generation: "minor" | "major"): number {
+  collecter({ type: generation });
+  collecter({ type: "minor" });
+  return process.memoryUsage().arrayBuffers;
+}
+
+/**
+ * Runs `envoi` with a probe of the memory and returns its answer and the
+ * largest growth of {@link memoireTenue} seen every {@link PAS_SONDE} sent
+ * and at the answer: a body held whole shows by then, whatever was freed after.
+ * Nothing the tests before left to collect is counted in the starting point.
+ */
+async function mesurer(envoi: (sonde: () => void) => Promise<Reponse>) {
+  const avant = memoireTenue("major");
+  let croissance = 0;
+  const sonde = () => {
+    croissance = Math.max(croissance, memoireTenue("minor") - avant);
+  };
+  const reponse = await envoi(sonde);
+  sonde();
+  return { ...reponse, croissance };
 }
 
 /** A GET of the API with the bearer `jeton`. */
@@ -137,14 +176,15 @@ function multipart(champs: [string, string][]): string {
 
 describe("corps bornés de l'API (issue 20 point 3)", () => {
   it("un JSON de 40 Mo annoncé par Content-Length reçoit 413 { detail } et la mémoire ne grossit pas", async () => {
-    const { status, corps, croissance } = await mesurer(() =>
+    const { status, corps, croissance } = await mesurer((sonde) =>
       envoyer("/api/demande", {
         entetes: { Authorization: `Bearer ${demandeur}`, "Content-Type": "application/json" },
-        taille: 40 * Mo,
+        taille: TAILLE_ENVOI,
         debut: '{"x":"',
         morceau: "a",
         fin: '"}',
         longueur: true,
+        sonde,
       }),
     );
     expect(status).toBe(413);
@@ -153,13 +193,14 @@ describe("corps bornés de l'API (issue 20 point 3)", () => {
   });
 
   it("un JSON de 40 Mo envoyé par morceaux (sans longueur) reçoit 413 { detail } et la mémoire ne grossit pas", async () => {
-    const { status, corps, croissance } = await mesurer(() =>
+    const { status, corps, croissance } = await mesurer((sonde) =>
       envoyer("/api/demande", {
         entetes: { Authorization: `Bearer ${demandeur}`, "Content-Type": "application/json" },
-        taille: 40 * Mo,
+        taille: TAILLE_ENVOI,
         debut: '{"x":"',
         morceau: "a",
         fin: '"}',
+        sonde,
       }),
     );
     expect(status).toBe(413);
@@ -169,15 +210,16 @@ describe("corps bornés de l'API (issue 20 point 3)", () => {
 
   it("un multipart de 40 Mo en champs de 100 Ko reçoit 413 { detail } et la mémoire ne grossit pas", async () => {
     const champ = `--B\r\nContent-Disposition: form-data; name="x"\r\n\r\n${"a".repeat(100_000)}\r\n`;
-    const { status, corps, croissance } = await mesurer(() =>
+    const { status, corps, croissance } = await mesurer((sonde) =>
       envoyer("/api/demande", {
         entetes: {
           Authorization: `Bearer ${demandeur}`,
           "Content-Type": "multipart/form-data; boundary=B",
         },
-        taille: 40 * Mo,
+        taille: TAILLE_ENVOI,
         morceau: champ,
         fin: "\r\n--B--\r\n",
+        sonde,
       }),
     );
     expect(status).toBe(413);

@@ -586,22 +586,66 @@ describe("GET /api/etablissements/telechargement and the export history", () => 
     ).toBe(403);
   });
 
-  it("pages the history newest first", async () => {
-    for (let rang = 0; rang < 20; rang++)
-      await api(
-        "central",
-        `/etablissements/telechargement?raisonSociale=${encodeURIComponent(raisonsSociales.A)}`,
-      );
+  it("pages the history newest export first, the later entry first at the same instant", async () => {
+    const avant = (await historique()).nb_elements;
+    const depart = portal.horloge.now().getTime();
+    // Seconds after `depart` of each export, in request order: neither that
+    // order nor its reverse, and 13 twice (the 8th and the 20th export).
+    const decalages = [3, 17, 9, 1, 20, 12, 6, 13, 2, 11, 18, 7, 14, 4, 19, 10, 5, 16, 8, 13];
+    try {
+      for (const [rang, secondes] of decalages.entries()) {
+        portal.horloge.regler(new Date(depart + secondes * 1000));
+        // The period's day (1 to 20 January 2024) tells the exports apart.
+        const jour = `${String(rang + 1).padStart(2, "0")}-01-2024`;
+        const reponse = await api(
+          "central",
+          `/etablissements/telechargement?startDate=${jour}&endDate=${jour}`,
+        );
+        expect(reponse.status).toBe(200);
+      }
+    } finally {
+      portal.horloge.regler(new Date(depart));
+    }
     const page1 = await historique();
-    expect(page1.result).toHaveLength(20);
-    const dates = page1.result.map((entree) => entree.dateExport);
-    expect(dates).toEqual([...dates].sort().reverse());
-    const page2 = await api<Page<HistoriqueExportEtablissements>>(
-      "central",
-      `/historique-export-etablissements?page=2`,
-    );
-    expect(page2.body.page).toBe(2);
-    expect(page2.body.result.length).toBeGreaterThanOrEqual(2);
+    expect(page1.nb_elements).toBe(avant + 20);
+    expect(page1.page).toBe(1);
+    const jours = (page: Page<HistoriqueExportEtablissements>) =>
+      page.result.map((entree) => entree.filtres.startDate ?? entree.filtres.raisonSociale);
+    expect(jours(page1)).toEqual([
+      "2024-01-05",
+      "2024-01-15",
+      "2024-01-11",
+      "2024-01-02",
+      "2024-01-18",
+      "2024-01-13",
+      "2024-01-20",
+      "2024-01-08",
+      "2024-01-06",
+      "2024-01-10",
+      "2024-01-16",
+      "2024-01-03",
+      "2024-01-19",
+      "2024-01-12",
+      "2024-01-07",
+      "2024-01-17",
+      "2024-01-14",
+      "2024-01-01",
+      "2024-01-09",
+      "2024-01-04",
+    ]);
+    expect(page1.result[0].dateExport).toBe(new Date(depart + 20_000).toISOString());
+    expect(page1.result[6].dateExport).toBe(new Date(depart + 13_000).toISOString());
+    expect(page1.result[7].dateExport).toBe(new Date(depart + 13_000).toISOString());
+    expect(page1.result[19].dateExport).toBe(new Date(depart + 1_000).toISOString());
+    const page2 = (
+      await api<Page<HistoriqueExportEtablissements>>(
+        "central",
+        `/historique-export-etablissements?page=2`,
+      )
+    ).body;
+    expect(page2.page).toBe(2);
+    // Then the two downloads of the tests above, made at `depart`: the company's came second.
+    expect(jours(page2).slice(0, 2)).toEqual([raisonsSociales.B, "2025-03-01"]);
   });
 });
 
