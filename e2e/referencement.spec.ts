@@ -14,7 +14,7 @@ import { MESSAGES } from "../contract/validation.ts";
 import { nouveauDemandeur } from "./fixtures/demandeur.ts";
 import { nouvelOperateurAgree } from "./fixtures/operateur-agree.ts";
 import { creerProcedure } from "../tests/helpers/instruction-api.ts";
-import { expectNoAxeViolations } from "./support.ts";
+import { attendreHydratation, expectNoAxeViolations } from "./support.ts";
 
 /** The DSFR draws the box on the label, which covers the input: tick through it, as a user does. */
 const cocher = (case_: Locator) => case_.check({ force: true });
@@ -180,10 +180,12 @@ test("un opérateur agréé référence son siège en 4 sections, le retrouve da
 test("formulaire de référencement : un téléphone invalide et un périmètre vide sont signalés sur leurs champs, rien de ce qui a été saisi n'est perdu", async ({
   page,
   baseURL,
-}) => {
+}, info) => {
   test.setTimeout(90_000);
   await nouvelOperateurAgree(page, baseURL!);
   await page.goto("/referencement/nouveau");
+  // With JavaScript, the browser's checks run once hydrated: wait, or this is the no-JS path again.
+  if (info.project.name === "js") await attendreHydratation(page);
   await remplirFormulaire(page, "12345");
   await page.getByRole("button", { name: "Référencer l'établissement" }).click();
 

@@ -103,7 +103,9 @@ export function TableauDossiers({
                           : "—"}
                       </td>
                     ) : null}
-                    <td>
+                    {/* Long labels ("Agrément modifié en attente de consultation") wrap
+                        rather than push the last columns out of the frame. */}
+                    <td className="fr-cell--multiline">
                       <ul className="fr-badges-group portail-badges-empiles">
                         <li>
                           <BadgeEtat dossier={dossier} />
