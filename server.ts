@@ -8,6 +8,8 @@
 import cluster from "node:cluster";
 import v8 from "node:v8";
 import { loadConfig, type Config } from "./server/config.ts";
+import { bornerLesConnexions } from "./server/delais-connexion.ts";
+import { repondreAuxRequetesIllisibles } from "./server/entrees-invalides.ts";
 import { createLogger, type Logger } from "./server/logger.ts";
 import { createPortal } from "./server/app.ts";
 import { demarrerGrappe, nombreDeProcessus, rangDuProcessus } from "./server/cluster.ts";
@@ -64,6 +66,10 @@ async function servir(config: Config, logger: Logger, travailleur: boolean) {
       `Portail démarré sur ${config.publicUrl}`,
     );
   });
+  // Slow headers and trickling bodies cannot hold the sockets (server/delais-connexion.ts).
+  bornerLesConnexions(server, logger);
+  // A method Node's parser does not know (TRACK): 405, not a bare 400.
+  repondreAuxRequetesIllisibles(server);
 
   let arret = false;
   const shutdown = (signal: string) => {

@@ -27,6 +27,13 @@ export interface ApiConfig {
   apiUrl: string;
   /** Secret of the portal; the API derives the pseudonyms of e-mail addresses in its logs from it. */
   sessionSecret: string;
+  /**
+   * Whether the portal is deployed: its PUBLIC_URL names a host other than
+   * localhost, 127.0.0.1 or ::1 (server/config.ts `estDeploye`). A deployed
+   * portal refuses the test conveniences (HORLOGE_RECETTE, the outbox
+   * without MAIL_OUTBOX) and never logs a link's token.
+   */
+  deploye: boolean;
   /** SMTP server; undefined drops the mails in `DATA_DIR/outbox`. */
   smtpUrl: string | undefined;
   /** Sender of the mails. */
@@ -48,6 +55,11 @@ export interface ApiConfig {
     annuairePerIpMinute: number;
     annuairePerIpHour: number;
   };
+  /**
+   * The sign-in limits (README `LOGIN_RATE_LIMIT_IP`, `LOGIN_RATE_LIMIT_ACCOUNT`),
+   * also those of every current-password check of the account settings.
+   */
+  loginRateLimit: { perIp: number; perAccount: number };
   /** Whether this instance runs the scheduled jobs (api/jobs/); false in API tests. */
   jobs: boolean;
   /**

@@ -35,14 +35,21 @@ export const MESSAGE_FICHIER_INFECTE =
   "Ce fichier ne peut pas être ouvert : l'antivirus y a détecté un virus. " +
   "Il est exclu des archives et des exports.";
 
-/** Limits of an uploaded ZIP (issue 18 "Bad input"): entries, and expansion ratio. */
-export const LIMITES_ZIP = { entreesMax: 1000, facteurMax: 10 } as const;
+/**
+ * Limits of an uploaded ZIP: entries (nested archives' included), expansion
+ * ratio (bytes actually inflated, nested archives' included, over the
+ * upload's size), and levels of archives inside archives.
+ */
+export const LIMITES_ZIP = { entreesMax: 1000, facteurMax: 10, profondeurMax: 2 } as const;
 
 /** 422 messages of a refused ZIP (under `fichier`). */
 export const MESSAGES_ZIP = {
   tropDEntrees: `Cette archive ZIP est refusée : elle contient plus de 1\u00a0000 fichiers.`,
   tropGrande: `Cette archive ZIP est refusée : une fois décompressée, elle ferait plus de ${LIMITES_ZIP.facteurMax} fois sa taille.`,
-  illisible: "Cette archive ZIP est refusée : elle est endommagée ou illisible.",
+  illisible: "Cette archive ZIP est refusée : elle est endommagée, chiffrée ou illisible.",
+  nomInterdit:
+    "Cette archive ZIP est refusée : un de ses fichiers porte un nom interdit (chemin absolu, remontée « .. » ou caractère de contrôle).",
+  tropProfonde: `Cette archive ZIP est refusée : elle contient des archives imbriquées sur plus de ${LIMITES_ZIP.profondeurMax} niveaux.`,
 } as const;
 
 /**

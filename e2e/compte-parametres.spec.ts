@@ -66,6 +66,23 @@ async function connecter(page: Page, email: string, motDePasse = MOT_DE_PASSE) {
 }
 
 /** The newest mail of the outbox to `email` with `sujet` (waits for it). */
+/**
+ * Subjects of the mails in the outbox to `email`, now. The portal writes a
+ * mail before it answers the request that sends it: read after an answer,
+ * an empty list means that request sent nothing.
+ */
+async function courrielsA(email: string): Promise<string[]> {
+  const dossier = join(dataDir, "outbox");
+  const sujets: string[] = [];
+  for (const fichier of await readdir(dossier).catch(() => [] as string[])) {
+    const mail = await simpleParser(await readFile(join(dossier, fichier)));
+    const destinataires = [mail.to].flat().flatMap((adresse) => adresse?.value ?? []);
+    if (destinataires.some((valeur) => valeur.address?.toLowerCase() === email.toLowerCase()))
+      sujets.push(mail.subject ?? "");
+  }
+  return sujets;
+}
+
 async function courriel(email: string, sujet: string): Promise<string> {
   const dossier = join(dataDir, "outbox");
   let texte = "";
@@ -203,17 +220,38 @@ test("changement d'adresse électronique jusqu'au lien, puis lien déjà utilis�
   const formulaire = page.locator("#changement-email");
   await captures(page, "parametres-compte", info);
 
-  // An address already used: a field error, nothing sent.
-  await formulaire.getByLabel(/^Nouvelle adresse électronique/).fill(prise);
-  await formulaire.getByRole("button", { name: "Recevoir le lien de confirmation" }).click();
-  await expect(
-    page.getByText("Cette adresse électronique est déjà utilisée par un autre compte.").first(),
-  ).toBeVisible();
-
+  const adresse = formulaire.getByLabel(/^Nouvelle adresse électronique/);
+  const motDePasse = formulaire.getByLabel(/^Mot de passe actuel/);
+  const envoyer = formulaire.getByRole("button", { name: "Recevoir le lien de confirmation" });
   const nouvelle = `nouvelle-${randomUUID().slice(0, 8)}@exemple.fr`;
-  await formulaire.getByLabel(/^Nouvelle adresse électronique/).fill(nouvelle);
-  await formulaire.getByRole("button", { name: "Recevoir le lien de confirmation" }).click();
-  await expect(page.getByText(`Un lien de confirmation a été envoyé à ${nouvelle}.`)).toBeVisible();
+  const annonce = (cible: string) =>
+    page.getByText(
+      `Un courriel a été envoyé à ${cible} : si cette adresse n'est pas déjà celle d'un autre compte, il contient un lien de confirmation.`,
+      { exact: false },
+    );
+
+  // A wrong current password: refused on its field, the address kept, nothing sent.
+  await adresse.fill(nouvelle);
+  await motDePasse.fill("Pas-Le-Bon-2026!");
+  await envoyer.click();
+  await expect(page.getByText("Le mot de passe actuel est incorrect.").first()).toBeVisible();
+  await expect(adresse).toHaveValue(nouvelle);
+  // The answer never carries the password back (with JavaScript the browser keeps what was typed).
+  if (info.project.name === "sans-js") await expect(motDePasse).toHaveValue("");
+  expect(await courrielsA(nouvelle)).toEqual([]);
+
+  // An address already used: the same answer as for a free one; its owner is told.
+  await adresse.fill(prise);
+  await motDePasse.fill(MOT_DE_PASSE);
+  await envoyer.click();
+  await expect(annonce(prise)).toBeVisible();
+  await courriel(prise, "Votre adresse électronique a été proposée pour un autre compte");
+  await courriel(email, "Demande de changement de votre adresse électronique");
+
+  await adresse.fill(nouvelle);
+  await motDePasse.fill(MOT_DE_PASSE);
+  await envoyer.click();
+  await expect(annonce(nouvelle)).toBeVisible();
   await courriel(email, "Demande de changement de votre adresse électronique");
   const texte = await courriel(nouvelle, "Confirmez votre nouvelle adresse électronique");
   const lien = /http:\/\/\S+\/account\/confirmation-email\?token=[\w-]+/.exec(texte)?.[0];

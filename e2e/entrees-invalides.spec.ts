@@ -196,3 +196,68 @@ test.describe("entrées invalides des pages (issue 20 point 7)", () => {
       await attendrePageErreur(reponse, 400, /Requête invalide/);
     });
 });
+
+/** `methode chemin` with `entetes` and no body, by node:http (fetch refuses TRACE): status, headers, text. */
+function requeteBrute(
+  methode: string,
+  chemin: string,
+  entetes: Record<string, string>,
+): Promise<{ status: number; allow?: string; type?: string; texte: string }> {
+  return new Promise((resolve, reject) => {
+    const requete = requeteHttp(`${baseURL}${chemin}`, { method: methode, headers: entetes });
+    requete.on("response", (reponse) => {
+      const morceaux: Buffer[] = [];
+      reponse.on("data", (morceau: Buffer) => morceaux.push(morceau));
+      reponse.on("end", () =>
+        resolve({
+          status: reponse.statusCode ?? 0,
+          allow: reponse.headers.allow,
+          type: reponse.headers["content-type"],
+          texte: Buffer.concat(morceaux).toString("utf8"),
+        }),
+      );
+    });
+    requete.on("error", reject);
+    requete.end();
+  });
+}
+
+test.describe("méthodes que le portail ne sert pas", () => {
+  const MESSAGE = "Cette méthode n&#39;est pas autorisée pour l&#39;adresse demandée.";
+  for (const [methode, chemin] of [
+    ["TRACE", "/"],
+    ["TRACE", "/mentions-legales"],
+    ["TRACE", "/favicon.ico"],
+    ["PUT", "/creation-compte"],
+    ["DELETE", "/account/params"],
+    ["OPTIONS", "/mentions-legales"],
+  ])
+    test(`${methode} ${chemin} (avec Origin et Referer) → 405 en français, Allow: GET, HEAD, POST`, async () => {
+      const reponse = await requeteBrute(methode, chemin, {
+        ...ORIGINE,
+        Referer: `${baseURL}/`,
+      });
+      expect(reponse.status).toBe(405);
+      expect(reponse.allow).toBe("GET, HEAD, POST");
+      expect(reponse.type).toContain("text/html");
+      expect(reponse.texte).toContain("Méthode non autorisée");
+      expect(reponse.texte).toContain("Erreur 405");
+      expect(reponse.texte).toContain(MESSAGE);
+    });
+
+  test("TRACK, que l'analyseur HTTP de Node ne connaît pas → 405 et Allow, sans page", async () => {
+    const reponse = await requeteBrute("TRACK", "/tous-les-dossiers", ORIGINE);
+    expect(reponse.status).toBe(405);
+    expect(reponse.allow).toBe("GET, HEAD, POST");
+    expect(reponse.texte).toBe("Cette méthode n'est pas autorisée pour l'adresse demandée.");
+  });
+
+  test("TRACE sur l'API → 405 { detail, message }", async () => {
+    const reponse = await requeteBrute("TRACE", "/api/reference/regions", ORIGINE);
+    expect(reponse.status).toBe(405);
+    expect(JSON.parse(reponse.texte)).toEqual({
+      detail: "Cette méthode n'est pas autorisée pour l'adresse demandée.",
+      message: "Cette méthode n'est pas autorisée pour l'adresse demandée.",
+    });
+  });
+});

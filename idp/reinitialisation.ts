@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database, Db } from "../api/db/client.ts";
 import { jetonsEmail, oidcPayloads, sessions, utilisateurs } from "../api/db/schema.ts";
 import { MESSAGES, motDePasse } from "../contract/validation.ts";
@@ -161,7 +161,8 @@ export type ResultatReinitialisation =
  *   every message; the link stays usable;
  * - else the link is consumed (single use, even against a concurrent
  *   submission: deleted in the transaction that changes the password), the
- *   argon2id hash replaced, the account's other reset links deleted, and
+ *   argon2id hash replaced, the account's other reset links and its
+ *   pending e-mail change links deleted, and
  *   every session of the account ended ({@link terminerSessions}) →
  *   `modifie` with the account's `sub`.
  */
@@ -203,9 +204,16 @@ export async function reinitialiserMotDePasse(
       .update(utilisateurs)
       .set({ passwordHash, dateModification: maintenant })
       .where(eq(utilisateurs.id, lien.utilisateurId));
+    // Pending e-mail change links die with the old password: one asked by
+    // whoever held it must not survive the owner's reset.
     await tx
       .delete(jetonsEmail)
-      .where(and(eq(jetonsEmail.utilisateurId, lien.utilisateurId), eq(jetonsEmail.type, TYPE)));
+      .where(
+        and(
+          eq(jetonsEmail.utilisateurId, lien.utilisateurId),
+          inArray(jetonsEmail.type, [TYPE, "changement_email"]),
+        ),
+      );
     await terminerSessions(tx, lien.idIdp);
     return { statut: "modifie", idIdp: lien.idIdp } as const;
   });

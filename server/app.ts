@@ -19,7 +19,11 @@ import { createIdentityProvider } from "../idp/index.ts";
 import type { Config } from "./config.ts";
 import { httpLogSerializers, type Logger } from "./logger.ts";
 import { inProcessApiFetch } from "./in-process-fetch.ts";
-import { gererErreursEntree, refuserUrlsInvalides } from "./entrees-invalides.ts";
+import {
+  gererErreursEntree,
+  refuserMethodesInconnues,
+  refuserUrlsInvalides,
+} from "./entrees-invalides.ts";
 import { bornerCorpsPages, gestionnaireRemix } from "./limites-corps.ts";
 import { preparerDataDir, restreindreUmask } from "./data-dir.ts";
 import { preparerBase } from "./demarrage.ts";
@@ -138,6 +142,8 @@ export async function createPortal(
   app.use(securityHeaders(config));
   // A URL that does not decode or carries a NUL byte: 400 before any router (issue 20 item 7).
   app.use(refuserUrlsInvalides);
+  // TRACE and methods no page serves: 405 before any router builds a request.
+  app.use(refuserMethodesInconnues);
   app.use(noStoreByDefault);
 
   const horlogeReelle = options.horloge ?? horlogeSysteme;
@@ -156,6 +162,7 @@ export async function createPortal(
       from: config.mailFrom,
       dataDir: config.dataDir,
       logger,
+      deploye: config.deploye,
     });
   const apiRouter = createApiRouter({
     config,

@@ -58,6 +58,7 @@ const envSchema = z.object({
       message: "un jour de l'année, par exemple « 30 avril »",
     }),
   HORLOGE_RECETTE: bool.default("false"),
+  MAIL_OUTBOX: bool.default("false"),
   // Audience measurement (issue 16 item 4, ADR 0023): off unless both are set.
   MATOMO_URL: z.string().url().optional(),
   MATOMO_SITE_ID: z
@@ -142,13 +143,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       "Configuration invalide :\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: à donner ensemble ou pas du tout",
     );
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const deploye = estDeploye(publicUrl);
+  const refus = deploye ? refusDeploiement(env) : [];
+  if (refus.length > 0) throw new Error(`Configuration invalide :\n${refus.join("\n")}`);
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const oidcIssuer = (env.OIDC_ISSUER ?? `${publicUrl}/realms/mar_users`).replace(/\/$/, "");
   return {
     env: env.NODE_ENV,
     production: env.NODE_ENV === "production",
+    deploye,
     port: env.PORT,
     host: env.HOST,
     publicUrl,
@@ -206,6 +211,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : null,
     webConcurrency: env.WEB_CONCURRENCY ?? null,
   };
+}
+
+/** Hosts of a portal that only its own machine reaches: the embedded start and the tests. */
+const HOTES_LOCAUX = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Whether `publicUrl` names a host other machines reach (see `Config.deploye`). */
+export function estDeploye(publicUrl: string): boolean {
+  return !HOTES_LOCAUX.has(new URL(publicUrl).hostname.toLowerCase());
+}
+
+/**
+ * What a deployed portal must not run with, one line per variable: the
+ * test clock (anyone admin_fonctionnel could move the dates of the rules),
+ * and mail left in a local outbox whose log carries every link's token,
+ * unless MAIL_OUTBOX=true says it is meant.
+ */
+function refusDeploiement(env: Env): string[] {
+  const lignes: string[] = [];
+  if (env.HORLOGE_RECETTE)
+    lignes.push(
+      "  HORLOGE_RECETTE: réservé à un portail local (PUBLIC_URL sur localhost ou 127.0.0.1) ; un portail déployé ne simule pas la date",
+    );
+  if (!env.SMTP_URL && !env.MAIL_OUTBOX)
+    lignes.push(
+      "  SMTP_URL: requis pour un portail déployé (PUBLIC_URL hors localhost) ; MAIL_OUTBOX=true garde les courriels dans DATA_DIR/outbox, jamais en production",
+    );
+  return lignes;
 }
 
 /** A random secret generated on first use and kept in DATA_DIR/secrets.json (mode 600). */

@@ -6,6 +6,8 @@
  * API paths get the API's error shape `{ detail, message }` (DESIGN §7),
  * pages a French DSFR error page.
  */
+import type { Server } from "node:http";
+import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, NextFunction, Request, Response } from "express";
 import { MESSAGE_CARACTERE_NUL } from "../api/http/errors.ts";
 import { layout } from "../idp/pages/layout.ts";
@@ -16,6 +18,7 @@ export const MESSAGE_URL_MAL_FORMEE = "L'adresse demandée contient un encodage 
 
 const TITRES: Record<number, string> = {
   400: "Requête invalide",
+  405: "Méthode non autorisée",
   413: "Envoi trop volumineux",
   415: "Requête invalide",
 };
@@ -87,7 +90,7 @@ function abandonnerCorps(req: Request) {
 }
 
 /**
- * Answers a refused request with `status` (400 or 413) and the French
+ * Answers a refused request with `status` (400, 405 or 413) and the French
  * `message`, without reading the rest of its body (what still comes after the
  * answer is dropped, see {@link abandonnerCorps}). `/api/…` gets `{ detail, message }`, a page the DSFR
  * error page. Logged at warn (no account: nothing of the session is read
@@ -128,6 +131,63 @@ export function refuserRequete(req: Request, res: Response, status: number, mess
       </div>`,
     }),
   );
+}
+
+/** 405 of a method the portal does not serve there (TRACE, TRACK, a PUT to a page…). */
+export const MESSAGE_METHODE_NON_AUTORISEE =
+  "Cette méthode n'est pas autorisée pour l'adresse demandée.";
+
+/** Methods refused everywhere: they echo the request (cross-site tracing) or tunnel. */
+const METHODES_REFUSEES = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+/** What the pages and static files serve: reading, and the forms' POST. */
+export const METHODES_DES_PAGES = ["GET", "HEAD", "POST"] as const;
+
+/**
+ * Express middleware answering 405 (with `Allow`), before any router and
+ * before a Fetch `Request` is built (it refuses TRACE), to TRACE, TRACK and
+ * CONNECT anywhere, and outside `/api` and the embedded provider to any
+ * method but {@link METHODES_DES_PAGES}: the API answers its own methods
+ * (its 404 for the others), pages and files serve nothing else.
+ */
+export function refuserMethodesInconnues(req: Request, res: Response, next: NextFunction) {
+  const methode = req.method.toUpperCase();
+  const chemin = req.path;
+  const routeur = /^\/(api|realms\/mar_users)(\/|$)/.test(chemin);
+  const servie = routeur || (METHODES_DES_PAGES as readonly string[]).includes(methode);
+  if (!METHODES_REFUSEES.has(methode) && servie) return next();
+  if (!routeur) res.set("Allow", METHODES_DES_PAGES.join(", "));
+  refuserRequete(req, res, 405, MESSAGE_METHODE_NON_AUTORISEE);
+}
+
+/** The status line of an error Node's HTTP parser raises before any handler runs. */
+function statutErreurAnalyse(code: string | undefined): string {
+  if (code === "HPE_INVALID_METHOD") return "405 Method Not Allowed";
+  if (code === "HPE_HEADER_OVERFLOW") return "431 Request Header Fields Too Large";
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return "408 Request Timeout";
+  return "400 Bad Request";
+}
+
+/**
+ * Answers what Node's HTTP parser refuses before Express sees it: a method
+ * it does not know (TRACK…) gets 405 with `Allow` and the French message,
+ * anything else the status Node itself would send (400, 408, 431), the
+ * connection then closed.
+ */
+export function repondreAuxRequetesIllisibles(server: Server) {
+  server.on("clientError", (erreur: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable) return void socket.destroy();
+    const statut = statutErreurAnalyse(erreur.code);
+    const corps = statut.startsWith("405") ? MESSAGE_METHODE_NON_AUTORISEE : "";
+    socket.end(
+      `HTTP/1.1 ${statut}\r\n` +
+        (corps ? `Allow: ${METHODES_DES_PAGES.join(", ")}\r\n` : "") +
+        "Content-Type: text/plain; charset=utf-8\r\n" +
+        `Content-Length: ${Buffer.byteLength(corps)}\r\n` +
+        "Connection: close\r\n\r\n" +
+        corps,
+    );
+  });
 }
 
 /**

@@ -10,12 +10,14 @@
  * | `conflit`     | 409 `{ message }`                        |
  * | `invalide`    | 422 `{ detail, errors?, manquants? }`    |
  * | `illisible`   | 400 `{ detail, message }` (same text)    |
+ * | `trop`        | 429 `{ message, retryAfter }`, Retry-After |
  */
 import { MESSAGES_ERREURS } from "../../contract/messages/index.ts";
 import type { Manquant } from "../../contract/schemas/demande.ts";
 
 /** What kind of refusal an {@link ErreurDomaine} is. */
-export type NatureErreur = "introuvable" | "interdit" | "conflit" | "invalide" | "illisible";
+export type NatureErreur =
+  "introuvable" | "interdit" | "conflit" | "invalide" | "illisible" | "trop";
 
 /** Details of an `invalide` error, sent back with it. */
 export interface PrecisionsErreur {
@@ -23,6 +25,8 @@ export interface PrecisionsErreur {
   champs?: Record<string, string[]>;
   /** What still prevents a deposit, step by step (spec §5 Deposit). */
   manquants?: Manquant[];
+  /** Of a `trop` error: seconds before a new attempt may go through (at least 1). */
+  retryAfterSecondes?: number;
 }
 
 /** A refusal of the domain: its kind, its French message and, when invalid, its details. */
@@ -62,3 +66,10 @@ export const invalide = (message: string, precisions: PrecisionsErreur = {}) =>
 
 /** The input cannot be read at all, e.g. a NUL byte PostgreSQL refuses (400, issue 20 item 7). */
 export const illisible = (message: string) => new ErreurDomaine("illisible", message);
+
+/**
+ * Too many attempts within a limit's window (429): `message` says when to
+ * try again, `retryAfterSecondes` (≥ 1) goes in the Retry-After header.
+ */
+export const trop = (message: string, retryAfterSecondes: number) =>
+  new ErreurDomaine("trop", message, { retryAfterSecondes });

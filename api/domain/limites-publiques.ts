@@ -131,6 +131,20 @@ export function creerLimiteur(database: Database, horloge: Horloge) {
       }
       return depassement;
     },
+
+    /**
+     * Gives back one attempt to each of `comptages` (counted by `compter`):
+     * for limits that count failures only, once the attempt proved right.
+     */
+    async rendre(comptages: Comptage[]): Promise<void> {
+      const cles = [...new Set(comptages.map(({ limite, sujet }) => `${limite.nom}:${sujet}`))];
+      if (cles.length === 0) return;
+      await database.query(
+        `update compteur_limite set nombre = greatest(nombre - 1, 0)
+         where cle in (${cles.map((_, i) => `$${i + 1}`).join(", ")})`,
+        cles,
+      );
+    },
   };
 }
 

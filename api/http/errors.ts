@@ -98,7 +98,7 @@ function erreurClient(error: unknown): HttpError | null {
 /**
  * The answer of an error of the domain (the table of api/domain/erreurs.ts):
  * 404, 403 and 409 `{ message }`; 422 `{ detail, errors?, manquants? }`;
- * 400 `{ detail, message }`.
+ * 400 `{ detail, message }`; 429 `{ message, retryAfter }`.
  */
 export function reponseErreurDomaine(erreur: ErreurDomaine): HttpError {
   switch (erreur.nature) {
@@ -110,6 +110,11 @@ export function reponseErreurDomaine(erreur: ErreurDomaine): HttpError {
       return new HttpError(409, { message: erreur.message });
     case "illisible":
       return badInput(erreur.message);
+    case "trop":
+      return new HttpError(429, {
+        message: erreur.message,
+        retryAfter: erreur.precisions.retryAfterSecondes ?? 1,
+      });
     case "invalide": {
       const { champs, manquants } = erreur.precisions;
       return new HttpError(422, {
@@ -134,6 +139,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const error = erreur instanceof ErreurDomaine ? reponseErreurDomaine(erreur) : erreur;
     if (error instanceof HttpError) {
       if (error.status === 401) res.set("WWW-Authenticate", 'Bearer realm="mar_users"');
+      if (error.status === 429 && typeof error.body.retryAfter === "number")
+        res.set("Retry-After", String(error.body.retryAfter));
       res.status(error.status).json(error.body);
       return;
     }

@@ -96,6 +96,7 @@ export async function startJobsRunner(deps: {
         from: config.mailFrom,
         dataDir: config.dataDir,
         logger,
+        deploye: config.deploye,
       });
   const mailer = deps.mailer ?? mailerPropre!;
   const taches = (deps.taches ?? TACHES).filter((tache) => tache.active?.(config) ?? true);

@@ -24,12 +24,16 @@ export function liensMasques(text: string): string[] {
 /**
  * `smtpUrl` set → SMTP transport (e.g. smtp://user:pass@host:587); unset →
  * outbox in `${dataDir}/outbox`. `from` is the sender of every mail.
+ * `deploye` (server config): the outbox's log line masks the links' query
+ * values too, as the SMTP transport always does; on a local portal it
+ * keeps them whole, so that a newcomer can follow a link from the log.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   dataDir: string;
   logger: Logger;
+  deploye?: boolean;
 }): Mailer {
   const { smtpUrl, from, dataDir, logger } = options;
   if (smtpUrl) {
@@ -68,7 +72,9 @@ export function createMailer(options: {
         `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`,
       );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      const liens = message.text.match(/https?:\/\/\S+/g) ?? [];
+      const liens = options.deploye
+        ? liensMasques(message.text)
+        : (message.text.match(/https?:\/\/\S+/g) ?? []);
       logger.info(
         { to: message.to, subject: message.subject, fichier: file, liens },
         "Courriel déposé dans la boîte d'envoi locale (SMTP_URL non défini)",

@@ -89,8 +89,9 @@ function refus(intent: string, lastResult: SubmissionResult<string[]>, status: n
 }
 
 /**
- * Sends a checked form to the API with `appel`; a 422 (or 409) comes back as
- * the form's errors, anything else is thrown (error page).
+ * Sends a checked form to the API with `appel`; a 422 comes back as the
+ * fields' errors, a 409, 429 or 503 as the form's message, anything else is
+ * thrown (error page).
  */
 async function envoyer(
   intent: string,
@@ -101,7 +102,7 @@ async function envoyer(
     await appel();
     return null;
   } catch (error) {
-    if (!(error instanceof ApiError && [409, 422, 503].includes(error.status))) throw error;
+    if (!(error instanceof ApiError && [409, 422, 429, 503].includes(error.status))) throw error;
     const errors = fieldErrorsOf(error.body);
     return refus(
       intent,
@@ -173,16 +174,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type ArgsAction = { request: Request; context: ActionFunctionArgs["context"] };
 
 /**
- * "Changer d'adresse électronique": POST /api/user/token-mail/changement,
- * then back here saying where the link went; a taken or invalid address
- * comes back on its field (issue 16 "Bad input").
+ * "Changer d'adresse électronique": POST /api/user/token-mail/changement
+ * with the current password, then back here saying where the link went; an
+ * invalid address or a wrong password comes back on its field, the address
+ * kept and the password never sent back.
  */
 async function actionChangementEmail(formData: FormData, args: ArgsAction) {
   const submission = parseWithZod(formData, { schema: schemaChangementEmail });
+  const sansMotDePasse = { hideFields: ["motDePasseActuel"] };
   if (submission.status !== "success")
-    return refus(INTENT_CHANGEMENT_EMAIL, submission.reply({ hideFields: [] }), 400);
-  const refuse = await envoyer(INTENT_CHANGEMENT_EMAIL, submission, () =>
-    callEndpoint(args.request, args.context, demanderChangementEmail, { body: submission.value }),
+    return refus(INTENT_CHANGEMENT_EMAIL, submission.reply(sansMotDePasse), 400);
+  const refuse = await envoyer(
+    INTENT_CHANGEMENT_EMAIL,
+    { reply: (options) => submission.reply({ ...options, ...sansMotDePasse }) },
+    () =>
+      callEndpoint(args.request, args.context, demanderChangementEmail, { body: submission.value }),
   );
   return (
     refuse ??

@@ -12,27 +12,15 @@ import {
   schemaCreationCompte,
   schemaNouveauLien,
 } from "../schemas/candidat.ts";
-import { ErreurValidation, MessageErreur, json } from "./composants.ts";
+import { ErreurValidation, MessageErreur, json, tropDeDemandes } from "./composants.ts";
 import { defineEndpoint, wireCheckbox, wireValues } from "./endpoint.ts";
 
 const tags = ["Comptes"] as const;
-
-/** 429 body of the public account endpoints beyond their limits (issue 20 item 8). */
-const TropDeDemandes = z
-  .object({ message: z.string(), retryAfter: z.number().int() })
-  .openapi("TropDeDemandes");
 
 /** 409 body when the SIREN or company name already has an account (spec §8). */
 const CompteExistant = z
   .object({ message: z.string(), champ: z.enum(["siren", "raisonSociale"]) })
   .openapi("CompteExistant");
-
-const tropDeDemandes = {
-  429: {
-    ...json(TropDeDemandes, "Trop de demandes : réessayer après le délai donné"),
-    headers: { "Retry-After": "Secondes à attendre" },
-  },
-};
 
 export const verifierChamp = defineEndpoint({
   method: "get",

@@ -71,6 +71,19 @@ export const json = <S extends z.ZodTypeAny>(schema: S, description: string) => 
   schema,
 });
 
+/** 429 body of an endpoint beyond one of its rate limits. */
+export const TropDeDemandes = z
+  .object({ message: z.string(), retryAfter: z.number().int() })
+  .openapi("TropDeDemandes");
+
+/** The 429 answer of a rate-limited endpoint, with its Retry-After header. */
+export const tropDeDemandes = {
+  429: {
+    ...json(TropDeDemandes, "Trop de demandes : réessayer après le délai donné"),
+    headers: { "Retry-After": "Secondes à attendre" },
+  },
+};
+
 /**
  * `{kind}` / `{type}` of spec §7: `demande` or `changement-notable`. Any
  * other first segment makes the route not match, so that `/agrement/{id}`

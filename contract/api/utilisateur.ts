@@ -5,7 +5,13 @@
 import { z } from "zod";
 import { PARAMETRES_MAIL } from "../schemas/parametres-mail.ts";
 import { schemaParametresMail } from "../schemas/utilisateur.ts";
-import { ErreurValidation, MessageErreur, UtilisateurCourant, json } from "./composants.ts";
+import {
+  ErreurValidation,
+  MessageErreur,
+  UtilisateurCourant,
+  json,
+  tropDeDemandes,
+} from "./composants.ts";
 import { defineEndpoint, wireCheckbox, wireValues } from "./endpoint.ts";
 import { ROLE_GATES } from "../roles.ts";
 import {
@@ -61,17 +67,23 @@ export const demanderChangementEmail = defineEndpoint({
   path: "/user/token-mail/changement",
   summary: "Changement d'adresse électronique : lien de confirmation à la nouvelle adresse",
   description:
-    "Envoie un lien à usage unique (24 heures) à la nouvelle adresse et prévient l'ancienne. " +
-    "L'adresse du compte (identifiant de connexion) ne change qu'à la confirmation. " +
-    "Une adresse déjà utilisée par un compte : 422 sur le champ `email`.",
+    "Le mot de passe actuel est exigé (vérifications limitées comme la connexion). Envoie un " +
+    "lien à usage unique (24 heures) à la nouvelle adresse et prévient l'ancienne ; si la " +
+    "nouvelle adresse est déjà celle d'un compte, la réponse est la même et c'est son " +
+    "titulaire qui est prévenu. L'adresse du compte (identifiant de connexion) ne change qu'à " +
+    "la confirmation. Demandes limitées par compte, par adresse visée et par IP.",
   tags,
   access: "authenticated",
-  body: { schema: z.object({ email: z.string() }).strict(), formats: ["json", "form"] },
+  body: {
+    schema: z.object({ email: z.string(), motDePasseActuel: z.string() }).partial().strict(),
+    formats: ["json", "form"],
+  },
   rules: { body: schemaChangementEmail },
   responses: {
-    202: json(z.object({ email: z.string() }), "Lien envoyé à la nouvelle adresse"),
+    202: json(z.object({ email: z.string() }), "Demande prise en compte"),
     409: json(MessageErreur, "Mot de passe et adresse gérés par un fournisseur d'identité externe"),
-    422: json(ErreurValidation, "Adresse invalide, identique ou déjà utilisée"),
+    422: json(ErreurValidation, "Adresse invalide ou identique, mot de passe actuel faux"),
+    ...tropDeDemandes,
     503: json(MessageErreur, "Le courriel n'a pas pu être envoyé : rien n'a changé"),
   },
 });
@@ -111,8 +123,9 @@ export const changerMotDePasse = defineEndpoint({
   path: "/user/mot-de-passe",
   summary: "Changement de mot de passe de l'utilisateur connecté",
   description:
-    "Mot de passe actuel vérifié ; règles de la spec §5 ; différent de l'ancien. Toutes les " +
-    "sessions du compte sauf celle de l'appel sont fermées.",
+    "Mot de passe actuel vérifié (vérifications limitées comme la connexion) ; règles de la " +
+    "spec §5 ; différent de l'ancien. Toutes les sessions du compte sauf celle de l'appel sont " +
+    "fermées et les liens de changement d'adresse en attente ne valent plus.",
   tags,
   access: "authenticated",
   body: {
@@ -127,6 +140,7 @@ export const changerMotDePasse = defineEndpoint({
     204: { description: "Mot de passe changé" },
     409: json(MessageErreur, "Mot de passe géré par un fournisseur d'identité externe"),
     422: json(ErreurValidation, "Mot de passe actuel faux, règle non respectée, identique"),
+    ...tropDeDemandes,
   },
 });
 

@@ -35,9 +35,18 @@ export const MESSAGE_PERIMETRE_SUPERVISION_REQUIS = "Le périmètre de supervisi
 /** Validity of an e-mail change link, in hours (ADR 0025). */
 export const VALIDITE_LIEN_CHANGEMENT_EMAIL_HEURES = 24;
 
-/** POST /api/user/token-mail/changement: the new address. */
+/** The current password, required before any change of who can reach the account. */
+const motDePasseActuel = () =>
+  z.string({ required_error: MESSAGES.requis }).min(1, MESSAGES.requis);
+
+/**
+ * POST /api/user/token-mail/changement: the new address and the current
+ * password (whoever borrows a signed-in session must not redirect the
+ * account's mail, then reset its password from there).
+ */
 export const schemaChangementEmail = z.object({
   email: email(),
+  motDePasseActuel: motDePasseActuel(),
 });
 export type ChangementEmail = z.infer<typeof schemaChangementEmail>;
 
@@ -56,7 +65,7 @@ export const schemaConfirmationEmail = z.object({
  */
 export const schemaChangementMotDePasse = z
   .object({
-    motDePasseActuel: z.string({ required_error: MESSAGES.requis }).min(1, MESSAGES.requis),
+    motDePasseActuel: motDePasseActuel(),
     motDePasse: motDePasse(),
     confirmation: z.string({ required_error: MESSAGES.requis }).min(1, MESSAGES.requis),
   })

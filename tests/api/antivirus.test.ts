@@ -10,7 +10,6 @@
  * ZIPs beyond 1,000 entries or 10 times their size are refused.
  */
 import { randomUUID } from "node:crypto";
-import { deflateRawSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
@@ -23,6 +22,7 @@ import { ETAPE1_VALIDE, pdfMinimal } from "../helpers/demande-api.ts";
 import { EICAR, SIGNATURE_EICAR, demarrerClamd, type ClamdDeTest } from "../helpers/clamd.ts";
 import { fabriqueDemandeurs, type DemandeurEnBase } from "../helpers/demandeur-en-base.ts";
 import { petitZip } from "../helpers/pdf.ts";
+import { construireZip } from "../helpers/zip.ts";
 import { freePort, startTestPortal, type TestPortal } from "../helpers/portal.ts";
 
 const marque = `Av${randomUUID().slice(0, 8)}`;
@@ -114,46 +114,8 @@ function nomsZip(zip: Buffer): Promise<string[]> {
   });
 }
 
-/**
- * A ZIP of `entrees`, deflated (method 8), built by hand as
- * tests/helpers/pdf.ts petitZip does: local headers, central directory, end.
- */
-function zipDeflate(entrees: { nom: string; contenu: Buffer }[]): Buffer {
-  const locaux: Buffer[] = [];
-  const centraux: Buffer[] = [];
-  let decalage = 0;
-  for (const { nom, contenu } of entrees) {
-    const nomOctets = Buffer.from(nom, "utf8");
-    const compresse = deflateRawSync(contenu);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(compresse.length, 18);
-    local.writeUInt32LE(contenu.length, 22);
-    local.writeUInt16LE(nomOctets.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(compresse.length, 20);
-    central.writeUInt32LE(contenu.length, 24);
-    central.writeUInt16LE(nomOctets.length, 28);
-    central.writeUInt32LE(decalage, 42);
-    locaux.push(local, nomOctets, compresse);
-    centraux.push(central, nomOctets);
-    decalage += local.length + nomOctets.length + compresse.length;
-  }
-  const repertoire = Buffer.concat(centraux);
-  const fin = Buffer.alloc(22);
-  fin.writeUInt32LE(0x06054b50, 0);
-  fin.writeUInt16LE(entrees.length, 8);
-  fin.writeUInt16LE(entrees.length, 10);
-  fin.writeUInt32LE(repertoire.length, 12);
-  fin.writeUInt32LE(decalage, 16);
-  return Buffer.concat([...locaux, repertoire, fin]);
-}
+/** A ZIP of `entrees`, deflated (method 8). */
+const zipDeflate = (entrees: { nom: string; contenu: Buffer }[]) => construireZip(entrees);
 
 beforeAll(async () => {
   clamd = await demarrerClamd(await freePort());

@@ -7,9 +7,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { hash } from "@node-rs/argon2";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { oidcPayloads, sessions, utilisateurs } from "../../api/db/schema.ts";
+import { jetonsEmail, oidcPayloads, sessions, utilisateurs } from "../../api/db/schema.ts";
+import { demanderReinitialisation, reinitialiserMotDePasse } from "../../idp/reinitialisation.ts";
 import { loginAs } from "../helpers/oidc-login.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
 import { startSmtpServer, type SmtpDeTest } from "../helpers/smtp.ts";
@@ -17,7 +18,7 @@ import { startSmtpServer, type SmtpDeTest } from "../helpers/smtp.ts";
 // The spec's and the issue's texts, literal: a change of wording must break these tests.
 const LIEN_PLUS_VALABLE =
   "Le lien qui vous a été envoyé n'est plus valable. Veuillez renouveler votre demande.";
-const ADRESSE_PRISE = "Cette adresse électronique est déjà utilisée par un autre compte.";
+const REQUIS = "Ce champ est requis";
 const ACTUEL_FAUX = "Le mot de passe actuel est incorrect.";
 const IDENTIQUE = "Le nouveau mot de passe doit être différent de l'ancien.";
 const REGLE =
@@ -36,7 +37,9 @@ let compteur = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  portal = await startTestPortal({ SMTP_URL: smtp.url });
+  // Every request of this file comes from 127.0.0.1: the per-IP mail limit
+  // is raised so that the per-account one is what the limit test meets.
+  portal = await startTestPortal({ SMTP_URL: smtp.url, SIGNUP_RATE_LIMIT_IP: "1000" });
   empreinte = await hash(MOT_DE_PASSE);
 });
 
@@ -105,6 +108,20 @@ function jetonDe(text: string): string {
   return lien[1];
 }
 
+/** POST /api/user/token-mail/changement for `email`, proved by `motDePasse` (the right one by default). */
+const demanderChangement = (token: string, email: string, motDePasse = MOT_DE_PASSE) =>
+  poster("/user/token-mail/changement", { email, motDePasseActuel: motDePasse }, token);
+
+/** The addresses of the account's pending e-mail change links. */
+async function liensEnAttente(idIdp: string): Promise<(string | null)[]> {
+  const lignes = await portal.database.db
+    .select({ adresse: jetonsEmail.nouvelleAdresse })
+    .from(jetonsEmail)
+    .innerJoin(utilisateurs, eq(utilisateurs.id, jetonsEmail.utilisateurId))
+    .where(and(eq(utilisateurs.idIdp, idIdp), eq(jetonsEmail.type, "changement_email")));
+  return lignes.map((ligne) => ligne.adresse);
+}
+
 const verifier = (jeton: string) =>
   lire(`/user/token-mail/changement?token=${encodeURIComponent(jeton)}`);
 const confirmer = (jeton: string) => poster("/user/token-mail/confirmation", { token: jeton });
@@ -123,7 +140,7 @@ describe("changement d'adresse électronique", () => {
     const nouvelle = `${MARQUE}-nouvelle-${compteur}@exemple.fr`;
     const demande = await poster(
       "/user/token-mail/changement",
-      { email: ` ${nouvelle.toUpperCase()} ` },
+      { email: ` ${nouvelle.toUpperCase()} `, motDePasseActuel: MOT_DE_PASSE },
       moi.token,
     );
     expect(demande).toEqual({ status: 202, body: { email: nouvelle } });
@@ -167,9 +184,7 @@ describe("changement d'adresse électronique", () => {
   it("refuse un lien déjà utilisé", async () => {
     const moi = await compte(["crhh"]);
     const nouvelle = `${MARQUE}-reutilise-${compteur}@exemple.fr`;
-    expect(
-      (await poster("/user/token-mail/changement", { email: nouvelle }, moi.token)).status,
-    ).toBe(202);
+    expect((await demanderChangement(moi.token, nouvelle)).status).toBe(202);
     const jeton = jetonDe((await smtp.attendre(nouvelle)).text);
     expect((await confirmer(jeton)).status).toBe(200);
     expect(await confirmer(jeton)).toEqual({ status: 422, body: { detail: LIEN_PLUS_VALABLE } });
@@ -182,9 +197,7 @@ describe("changement d'adresse électronique", () => {
   it("refuse un lien expiré (24 heures) et ne change rien", async () => {
     const moi = await compte(["instructeur"]);
     const nouvelle = `${MARQUE}-expire-${compteur}@exemple.fr`;
-    expect(
-      (await poster("/user/token-mail/changement", { email: nouvelle }, moi.token)).status,
-    ).toBe(202);
+    expect((await demanderChangement(moi.token, nouvelle)).status).toBe(202);
     const jeton = jetonDe((await smtp.attendre(nouvelle)).text);
     portal.horloge.avancer(24 * HEURE + 1000);
     try {
@@ -205,22 +218,141 @@ describe("changement d'adresse électronique", () => {
     expect((await lire("/user/token-mail/changement")).body.isEmailTokenValid).toBe(false);
   });
 
-  it("refuse une adresse déjà utilisée (erreur de champ), quelle qu'en soit la casse", async () => {
+  it("répond pour une adresse déjà utilisée comme pour une libre et prévient son titulaire", async () => {
     const moi = await compte(["instructeur"]);
     const autre = await compte(["crhh"]);
-    expect(
-      await poster("/user/token-mail/changement", { email: autre.email.toUpperCase() }, moi.token),
-    ).toEqual({ status: 422, body: { detail: ADRESSE_PRISE, errors: { email: [ADRESSE_PRISE] } } });
-    const invalide = await poster(
-      "/user/token-mail/changement",
-      { email: "pas-une-adresse" },
-      moi.token,
-    );
+    const libre = `${MARQUE}-libre-${compteur}@exemple.fr`;
+    expect(await demanderChangement(moi.token, autre.email.toUpperCase())).toEqual({
+      status: 202,
+      body: { email: autre.email },
+    });
+    const avis = await smtp.attendre(autre.email);
+    expect(avis.subject).toBe("Votre adresse électronique a été proposée pour un autre compte");
+    expect(avis.text).not.toContain("/account/confirmation-email");
+    expect(await smtp.attendre(moi.email)).toMatchObject({
+      subject: "Demande de changement de votre adresse électronique",
+    });
+    // No link exists for the taken address: nothing could confirm it.
+    expect(await liensEnAttente(moi.idIdp)).toEqual([]);
+    expect(await demanderChangement(moi.token, libre)).toEqual({
+      status: 202,
+      body: { email: libre },
+    });
+    expect(await liensEnAttente(moi.idIdp)).toEqual([libre]);
+
+    const invalide = await demanderChangement(moi.token, "pas-une-adresse");
     expect(invalide.status).toBe(422);
     expect(invalide.body.errors.email).toEqual(["Cet email n'est pas valide"]);
-    expect((await poster("/user/token-mail/changement", { email: "x@exemple.fr" })).status).toBe(
-      401,
-    );
+    expect(
+      (
+        await poster("/user/token-mail/changement", {
+          email: "x@exemple.fr",
+          motDePasseActuel: MOT_DE_PASSE,
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it("exige le mot de passe actuel : sans lui ou faux, refus sur son champ et aucun courriel", async () => {
+    const moi = await compte(["instructeur"]);
+    const nouvelle = `${MARQUE}-sans-mdp-${compteur}@exemple.fr`;
+    const avant = smtp.courriels.length;
+    expect(await poster("/user/token-mail/changement", { email: nouvelle }, moi.token)).toEqual({
+      status: 422,
+      body: { detail: REQUIS, errors: { motDePasseActuel: [REQUIS] } },
+    });
+    expect(await demanderChangement(moi.token, nouvelle, "Faux-Mot-De-Passe-1!")).toEqual({
+      status: 422,
+      body: { detail: ACTUEL_FAUX, errors: { motDePasseActuel: [ACTUEL_FAUX] } },
+    });
+    expect(smtp.courriels.slice(avant)).toEqual([]);
+    expect(await liensEnAttente(moi.idIdp)).toEqual([]);
+  });
+
+  it("limite les demandes par compte (5 par heure), sans courriel au-delà", async () => {
+    const moi = await compte(["instructeur"]);
+    for (let n = 1; n <= 5; n += 1) {
+      const adresse = `${MARQUE}-rafale-${compteur}-${n}@exemple.fr`;
+      expect((await demanderChangement(moi.token, adresse)).status).toBe(202);
+      await smtp.attendre(adresse);
+      await smtp.attendre(moi.email);
+    }
+    const avant = smtp.courriels.length;
+    const sixieme = await fetch(`${portal.baseUrl}/api/user/token-mail/changement`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${moi.token}` },
+      body: JSON.stringify({
+        email: `${MARQUE}-rafale-${compteur}-6@exemple.fr`,
+        motDePasseActuel: MOT_DE_PASSE,
+      }),
+    });
+    expect(sixieme.status).toBe(429);
+    expect(sixieme.headers.get("retry-after")).toBe("3600");
+    expect(await sixieme.json()).toEqual({
+      message:
+        "Trop de demandes ont été faites en peu de temps. Veuillez réessayer dans 60 minutes.",
+      retryAfter: 3600,
+    });
+    expect(smtp.courriels.slice(avant)).toEqual([]);
+  });
+
+  it("meurt avec le mot de passe : un lien demandé avant un changement de mot de passe ne vaut plus", async () => {
+    const moi = await compte(["instructeur"]);
+    const nouvelle = `${MARQUE}-avant-changement-${compteur}@exemple.fr`;
+    expect((await demanderChangement(moi.token, nouvelle)).status).toBe(202);
+    const jeton = jetonDe((await smtp.attendre(nouvelle)).text);
+    expect(
+      (
+        await posterFormulaire(
+          "/user/mot-de-passe",
+          new URLSearchParams({
+            motDePasseActuel: MOT_DE_PASSE,
+            motDePasse: NOUVEAU,
+            confirmation: NOUVEAU,
+          }),
+          moi.token,
+        )
+      ).status,
+    ).toBe(204);
+    expect(await verifier(jeton)).toEqual({
+      status: 200,
+      body: { isEmailTokenValid: false, email: null },
+    });
+    expect(await confirmer(jeton)).toEqual({ status: 422, body: { detail: LIEN_PLUS_VALABLE } });
+    expect(await emailEnBase(moi.idIdp)).toBe(moi.email);
+  });
+
+  it("meurt avec le mot de passe : un lien demandé avant une réinitialisation ne vaut plus", async () => {
+    const moi = await compte(["instructeur"]);
+    const nouvelle = `${MARQUE}-avant-oubli-${compteur}@exemple.fr`;
+    expect((await demanderChangement(moi.token, nouvelle)).status).toBe(202);
+    const jeton = jetonDe((await smtp.attendre(nouvelle)).text);
+    const courriels: { text: string }[] = [];
+    const maintenant = () => portal.horloge.now();
+    expect(
+      await demanderReinitialisation(
+        {
+          database: portal.database,
+          mailer: { envoyer: async (courriel) => void courriels.push(courriel) },
+          now: maintenant,
+          baseRealm: `${portal.baseUrl}/realms/mar_users`,
+        },
+        moi.email,
+      ),
+    ).toBe(true);
+    const reinitialisation = /token=([\w-]+)/.exec(courriels[0].text)?.[1] ?? "";
+    expect(
+      await reinitialiserMotDePasse(
+        { database: portal.database, now: maintenant },
+        { jeton: decodeURIComponent(reinitialisation), motDePasse: NOUVEAU, confirmation: NOUVEAU },
+      ),
+    ).toEqual({ statut: "modifie", idIdp: moi.idIdp });
+    expect(await verifier(jeton)).toEqual({
+      status: 200,
+      body: { isEmailTokenValid: false, email: null },
+    });
+    expect(await confirmer(jeton)).toEqual({ status: 422, body: { detail: LIEN_PLUS_VALABLE } });
+    expect(await emailEnBase(moi.idIdp)).toBe(moi.email);
   });
 });
 
@@ -300,6 +432,44 @@ describe("changement de mot de passe", () => {
       body: { detail: ACTUEL_FAUX, errors: { motDePasseActuel: [ACTUEL_FAUX] } },
     });
     await loginAs(portal.baseUrl, moi.email, MOT_DE_PASSE);
+  });
+
+  it("est limité comme la connexion : après 10 mots de passe actuels faux, 429 avant toute vérification", async () => {
+    const moi = await compte(["instructeur"]);
+    const faux = {
+      motDePasseActuel: "Faux-Mot-De-Passe-1!",
+      motDePasse: NOUVEAU,
+      confirmation: NOUVEAU,
+    };
+    for (let n = 1; n <= 10; n += 1) expect((await changer(moi.token, faux)).status).toBe(422);
+    // Counted before the check: even the right password waits now.
+    const bloque = await fetch(`${portal.baseUrl}/api/user/mot-de-passe`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Authorization: `Bearer ${moi.token}`,
+      },
+      body: new URLSearchParams({ ...faux, motDePasseActuel: MOT_DE_PASSE }).toString(),
+    });
+    expect(bloque.status).toBe(429);
+    expect(bloque.headers.get("retry-after")).toBe("900");
+    expect(await bloque.json()).toEqual({
+      message:
+        "Trop de demandes ont été faites en peu de temps. Veuillez réessayer dans 15 minutes.",
+      retryAfter: 900,
+    });
+    // The e-mail change checks the same counter.
+    expect((await demanderChangement(moi.token, `${MARQUE}-bloque@exemple.fr`)).status).toBe(429);
+    await loginAs(portal.baseUrl, moi.email, MOT_DE_PASSE);
+    // Once the window is over, the right password goes through.
+    portal.horloge.avancer(15 * 60 * 1000 + 1000);
+    try {
+      expect((await changer(moi.token, { ...faux, motDePasseActuel: MOT_DE_PASSE })).status).toBe(
+        204,
+      );
+    } finally {
+      portal.horloge.avancer(-(15 * 60 * 1000 + 1000));
+    }
   });
 
   it("refuse un nouveau mot de passe égal à l'ancien, puis les règles de la spec", async () => {

@@ -1,6 +1,6 @@
 /**
- * Change of e-mail from the account settings (issue 16 item 2, spec §3
- * `isEmailTokenValid`, §8 invalid e-mail token; ADR 0025). A link sent to
+ * Change of e-mail from the account settings (spec §3 `isEmailTokenValid`,
+ * §8 invalid e-mail token; ADR 0025), asked with the current password. A link sent to
  * the new address (32 random bytes, only the SHA-256 stored in
  * `jeton_email`, type `changement_email`, with the new address), single
  * use, valid {@link VALIDITE_LIEN_CHANGEMENT_EMAIL_HEURES} hours; the old
@@ -9,25 +9,30 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
+import { messageTropDeDemandes } from "../../../contract/schemas/candidat.ts";
 import {
   MESSAGE_EMAIL_DEJA_UTILISE,
   MESSAGE_EMAIL_IDENTIQUE,
   MESSAGE_LIEN_PLUS_VALABLE,
   MESSAGE_MOT_DE_PASSE_EXTERNE,
   VALIDITE_LIEN_CHANGEMENT_EMAIL_HEURES,
+  type ChangementEmail,
   type VerificationLienEmail,
 } from "../../../contract/schemas/compte-parametres.ts";
 import type { Database } from "../../db/client.ts";
 import { jetonsEmail, utilisateurs } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/types.ts";
 import { EnvoiCourrielErreur, hacherJeton } from "../comptes-candidats.ts";
-import { conflit, invalide } from "../erreurs.ts";
+import { conflit, invalide, trop } from "../erreurs.ts";
 import type { Horloge } from "../horloge.ts";
+import type { Limite } from "../limites-publiques.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import {
+  courrielAdresseDejaUtilisee,
   courrielConfirmationNouvelleAdresse,
   courrielInformationAncienneAdresse,
 } from "./courriels.ts";
+import { verifierMotDePasseActuel, type DepsReauthentification } from "./reauthentification.ts";
 import { terminerToutesLesSessions } from "./sessions.ts";
 
 const TYPE = "changement_email" as const;
@@ -39,6 +44,16 @@ export interface DepsChangementEmail {
   mailer: Mailer;
   /** Public address of the portal, without trailing slash (links in mails). */
   publicUrl: string;
+  /** The limits of the current-password check (./reauthentification.ts). */
+  reauthentification: DepsReauthentification;
+  /**
+   * The limits of the mails a request sends, counted before any is sent:
+   * per account, per address asked for (shared with the sign-up mails:
+   * mails to one address) and per client address (shared likewise).
+   */
+  envois: { parCompte: Limite; parAdresse: Limite; parIp: Limite };
+  /** Pseudonym of an e-mail address (keys of the per-address counters). */
+  pseudonyme: (email: string) => string;
 }
 
 /** Address of the portal's confirmation page for `jeton`. */
@@ -63,25 +78,50 @@ async function adressePrise(
 const erreurAdresse = (message: string) => invalide(message, { champs: { email: [message] } });
 
 /**
- * Asks for the change of `utilisateur`'s address to `email` (already
- * trimmed and lower-cased by the contract): 422 on `email` when it is his
- * already or another account's; 409 when his password lives in an external
- * provider (the address is the provider's). Otherwise his previous change
- * links stop working, a new one is stored and mailed to the new address, and
- * the old address is told. When the link cannot be sent it is withdrawn and
- * `EnvoiCourrielErreur` thrown (503); the notice to the old address is best
- * effort (a failure is ignored: the link already went out). Returns the new address.
+ * Asks for the change of `utilisateur`'s address to `saisie.email` (already
+ * trimmed and lower-cased by the contract), proved by his current password
+ * `saisie.motDePasseActuel`, for a request from `ip` (`sujetIp`). Refusals,
+ * before anything is written or sent: 409 when his password lives in an
+ * external provider; 429 past the re-authentication limits, then 422 on
+ * `motDePasseActuel` for a wrong password; 422 on `email` when it is his
+ * already; 429 past the mail limits (per account, per address asked for,
+ * per IP). Then his previous change links stop working and the old address
+ * is told; when no other account has the address, a new link is stored and
+ * mailed to it, otherwise the owner of that address is told instead and no
+ * link exists: the answer is the same, so that nobody learns which
+ * addresses have an account. When the mail to the address asked for cannot
+ * be sent its link is withdrawn and `EnvoiCourrielErreur` thrown (503); the
+ * notice to the old address is best effort. Returns the address asked for.
  */
 export async function demanderChangementEmail(
   deps: DepsChangementEmail,
   utilisateur: UtilisateurConnecte,
-  email: string,
+  saisie: ChangementEmail,
+  ip: string,
 ): Promise<{ email: string }> {
   const { database, horloge, mailer, publicUrl } = deps;
   const { row } = utilisateur;
+  const { email } = saisie;
   if (!row.passwordHash) throw conflit(MESSAGE_MOT_DE_PASSE_EXTERNE);
+  await verifierMotDePasseActuel(deps.reauthentification, {
+    utilisateurId: row.id,
+    empreinte: row.passwordHash,
+    motDePasse: saisie.motDePasseActuel,
+    ip,
+  });
   if (email === row.email.toLowerCase()) throw erreurAdresse(MESSAGE_EMAIL_IDENTIQUE);
-  if (await adressePrise(database, email, row.id)) throw erreurAdresse(MESSAGE_EMAIL_DEJA_UTILISE);
+  const depassement = await deps.reauthentification.limiteur.compter([
+    { limite: deps.envois.parCompte, sujet: row.id },
+    { limite: deps.envois.parAdresse, sujet: deps.pseudonyme(email) },
+    { limite: deps.envois.parIp, sujet: ip },
+  ]);
+  if (depassement)
+    throw trop(
+      messageTropDeDemandes(depassement.retryAfterSecondes),
+      depassement.retryAfterSecondes,
+    );
+
+  const prise = await adressePrise(database, email, row.id);
   const jeton = randomBytes(32).toString("base64url");
   const tokenHash = hacherJeton(jeton);
   const maintenant = horloge.now();
@@ -89,6 +129,7 @@ export async function demanderChangementEmail(
     await tx
       .delete(jetonsEmail)
       .where(and(eq(jetonsEmail.utilisateurId, row.id), eq(jetonsEmail.type, TYPE)));
+    if (prise) return;
     await tx.insert(jetonsEmail).values({
       utilisateurId: row.id,
       type: TYPE,
@@ -101,16 +142,18 @@ export async function demanderChangementEmail(
   try {
     await mailer.envoyer({
       to: email,
-      ...courrielConfirmationNouvelleAdresse({
-        prenom: row.prenom,
-        nom: row.nom,
-        lien: lienChangementEmail(publicUrl, jeton),
-        validiteHeures: VALIDITE_LIEN_CHANGEMENT_EMAIL_HEURES,
-      }),
+      ...(prise
+        ? courrielAdresseDejaUtilisee({ connexion: `${publicUrl}/account/login` })
+        : courrielConfirmationNouvelleAdresse({
+            prenom: row.prenom,
+            nom: row.nom,
+            lien: lienChangementEmail(publicUrl, jeton),
+            validiteHeures: VALIDITE_LIEN_CHANGEMENT_EMAIL_HEURES,
+          })),
     });
   } catch (error) {
     // A link nobody received must not stay usable.
-    await database.db.delete(jetonsEmail).where(eq(jetonsEmail.tokenHash, tokenHash));
+    if (!prise) await database.db.delete(jetonsEmail).where(eq(jetonsEmail.tokenHash, tokenHash));
     throw new EnvoiCourrielErreur(error);
   }
   await mailer

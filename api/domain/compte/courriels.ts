@@ -47,3 +47,20 @@ function masquer(adresse: string): string {
   const [local, domaine] = adresse.split("@");
   return `${local.slice(0, 2)}…@${domaine}`;
 }
+
+/**
+ * Mail to the owner of an address another account asked to use: the
+ * requester is answered as for a free address (nobody learns from the
+ * portal which addresses have an account), and the owner learns it here.
+ * `connexion` is the portal's sign-in address.
+ */
+export function courrielAdresseDejaUtilisee(donnees: {
+  connexion: string;
+}): Omit<MailMessage, "to"> {
+  return miseEnPage("Votre adresse électronique a été proposée pour un autre compte", [
+    "Bonjour,",
+    "Le titulaire d'un autre compte du portail des agréments Mon Accompagnateur Rénov' a demandé à utiliser votre adresse électronique. Elle est déjà celle de votre compte : rien n'a été changé, et aucun lien n'a été envoyé.",
+    { texte: "Pour accéder à votre compte, connectez-vous :", lien: donnees.connexion },
+    "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message. Pour toute question, écrivez à mar-agrement@anah.gouv.fr.",
+  ]);
+}

@@ -1,9 +1,9 @@
 /**
- * Account settings (issue 16 item 2, ADR 0025; spec §7 Accounts and users):
- * change of e-mail (link to the new address, check, confirmation), change
- * of password, supervision perimeter. Rules in api/domain/compte/.
+ * Account settings (ADR 0025; spec §7 Accounts and users): change of e-mail
+ * (link to the new address, check, confirmation), change of password,
+ * supervision perimeter. Rules in api/domain/compte/.
  */
-import express, { Router } from "express";
+import express, { Router, type Request } from "express";
 import {
   changerMotDePasse,
   confirmerChangementEmail,
@@ -14,7 +14,10 @@ import {
 import * as changementEmail from "../../domain/compte/changement-email.ts";
 import { changerMotDePasse as changerMotDePasseDuCompte } from "../../domain/compte/mot-de-passe.ts";
 import { enregistrerPerimetreSupervision as enregistrerPerimetre } from "../../domain/compte/perimetre-supervision.ts";
+import { limitesReauthentification } from "../../domain/compte/reauthentification.ts";
 import { EnvoiCourrielErreur } from "../../domain/comptes-candidats.ts";
+import { ErreurDomaine } from "../../domain/erreurs.ts";
+import { creerLimiteur, pseudonymiserAdresse, sujetIp } from "../../domain/limites-publiques.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
 import { HttpError, unauthorized } from "../errors.ts";
@@ -29,21 +32,68 @@ export function compteParametresRoutes(deps: ApiDeps): Router {
   const formulaire = { parsers: [express.urlencoded({ extended: false, limit: "16kb" })] };
   const router = Router();
   const points = endpoints(router, authenticate);
+  const reauthentification = {
+    limiteur: creerLimiteur(database, horloge),
+    limites: limitesReauthentification(config.loginRateLimit),
+  };
+  const heure = 3600;
+  const { mailsPerAddressHour, signupsPerIpHour } = config.publicRateLimit;
+  const pseudonyme = (email: string) => pseudonymiserAdresse(config.sessionSecret, email);
+  // The per-address and per-IP counters are the sign-up's (same names): they count mails.
+  const envois = {
+    parCompte: {
+      nom: "changements-email-compte",
+      max: mailsPerAddressHour,
+      fenetreSecondes: heure,
+    },
+    parAdresse: { nom: "courriels-adresse", max: mailsPerAddressHour, fenetreSecondes: heure },
+    parIp: { nom: "envois-ip", max: signupsPerIpHour, fenetreSecondes: heure },
+  };
 
   /**
-   * POST /api/user/token-mail/changement (signed in): `{ email }` → 202
-   * `{ email }` once the link went to the new address; 422 on `email`
-   * (invalid, his own, another account's); 409 with an external provider;
-   * 503 when the mail could not be sent (nothing kept).
+   * Runs `travail`; a refusal past a limit (429) is logged at warn with the
+   * account pseudonymised before it is answered.
+   */
+  async function journaliserRefus<T>(req: Request, email: string, travail: () => Promise<T>) {
+    try {
+      return await travail();
+    } catch (error) {
+      if (error instanceof ErreurDomaine && error.nature === "trop")
+        logger.warn(
+          { event: "limite_compte_atteinte", route: req.route?.path, compte: pseudonyme(email) },
+          "Trop de demandes : requête refusée",
+        );
+      throw error;
+    }
+  }
+
+  /**
+   * POST /api/user/token-mail/changement (signed in): `{ email,
+   * motDePasseActuel }` → 202 `{ email }` once the mail went to the new
+   * address (a link, or a notice to its owner when another account has it:
+   * same answer); 422 on `email` (invalid, his own) or `motDePasseActuel`
+   * (wrong); 429 past the limits; 409 with an external provider; 503 when
+   * the mail could not be sent (nothing kept).
    */
   points.register(
     demanderChangementEmail,
-    async ({ utilisateur, body }, _req, res) => {
+    async ({ utilisateur, body }, req, res) => {
       try {
-        const resultat = await changementEmail.demanderChangementEmail(
-          { database, horloge, mailer, publicUrl: config.publicUrl },
-          utilisateur,
-          body.email,
+        const resultat = await journaliserRefus(req, utilisateur.row.email, () =>
+          changementEmail.demanderChangementEmail(
+            {
+              database,
+              horloge,
+              mailer,
+              publicUrl: config.publicUrl,
+              reauthentification,
+              envois,
+              pseudonyme,
+            },
+            utilisateur,
+            body,
+            sujetIp(req.ip),
+          ),
         );
         res.status(202).json(resultat);
       } catch (error) {
@@ -84,15 +134,21 @@ export function compteParametresRoutes(deps: ApiDeps): Router {
 
   /**
    * POST /api/user/mot-de-passe (signed in): `{ motDePasseActuel,
-   * motDePasse, confirmation }` → 204, every session but the caller's ended;
-   * 422 by field (spec §5 rules, wrong current password, same as the old).
+   * motDePasse, confirmation }` → 204, every session but the caller's ended
+   * and pending e-mail change links dead; 422 by field (spec §5 rules, wrong
+   * current password, same as the old); 429 past the sign-in's limits.
    */
   points.register(
     changerMotDePasse,
     async ({ utilisateur, body }, req, res) => {
       const jeton = /^Bearer\s+(\S+)$/i.exec(req.get("authorization") ?? "")?.[1];
       if (!jeton) throw unauthorized();
-      await changerMotDePasseDuCompte({ database, horloge }, utilisateur, body, jeton);
+      await journaliserRefus(req, utilisateur.row.email, () =>
+        changerMotDePasseDuCompte({ database, horloge, reauthentification }, utilisateur, body, {
+          jetonAcces: jeton,
+          ip: sujetIp(req.ip),
+        }),
+      );
       res.status(204).end();
     },
     formulaire,

@@ -12,8 +12,9 @@ export const INTENT_CHANGEMENT_EMAIL = "changement-email";
 
 /**
  * "Changer d'adresse électronique" (spec §2 account settings, §7 POST
- * /api/user/token-mail/changement; ADR 0025): the new address; a link goes
- * to it and the login changes only once it is followed.
+ * /api/user/token-mail/changement; ADR 0025): the new address and the
+ * current password; a link goes to the address and the login changes only
+ * once it is followed.
  */
 export function ChangementEmail({
   emailActuel,
@@ -53,6 +54,19 @@ export function ChangementEmail({
           <input
             {...getInputProps(fields.email, { type: "email" })}
             autoComplete="email"
+            required
+          />
+        </Field>
+        <Field
+          id={fields.motDePasseActuel.id}
+          label="Mot de passe actuel"
+          hint="Il confirme que c'est bien vous qui demandez ce changement."
+          errors={fields.motDePasseActuel.errors}
+          required
+        >
+          <input
+            {...getInputProps(fields.motDePasseActuel, { type: "password" })}
+            autoComplete="current-password"
             required
           />
         </Field>

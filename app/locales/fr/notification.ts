@@ -117,7 +117,7 @@ export default {
       messageEnvoye: "Votre message a bien été envoyé.",
       parametresMailEnregistres: "Vos préférences de notification ont bien été enregistrées.",
       lienChangementEmailEnvoye:
-        "Un lien de confirmation a été envoyé à {{email}}. Votre adresse de connexion changera quand vous l'aurez suivi.",
+        "Un courriel a été envoyé à {{email}} : si cette adresse n'est pas déjà celle d'un autre compte, il contient un lien de confirmation. Votre adresse de connexion changera quand vous l'aurez suivi.",
       emailModifie: "Votre adresse électronique a bien été modifiée.",
       motDePasseModifie:
         "Votre mot de passe a bien été modifié. Vos autres sessions ouvertes ont été fermées.",
