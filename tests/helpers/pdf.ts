@@ -4,8 +4,8 @@
  * through poppler's `pdftotext`.
  */
 import { execFile } from "node:child_process";
-import { crc32 } from "node:zlib";
 import PDFDocument from "pdfkit";
+import { construireZip } from "./zip.ts";
 
 /** A one-page PDF showing `texte`, as real PDF bytes. */
 export function petitPdf(texte: string): Promise<Buffer> {
@@ -40,33 +40,7 @@ export function fauxPdf(texte = "Ceci n'est pas un PDF, seulement du texte."): B
 
 /** A ZIP archive holding one stored (uncompressed) file `nom` with `contenu`. */
 export function petitZip(nom: string, contenu: Buffer): Buffer {
-  const nomOctets = Buffer.from(nom, "utf8");
-  const crc = crc32(contenu);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(0x0800, 6); // UTF-8 names
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(contenu.length, 18);
-  local.writeUInt32LE(contenu.length, 22);
-  local.writeUInt16LE(nomOctets.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(0x0800, 8);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(contenu.length, 20);
-  central.writeUInt32LE(contenu.length, 24);
-  central.writeUInt16LE(nomOctets.length, 28);
-  const tailleLocal = local.length + nomOctets.length + contenu.length;
-  const fin = Buffer.alloc(22);
-  fin.writeUInt32LE(0x06054b50, 0);
-  fin.writeUInt16LE(1, 8);
-  fin.writeUInt16LE(1, 10);
-  fin.writeUInt32LE(central.length + nomOctets.length, 12);
-  fin.writeUInt32LE(tailleLocal, 16);
-  return Buffer.concat([local, nomOctets, contenu, central, nomOctets, fin]);
+  return construireZip([{ nom, contenu, methode: "stocke" }]);
 }
 
 /** The text of `pdf` as `pdftotext - -` extracts it (UTF-8, layout order). */

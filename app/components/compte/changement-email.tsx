@@ -5,6 +5,7 @@ import {
   VALIDITE_LIEN_CHANGEMENT_EMAIL_HEURES,
   schemaChangementEmail,
 } from "#contract/schemas/compte-parametres";
+import { ChampMotDePasseActuel } from "~/components/compte/champ-mot-de-passe-actuel";
 import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
 
 /** `intent` of the e-mail change form on /account/params. */
@@ -57,19 +58,10 @@ export function ChangementEmail({
             required
           />
         </Field>
-        <Field
-          id={fields.motDePasseActuel.id}
-          label="Mot de passe actuel"
+        <ChampMotDePasseActuel
+          champ={fields.motDePasseActuel}
           hint="Il confirme que c'est bien vous qui demandez ce changement."
-          errors={fields.motDePasseActuel.errors}
-          required
-        >
-          <input
-            {...getInputProps(fields.motDePasseActuel, { type: "password" })}
-            autoComplete="current-password"
-            required
-          />
-        </Field>
+        />
         <input type="hidden" name="intent" value={INTENT_CHANGEMENT_EMAIL} />
         <button type="submit" className="fr-btn" disabled={enCours}>
           Recevoir le lien de confirmation

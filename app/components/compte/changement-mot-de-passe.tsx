@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { schemaChangementMotDePasse } from "#contract/schemas/compte-parametres";
 import { MOT_DE_PASSE_LONGUEUR_MIN } from "#contract/validation";
+import { ChampMotDePasseActuel } from "~/components/compte/champ-mot-de-passe-actuel";
 import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
 
 /** `intent` of the password change form on /account/params. */
@@ -35,18 +36,7 @@ export function ChangementMotDePasse({
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrorSummary form={form} />
         <RequiredFieldsNotice />
-        <Field
-          id={fields.motDePasseActuel.id}
-          label="Mot de passe actuel"
-          errors={fields.motDePasseActuel.errors}
-          required
-        >
-          <input
-            {...getInputProps(fields.motDePasseActuel, { type: "password" })}
-            autoComplete="current-password"
-            required
-          />
-        </Field>
+        <ChampMotDePasseActuel champ={fields.motDePasseActuel} />
         <Field
           id={fields.motDePasse.id}
           label="Nouveau mot de passe"
