@@ -12,6 +12,7 @@ import { hash, verify } from "@node-rs/argon2";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database, Db } from "../api/db/client.ts";
 import { jetonsEmail, oidcPayloads, sessions, utilisateurs } from "../api/db/schema.ts";
+import { MESSAGES_ERREURS } from "../contract/messages/erreurs.ts";
 import { MESSAGES, motDePasse } from "../contract/validation.ts";
 import { courrielReinitialisation } from "./courriel-reinitialisation.ts";
 
@@ -19,8 +20,7 @@ import { courrielReinitialisation } from "./courriel-reinitialisation.ts";
 export const VALIDITE_LIEN_MINUTES = 60;
 
 /** Issue 21 "Bad input": an unknown, expired or already used link. */
-export const LIEN_PLUS_VALABLE =
-  "Le lien qui vous a été envoyé n'est plus valable. Veuillez renouveler votre demande.";
+export const LIEN_PLUS_VALABLE = MESSAGES_ERREURS.verifyToken;
 
 /** Spec §5 "Accounts": the new password must differ from the old. */
 export const MOT_DE_PASSE_IDENTIQUE = "Le nouveau mot de passe doit être différent de l'ancien.";

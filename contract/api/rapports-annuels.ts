@@ -21,6 +21,20 @@ const annee = () =>
     .regex(/^\d{4}$/)
     .openapi({ description: "Année du rapport (AAAA)", example: "2025" });
 const ParametresRapport = z.object({ id: identifiant(), annee: annee() });
+/**
+ * `{year or id}` of spec §7 `telechargement-raa`: a year (four digits) or
+ * the id of one of the approval's reports (UUID); anything else: 404.
+ */
+const ParametresTelechargement = z.object({
+  id: identifiant(),
+  annee: z
+    .string()
+    .regex(/^(\d{4}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i)
+    .openapi({
+      description: "Année du rapport (AAAA) ou identifiant du rapport (UUID)",
+      example: "2025",
+    }),
+});
 
 const rapport = {
   description:
@@ -117,11 +131,12 @@ export const telechargerRapportAnnuel = defineEndpoint({
   path: "/agrement/:id/telechargement-raa/:annee",
   summary: "Archive ZIP du rapport : synthèse PDF et documents",
   description:
+    "Le rapport est désigné par son année ou par son identifiant. " +
     "« rapport-annuel-<annee>-<numeroAgrement>.zip » : synthese-rapport-annuel-<annee>.pdf puis " +
     "les documents, un dossier par rubrique. À qui voit l'agrément.",
   tags,
   access: "authenticated",
-  params: ParametresRapport,
+  params: ParametresTelechargement,
   responses: {
     200: {
       description: "Archive, en flux",

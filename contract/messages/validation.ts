@@ -42,8 +42,10 @@ export const MESSAGES_VALIDATION = {
   tousLesChamps: "Tous les champs doivent être remplis.",
   /** §5 Perimeter: the visible text of the empty perimeter ("Ce champs est requis" is its key's text). */
   perimetre: "Le périmètre d'intervention est requis",
-  /** §5 Perimeter: a région already in the user's perimeter (shown when perimeter forms come). */
+  /** §5 Perimeter: a région already in the user's perimeter (the extension of a perimeter). */
   regionDejaDansPerimetre: "Cette région fait déjà partie de votre périmètre d'intervention",
+  /** The same for a département (the spec shows the région's text only; this one follows it). */
+  departementDejaDansPerimetre: "Ce département fait déjà partie de votre périmètre d'intervention",
 } as const;
 
 /** Keys of {@link MESSAGES_VALIDATION}. */

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { perimetreVide } from "../perimetre.ts";
 import type { Rubrique } from "../pieces-jointes.ts";
+import { MESSAGES_VALIDATION } from "../messages/validation.ts";
 import { MESSAGES, lireDecimal, texteOptionnel } from "../validation.ts";
 import { ETP_MAX, listeCodes, type DemandeDetail } from "./demande.ts";
 
@@ -27,8 +28,8 @@ export const TITRES_ETAPES_EXTENSION = {
 /** The French messages of the extension's own rules (the shared ones are contract/validation.ts MESSAGES). */
 export const MESSAGES_EXTENSION = {
   perimetre: MESSAGES.perimetre,
-  regionDejaCouverte: "Cette région fait déjà partie de votre périmètre d'intervention",
-  departementDejaCouvert: "Ce département fait déjà partie de votre périmètre d'intervention",
+  regionDejaCouverte: MESSAGES_VALIDATION.regionDejaDansPerimetre,
+  departementDejaCouvert: MESSAGES_VALIDATION.departementDejaDansPerimetre,
   etpAccompagnement:
     "Le nombre d'ETP dédiés à l'accompagnement ne peut pas dépasser le nombre d'ETP affectés au nouveau périmètre.",
   etape: "Veuillez préciser l'étape à enregistrer (1 ou 2).",

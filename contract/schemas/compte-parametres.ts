@@ -5,11 +5,11 @@
  * drive the forms of /account/params (conform) and the API's rules.
  */
 import { z } from "zod";
+import { MESSAGES_ERREURS } from "../messages/erreurs.ts";
 import { MESSAGES, email, motDePasse } from "../validation.ts";
 
 /** Spec §8 invalid e-mail token: an unknown, expired or already used link. */
-export const MESSAGE_LIEN_PLUS_VALABLE =
-  "Le lien qui vous a été envoyé n'est plus valable. Veuillez renouveler votre demande.";
+export const MESSAGE_LIEN_PLUS_VALABLE = MESSAGES_ERREURS.verifyToken;
 
 /** Spec §5 Accounts: the new password must differ from the old. */
 export const MESSAGE_MOT_DE_PASSE_IDENTIQUE =

@@ -16,7 +16,13 @@ import yauzl from "yauzl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Agrement } from "../../contract/schemas/agrement.ts";
 import type { RapportAnnuel } from "../../contract/schemas/rapport-annuel.ts";
-import { agrements, historique, societes, utilisateurs } from "../../api/db/schema.ts";
+import {
+  agrements,
+  historique,
+  rapportsAnnuelsActivite,
+  societes,
+  utilisateurs,
+} from "../../api/db/schema.ts";
 import {
   connecterEquipeDemo,
   nouvelleDemandeEnEtat,
@@ -666,6 +672,44 @@ describe("what staff read and download", () => {
     );
     expect(
       (await octets(autreSociete, `/agrement/${agrement.id}/telechargement-raa/2025`)).status,
+    ).toBe(404);
+  });
+
+  it("telechargement-raa by the report's id (spec §7 {year or id}): the same archive; an unknown id or another caller is 404", async () => {
+    const [ligne] = await portal.database.db
+      .select({ id: rapportsAnnuelsActivite.id })
+      .from(rapportsAnnuelsActivite)
+      .where(
+        and(
+          eq(rapportsAnnuelsActivite.agrementId, agrement.id),
+          eq(rapportsAnnuelsActivite.annee, 2025),
+        ),
+      );
+    const zip = await octets(
+      equipe.superviseur,
+      `/agrement/${agrement.id}/telechargement-raa/${ligne.id}`,
+    );
+    expect(zip.status).toBe(200);
+    expect(zip.disposition).toContain(`rapport-annuel-2025-${agrement.numeroAgrement}.zip`);
+    expect([...(await lireZip(zip.octets)).keys()]).toEqual([
+      "synthese-rapport-annuel-2025.pdf",
+      "raa_capital/statuts 2025.pdf",
+    ]);
+    // An id that names no report of this approval, and the report's id for a caller who cannot see it.
+    expect(
+      (
+        await octets(
+          equipe.superviseur,
+          `/agrement/${agrement.id}/telechargement-raa/${randomUUID()}`,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await octets(autreSociete, `/agrement/${agrement.id}/telechargement-raa/${ligne.id}`))
+        .status,
+    ).toBe(404);
+    expect(
+      (await octets(equipe.superviseur, `/agrement/${agrement.id}/telechargement-raa/25`)).status,
     ).toBe(404);
   });
 

@@ -133,6 +133,15 @@ const TEXTES_DE_L_ISSUE_23: Record<string, string> = {
   "erreurs.champInconnu": "Champ inconnu : « {nom} ».",
 };
 
+/**
+ * Entries the spec does not give but the perimeter extension (issue 14)
+ * needs beside the spec's région text, pinned to the text decided for them.
+ */
+const TEXTES_DE_L_ISSUE_14: Record<string, string> = {
+  "validation.departementDejaDansPerimetre":
+    "Ce département fait déjà partie de votre périmètre d'intervention",
+};
+
 /** The catalogue as "concept.key[.subkey]" → text. */
 function entrees(noeud: unknown, prefixe = ""): [string, unknown][] {
   if (typeof noeud !== "object" || noeud === null) return [[prefixe, noeud]];
@@ -150,6 +159,7 @@ describe("catalogue des messages (contract/messages) épinglé au texte de la sp
       ...Object.keys(TEXTES_PARTIELS),
       ...Object.keys(TEXTES_DE_L_ISSUE_21),
       ...Object.keys(TEXTES_DE_L_ISSUE_23),
+      ...Object.keys(TEXTES_DE_L_ISSUE_14),
     ];
     expect([...CATALOGUE.keys()].sort()).toEqual(epinglees.sort());
   });
@@ -163,6 +173,13 @@ describe("catalogue des messages (contract/messages) épinglé au texte de la sp
 
   it.each(Object.entries(TEXTES_DE_L_ISSUE_21))(
     "%s est le texte fixé par l'issue 21",
+    (cle, texte) => {
+      expect(CATALOGUE.get(cle)).toBe(texte);
+    },
+  );
+
+  it.each(Object.entries(TEXTES_DE_L_ISSUE_14))(
+    "%s est le texte fixé par l'issue 14",
     (cle, texte) => {
       expect(CATALOGUE.get(cle)).toBe(texte);
     },

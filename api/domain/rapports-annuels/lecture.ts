@@ -295,6 +295,32 @@ export function etapesEnregistrees(contenu: RapportRow["contenu"]): NumeroEtapeR
 }
 
 /**
+ * The year of the report that `anneeOuId` names for approval `agrementId`
+ * (spec §7 `telechargement-raa/{year or id}`): four digits are the year
+ * itself; otherwise the id of one of this approval's reports. Throws
+ * `introuvable` (404) for an id of no report of this approval, another's
+ * included.
+ */
+export async function anneeDuRapport(
+  database: Database,
+  agrementId: string,
+  anneeOuId: string,
+): Promise<number> {
+  if (/^\d{4}$/.test(anneeOuId)) return Number(anneeOuId);
+  const [rapport] = await database.db
+    .select({ annee: rapportsAnnuelsActivite.annee })
+    .from(rapportsAnnuelsActivite)
+    .where(
+      and(
+        eq(rapportsAnnuelsActivite.id, anneeOuId),
+        eq(rapportsAnnuelsActivite.agrementId, agrementId),
+      ),
+    );
+  if (!rapport) throw introuvable();
+  return rapport.annee;
+}
+
+/**
  * The report about `annee` of `agrement` as the API answers it (contract
  * `RapportAnnuel`): stored or not (then id null, version 0, empty
  * content), its state, deadlines, documents, the départements of the

@@ -32,7 +32,11 @@ import {
   lotsRapportsAnnuels,
   type LigneExportRapport,
 } from "../../domain/rapports-annuels/export.ts";
-import { limiteModificationDe, versRapportAnnuel } from "../../domain/rapports-annuels/lecture.ts";
+import {
+  anneeDuRapport,
+  limiteModificationDe,
+  versRapportAnnuel,
+} from "../../domain/rapports-annuels/lecture.ts";
 import { anneeDuRapportEnCours } from "../../domain/rapports-annuels/regles.ts";
 import { ecrivainCsvParLots, entetesCsv, ouiNon, type ColonneCsv } from "../../exports/csv.ts";
 import { entetesTelechargement } from "../../exports/entetes.ts";
@@ -231,7 +235,8 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
   points.register(telechargerSyntheseRapportAnnuel, async ({ params, utilisateur }, _req, res) => {
     const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
     const maintenant = horloge.now();
-    const rapport = await versRapportAnnuel(database, agrement, Number(params.annee), {
+    const annee = await anneeDuRapport(database, agrement.id, params.annee);
+    const rapport = await versRapportAnnuel(database, agrement, annee, {
       utilisateur,
       maintenant,
       limite,
@@ -242,14 +247,16 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
   });
 
   /**
-   * GET /api/agrement/{id}/telechargement-raa/{annee} →
+   * GET /api/agrement/{id}/telechargement-raa/{year or id} (the report's
+   * year, or its id: 404 for another approval's) →
    * "rapport-annuel-<annee>-<numeroAgrement>.zip": the synthesis PDF at the
    * root, then the documents in one folder per type code, streamed.
    */
   points.register(telechargerRapportAnnuel, async ({ params, utilisateur }, req, res) => {
     const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
     const maintenant = horloge.now();
-    const rapport = await versRapportAnnuel(database, agrement, Number(params.annee), {
+    const annee = await anneeDuRapport(database, agrement.id, params.annee);
+    const rapport = await versRapportAnnuel(database, agrement, annee, {
       utilisateur,
       maintenant,
       limite,
@@ -268,10 +275,10 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
     await envoyerZip(
       res,
       req.log ?? logger,
-      `rapport-annuel-${params.annee}-${agrement.numeroAgrement}.zip`,
+      `rapport-annuel-${annee}-${agrement.numeroAgrement}.zip`,
       [
         {
-          chemin: `synthese-rapport-annuel-${params.annee}.pdf`,
+          chemin: `synthese-rapport-annuel-${annee}.pdf`,
           date: maintenant,
           contenu: synthese,
         },
