@@ -51,6 +51,7 @@ import {
   BandeauxGeneraux,
   typeDemandeDeLaPage,
 } from "~/components/layout/bandeaux";
+import { versionAffichee } from "#contract/version";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { LoadingBar } from "~/components/layout/loading-bar";
@@ -89,6 +90,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       perimetre: cgu.blocage ? null : await blocagePerimetre(request, context, user),
       path: new URL(request.url).pathname,
       defaultTitle: DEFAULT_TITLE,
+      // Spec §9: the version string cut at '@', read in-process (no API call per page).
+      version: context.settings.version ? versionAffichee(context.settings.version) : null,
       manager: user ? isManager(user.roles) : false,
       // Cookie consent (spec §9): true, false, or null while the banner must be shown.
       consentement: readConsent(request.headers.get("Cookie")),
@@ -281,7 +284,7 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
           <BackToTop />
         </main>
-        <Footer manager={manager} />
+        <Footer manager={manager} version={root?.version} />
         {root?.audience ? <MesureAudience reglages={root.audience} nonce={nonce} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

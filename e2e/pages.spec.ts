@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import packageJson from "../package.json" with { type: "json" };
 import { DEMO, expectNoAxeViolations, signIn } from "./support";
 
 const PUBLIC_PAGES = [
@@ -24,6 +25,18 @@ for (const { path, h1 } of PUBLIC_PAGES) {
     if (info.project.name === "js") await expectNoAxeViolations(page);
   });
 }
+
+test("le pied de page donne la version du portail, coupée à « @ » (spec §9)", async ({
+  page,
+  request,
+}) => {
+  const { version } = (await (await request.get("/api/version")).json()) as { version: string };
+  expect(version.startsWith(`${packageJson.version}`)).toBe(true);
+  await page.goto("/mentions-legales");
+  const pied = page.getByRole("contentinfo");
+  await expect(pied.getByText(`Version ${packageJson.version}`, { exact: true })).toBeVisible();
+  await expect(pied).not.toContainText("@");
+});
 
 test("une adresse inconnue affiche la page 404", async ({ page }, info) => {
   const response = await page.goto("/cette-page-n-existe-pas");

@@ -9,6 +9,7 @@ import { pinoHttp } from "pino-http";
 import { openDatabase, type Database } from "../api/db/client.ts";
 import { horlogeDecalable, horlogeSysteme, type Horloge } from "../api/domain/horloge.ts";
 import { createApiRouter } from "../api/http/index.ts";
+import { portalVersion } from "../api/http/version.ts";
 import { createFileStore } from "../api/files/store.ts";
 import { startJobsRunner, type JobsRunner } from "../api/jobs/runner.ts";
 import { tachesDuPortail } from "../api/jobs/taches.ts";
@@ -226,6 +227,7 @@ export async function createPortal(
       oidcIssuer: config.oidcIssuer,
       oidcClientId: config.oidcClientId,
       production: config.production,
+      version: portalVersion(),
       // Audience measurement (ADR 0023): null when off.
       matomo: config.matomo,
     };

@@ -42,6 +42,8 @@ export interface PortalSettings {
   oidcIssuer: string;
   oidcClientId: string;
   production: boolean;
+  /** The portal's version as `GET /api/version` gives it (`0.1.0@abc1234`); absent in tests. */
+  version?: string;
   /** Matomo (ADR 0023): base URL, site id and salt of the user hash; null when off. */
   matomo?: { url: string; siteId: string; sel: string } | null;
 }

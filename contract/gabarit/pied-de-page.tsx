@@ -22,16 +22,20 @@ function nouvelleFenetre(libelle: string) {
  * the State's sites, then the mandatory links (site map, accessibility with
  * its conformity level, legal notices, personal data, terms of use, cookie
  * management: contract/gabarit/textes.ts), followed by `liensSupplementaires`
- * (e.g. the managers' guide), and the licence. Pages of the portal go
+ * (e.g. the managers' guide), the licence and, on the portal's pages, its
+ * version. Pages of the portal go
  * through `Lien` (the router's link on the portal, a plain `<a>` on the
  * provider's pages); external links open a new window.
  */
 export function PiedDePage({
   liensSupplementaires = [],
   Lien = LienSimple,
+  version,
 }: {
   liensSupplementaires?: readonly LienPiedDePage[];
   Lien?: ComposantLien;
+  /** The portal's version as shown (cut at '@', contract/version.ts); none on the provider's pages. */
+  version?: string | null;
 }) {
   return (
     <footer id={ID_PIED_DE_PAGE} className="fr-footer" role="contentinfo">
@@ -95,6 +99,7 @@ export function PiedDePage({
                 {LICENCE.libelle}
               </a>
             </p>
+            {version ? <p>Version {version}</p> : null}
           </div>
         </div>
       </div>

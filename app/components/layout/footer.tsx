@@ -23,14 +23,16 @@ function LienRemix({ href, ...autres }: ProprietesLien) {
  * (a link: the page works without JavaScript), the household directory
  * (/trouver-un-accompagnateur, issue 12 item 5) and external links. Managers
  * also get the "Guide de l'intervenant" link and, above the footer, a help
- * banner with the national team's address.
+ * banner with the national team's address. `version`: the portal's, as
+ * shown (spec §9, cut at '@').
  */
-export function Footer({ manager }: { manager: boolean }) {
+export function Footer({ manager, version }: { manager: boolean; version?: string | null }) {
   return (
     <>
       {manager ? <HelpBanner /> : null}
       <PiedDePage
         Lien={LienRemix}
+        version={version}
         liensSupplementaires={[
           // The household directory (issue 12 item 5), public: for every visitor.
           { libelle: t("footer.trouverAccompagnateur"), href: "/trouver-un-accompagnateur" },
