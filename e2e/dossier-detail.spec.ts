@@ -293,6 +293,10 @@ test("le CRHH rend son avis avec une pièce jointe, versé à la section Avis", 
   await expect(carte.getByRole("heading", { level: 3 })).toHaveText(
     "Avis du CRHH : Favorable sous réserve",
   );
+  // Spec §4: a favourable outcome in a blue badge.
+  await expect(carte.locator(".fr-badge", { hasText: "Favorable sous réserve" })).toHaveClass(
+    /fr-badge--info/,
+  );
   await expect(carte).toContainText("Sophie Lambert");
   await expect(carte).toContainText("compléter la couverture du Val-d'Oise");
   await expect(carte.getByRole("link", { name: /avis-crhh\.pdf/ })).toBeVisible();

@@ -2,10 +2,12 @@ import type { Avis } from "#contract/schemas/avis";
 import { LIBELLES_AVIS, LIBELLES_TYPE_AVIS } from "#contract/schemas/avis";
 import { dateFr, dateHeureFr } from "~/utils/dates";
 import { LienFichier } from "./lien-fichier";
+import { severiteAvis } from "./severite-avis";
 
 /**
  * "Avis" of the detail page (spec §3 Opinion): each opinion with its type,
- * value, author, date, comment, deadline and attachment, oldest first.
+ * value (a badge coloured as spec §4 says), author, date, comment, deadline
+ * and attachment, oldest first.
  */
 export function SectionAvis({ avis }: { avis: Avis[] }) {
   const tries = [...avis].sort((a, b) => Date.parse(a.dateAvis) - Date.parse(b.dateAvis));
@@ -25,16 +27,20 @@ export function SectionAvis({ avis }: { avis: Avis[] }) {
                   <div className="fr-card__content">
                     <h3 className="fr-card__title">
                       {LIBELLES_TYPE_AVIS[item.typeAvis] ?? item.typeAvis} :{" "}
-                      {LIBELLES_AVIS[item.valeur] ?? item.valeur}
+                      <ValeurAvis valeur={item.valeur} />
                     </h3>
                     {item.commentaire ? (
                       <p className="fr-card__desc portail-pre-line">{item.commentaire}</p>
                     ) : null}
                     <div className="fr-card__start">
+                      {/* One span: the detail line is a flex box, which drops the spaces
+                          between its text and the <time> element. */}
                       <p className="fr-card__detail">
-                        {item.auteur ? `${item.auteur.prenom} ${item.auteur.nom}, le ` : "Le "}
-                        <time dateTime={item.dateAvis}>{dateHeureFr(item.dateAvis)}</time>
-                        {item.dateEcheance ? ` (échéance : ${dateFr(item.dateEcheance)})` : ""}
+                        <span>
+                          {item.auteur ? `${item.auteur.prenom} ${item.auteur.nom}, le ` : "Le "}
+                          <time dateTime={item.dateAvis}>{dateHeureFr(item.dateAvis)}</time>
+                          {item.dateEcheance ? ` (échéance : ${dateFr(item.dateEcheance)})` : ""}
+                        </span>
                       </p>
                     </div>
                     {item.pieceJointe ? (
@@ -50,5 +56,17 @@ export function SectionAvis({ avis }: { avis: Avis[] }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** An opinion's value: its label, in a badge of the spec §4 colour when it has one. */
+function ValeurAvis({ valeur }: { valeur: string }) {
+  const libelle = LIBELLES_AVIS[valeur as keyof typeof LIBELLES_AVIS] ?? valeur;
+  const severite = severiteAvis(valeur);
+  if (!severite) return <>{libelle}</>;
+  return (
+    <span className={`fr-badge fr-badge--sm fr-badge--no-icon fr-badge--${severite}`}>
+      {libelle}
+    </span>
   );
 }
