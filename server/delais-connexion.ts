@@ -15,6 +15,7 @@
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Logger } from "pino";
+import { aUnCorps } from "./entrees-invalides.ts";
 
 /** Longest wait for a request's headers, in ms. */
 export const DELAI_EN_TETES_MS = 20_000;
@@ -44,12 +45,6 @@ const BORNES: BornesConnexion = {
   intervalleMs: INTERVALLE_CONTROLE_MS,
 };
 
-/** True when `req` announces a body (a length above zero, or chunks). */
-function annonceUnCorps(req: IncomingMessage): boolean {
-  const longueur = req.headers["content-length"];
-  return longueur !== undefined ? longueur !== "0" : req.headers["transfer-encoding"] !== undefined;
-}
-
 /**
  * Sets `server`'s header and request timeouts and cuts the connection of a
  * body whose average rate falls below the minimum (logged at warn with the
@@ -67,7 +62,7 @@ export function bornerLesConnexions(
   server.headersTimeout = delaiEnTetesMs;
   server.requestTimeout = delaiRequeteMs;
   server.on("request", (req: IncomingMessage) => {
-    if (!annonceUnCorps(req) || req.complete) return;
+    if (!aUnCorps(req) || req.complete) return;
     const socket = req.socket;
     const debut = Date.now();
     const octetsAuDebut = socket.bytesRead;

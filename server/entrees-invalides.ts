@@ -6,7 +6,7 @@
  * API paths get the API's error shape `{ detail, message }` (DESIGN §7),
  * pages a French DSFR error page.
  */
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, NextFunction, Request, Response } from "express";
 import { MESSAGE_CARACTERE_NUL } from "../api/http/errors.ts";
@@ -65,7 +65,7 @@ export function motifUrlInvalide(url: string): string | null {
 }
 
 /** True when the request announces a body (a length above zero, or chunks). */
-export function aUnCorps(req: Request): boolean {
+export function aUnCorps(req: Pick<IncomingMessage, "headers">): boolean {
   const longueur = req.headers["content-length"];
   return longueur !== undefined ? longueur !== "0" : req.headers["transfer-encoding"] !== undefined;
 }
