@@ -86,6 +86,8 @@ function groupe(page: Page, libelle: RegExp) {
 test("un nouveau demandeur crée son compte, l'active, se connecte et accepte les CGU", async ({
   page,
 }, info) => {
+  // A whole journey (account, mail, sign-in, three axe runs): about 20 s alone, 30 beside another worker.
+  test.setTimeout(60_000);
   const js = info.project.name === "js";
   await page.goto("/mentions-legales");
   await page

@@ -104,3 +104,26 @@ test("un formulaire refusé pour deux erreurs : récapitulatif en tête, liens v
   if (js) await expect(telephone).toBeFocused();
   else await expect(page).toHaveURL(/#creation-compte-telephone$/);
 });
+
+test("à la sortie d'un champ, le focus va au champ suivant ; pas de récapitulatif avant l'envoi", async ({
+  page,
+}, info) => {
+  const js = info.project.name === "js";
+  await page.goto("/creation-compte");
+  if (js) await attendreHydratation(page);
+  await page.getByLabel(/^Téléphone/).fill("12345");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel(/^Adresse électronique/)).toBeFocused();
+  // With JavaScript the phone's own message shows on leaving it; without, after the post.
+  if (js)
+    await expect(page.getByLabel(/^Téléphone/)).toHaveAccessibleDescription(
+      /Le numéro de téléphone saisi : 12345 ne correspond pas au format demandé/,
+    );
+  await page.keyboard.type("pas-une-adresse");
+  await page.keyboard.press("Tab");
+  if (js)
+    await expect(page.getByLabel(/^Adresse électronique/)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel(/^Confirmation de l'adresse électronique/)).toBeFocused();
+  await expect(resume(page)).toHaveCount(0);
+  await expect(page).toHaveTitle(`Créer un compte${PORTAIL}`);
+});

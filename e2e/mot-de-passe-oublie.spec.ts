@@ -92,6 +92,8 @@ async function demanderLien(page: Page, email: string, js: boolean) {
 test("mot de passe oublié : du lien reçu par courriel à la connexion avec le nouveau mot de passe", async ({
   page,
 }, info) => {
+  // A whole journey (account, mail, sign-in, three axe runs): about 20 s alone, 30 beside another worker.
+  test.setTimeout(60_000);
   const js = info.project.name === "js";
   const demandeur = await creerDemandeurConfirme(page);
   await demanderLien(page, demandeur.email, js);

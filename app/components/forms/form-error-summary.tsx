@@ -1,8 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MESSAGES_INTERFACE } from "#contract/messages";
 import { ErrorSummary, errorSummaryEntries } from "./error-summary";
 import { FormErrors } from "./form-errors";
 import { prefixeErreur } from "./titre-erreur";
+
+/** `name` of the button conform submits the form with to check a field (@conform-to/dom `INTENT`). */
+const INTENTION_CONFORM = "__intent__";
 
 /** What the summary reads of conform's form metadata (`useForm`'s first value). */
 export interface SummaryForm {
@@ -39,8 +42,9 @@ export interface FormErrorSummaryProps {
  * (without JavaScript, in the page as sent) or the browser's check — and
  * kept, with the current messages, until they are all fixed; an error that
  * appears on blur before any submission only shows under its field. With
- * JavaScript it takes the focus at each refused submission and the page
- * title starts with "Erreur : " while it is shown (the server writes the
+ * JavaScript it takes the focus at each refused submission — never on a
+ * field's blur, which would take the user away from the next field — and
+ * the page title starts with "Erreur : " while it is shown (the server writes the
  * title itself after a refused post, see `formulaireRefuse`).
  */
 export function FormErrorSummary({
@@ -51,29 +55,45 @@ export function FormErrorSummary({
   formErrorsTitle,
   focus = true,
 }: FormErrorSummaryProps) {
+  // conform's `form.status` is that of the last check, a field's on blur included: it tells a
+  // refused submission only in the first render (the server's answer to a post without JavaScript).
+  const [refuseAuChargement] = useState(form.status === "error");
   const [tente, setTente] = useState(false);
+  // A submission awaits its answer: the next "error" status is its refusal, not a field's blur.
+  const reponseAttendue = useRef(form.status === "error");
   // conform's `form.errorId`: the form's `aria-describedby` while it has errors of its own.
   const summaryId = `${form.id}-error`;
   const entries = errorSummaryEntries(form.id, form.allErrors, order).map((entry) => {
     const name = entry.fieldId?.slice(form.id.length + 1);
     return name && targets[name] ? { ...entry, fieldId: targets[name] } : entry;
   });
-  const visible = (form.status === "error" || tente) && entries.length > 0;
+  const visible = (refuseAuChargement || tente) && entries.length > 0;
 
   // A submission refused by the browser's check or by the server: the summary is read first.
   useEffect(() => {
     const element = document.getElementById(form.id);
     if (!(element instanceof HTMLFormElement)) return;
-    const onSubmit = () => {
+    const onSubmit = (event: SubmitEvent) => {
+      // conform checks a field on blur by submitting the form with its own hidden button.
+      if (event.submitter?.getAttribute("name") === INTENTION_CONFORM) return;
       setTente(true);
-      // After conform has checked the fields and React has shown the result.
-      if (focus) window.setTimeout(() => document.getElementById(summaryId)?.focus(), 0);
+      reponseAttendue.current = true;
+      // After conform has checked the fields and React has shown the result: a summary now is
+      // the browser's refusal; none, and the server's answer is awaited.
+      window.setTimeout(() => {
+        const resume = document.getElementById(summaryId);
+        if (!resume) return;
+        reponseAttendue.current = false;
+        if (focus) resume.focus();
+      }, 0);
     };
     element.addEventListener("submit", onSubmit);
     return () => element.removeEventListener("submit", onSubmit);
   }, [form.id, summaryId, focus]);
   useEffect(() => {
-    if (focus && form.status === "error") document.getElementById(summaryId)?.focus();
+    if (form.status !== "error" || !reponseAttendue.current) return;
+    reponseAttendue.current = false;
+    if (focus) document.getElementById(summaryId)?.focus();
   }, [focus, form.status, summaryId]);
   useEffect(() => (visible ? prefixeErreur() : undefined), [visible]);
 
