@@ -266,6 +266,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <BlocagePerimetreSupervision
               regions={perimetre.regions}
               departements={perimetre.departements}
+              borne={perimetre.borne}
               perimetre={null}
               redirectTo={`${location.pathname}${location.search}`}
             />

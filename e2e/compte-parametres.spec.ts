@@ -16,7 +16,8 @@ import { hash } from "@node-rs/argon2";
 import { expect, test, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import type { Database } from "../api/db/client.ts";
-import { utilisateurs } from "../api/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { serviceInstructeurDepartements, utilisateurs } from "../api/db/schema.ts";
 import { demarrerPortailEnMemoire, type PortailEnMemoire } from "./fixtures/portail-en-memoire.ts";
 import { expectNoAxeViolations, submitCredentials } from "./support.ts";
 
@@ -43,6 +44,7 @@ test.afterAll(async () => {
 async function compte(
   role: string,
   perimetre: { regions: string[]; departements: string[] } | null = null,
+  serviceInstructeurId: number | null = null,
 ): Promise<string> {
   const marque = randomUUID().slice(0, 8);
   const email = `${role}-${marque}@exemple.fr`;
@@ -54,8 +56,18 @@ async function compte(
     roles: [role],
     passwordHash: empreinte,
     perimetreSupervision: perimetre,
+    serviceInstructeurId,
   });
   return email;
+}
+
+/** The demo delegation of Paris (région 11), which the demo accounts' seed creates. */
+async function serviceDeParis(): Promise<number> {
+  const [service] = await database.db
+    .select({ id: serviceInstructeurDepartements.serviceInstructeurId })
+    .from(serviceInstructeurDepartements)
+    .where(eq(serviceInstructeurDepartements.codeDepartement, "75"));
+  return service.id;
 }
 
 /** Signs `email` in from the portal's login link. */
@@ -122,7 +134,11 @@ async function captures(page: Page, nom: string, info: { outputPath: (nom: strin
 test("un superviseur sans périmètre ne voit que son choix jusqu'à ce qu'il en enregistre un", async ({
   page,
 }, info) => {
-  const email = await compte("superviseur", { regions: [], departements: [] });
+  const email = await compte(
+    "superviseur",
+    { regions: [], departements: [] },
+    await serviceDeParis(),
+  );
   await connecter(page, email);
   await page.goto(`${base}/tous-les-dossiers`);
   const titre = page.getByRole("heading", {
@@ -144,7 +160,16 @@ test("un superviseur sans périmètre ne voit que son choix jusqu'à ce qu'il en
   await page.goto(`${base}/account/params`);
   await expect(titre).toBeVisible();
 
+  // Only what the bound opens (ADR 0041): Île-de-France, the région of the service.
+  await expect(page.getByLabel("Occitanie", { exact: true })).toHaveCount(0);
   await page.getByLabel("Île-de-France", { exact: true }).check({ force: true });
+  // The current password confirms the change: a wrong one is refused, the box stays ticked.
+  await page.getByLabel(/^Mot de passe actuel/).fill("Pas-le-bon-2026!");
+  await page.getByRole("button", { name: "Enregistrer mon périmètre" }).click();
+  await expect(page.getByText("Le mot de passe actuel est incorrect.").first()).toBeVisible();
+  await expect(page.getByLabel("Île-de-France", { exact: true })).toBeChecked();
+  await expect(page.getByLabel(/^Mot de passe actuel/)).toHaveValue("");
+  await page.getByLabel(/^Mot de passe actuel/).fill(MOT_DE_PASSE);
   await page.getByRole("button", { name: "Enregistrer mon périmètre" }).click();
   await expect(page.getByText("Le périmètre a bien été mis à jour.")).toBeVisible();
   await expect(page).toHaveURL(`${base}/account/params`);

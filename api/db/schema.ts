@@ -199,6 +199,15 @@ export const utilisateurs = pgTable(
       regions: string[];
       departements: string[];
     }>(),
+    /**
+     * What a superviseur may choose from (ADR 0041), set by an
+     * admin_fonctionnel: régions (with all their départements) and
+     * départements; null = the régions of his service's départements.
+     */
+    perimetreSupervisionAutorise: jsonb("perimetre_supervision_autorise").$type<{
+      regions: string[];
+      departements: string[];
+    }>(),
     dateCreation: createdAt(),
     dateModification: updatedAt(),
     dateDerniereConnexion: timestamp("date_derniere_connexion", { withTimezone: true }),
@@ -469,6 +478,8 @@ export const TYPES_RESSOURCE = [
   // from the banner or flag (api/domain/administration/historique.ts). TypeScript only: no SQL.
   "bandeau-informatif",
   "fonctionnalite",
+  // Changes of who an account can reach (ADR 0041: a superviseur's perimeter and its bound).
+  "compte",
 ] as const;
 
 /** Antivirus verdicts of an attachment (issue 18; see `piecesJointes.etatAntivirus`). */

@@ -40,7 +40,10 @@ import {
   ChangementMotDePasse,
   INTENT_CHANGEMENT_MOT_DE_PASSE,
 } from "~/components/compte/changement-mot-de-passe";
-import { FormulairePerimetreSupervision } from "~/components/compte/perimetre-supervision";
+import {
+  AUCUNE_BORNE,
+  FormulairePerimetreSupervision,
+} from "~/components/compte/perimetre-supervision";
 import {
   CheckboxField,
   Fieldset,
@@ -221,11 +224,16 @@ async function actionChangementMotDePasse(formData: FormData, args: ArgsAction) 
 /** "Périmètre de supervision": POST /api/user/perimetre-supervision, then "périmètre mis à jour" (spec §8). */
 async function actionPerimetre(formData: FormData, args: ArgsAction) {
   const submission = parseWithZod(formData, { schema: schemaPerimetreSupervision });
-  if (submission.status !== "success") return refus(INTENT_PERIMETRE, submission.reply(), 400);
-  const refuse = await envoyer(INTENT_PERIMETRE, submission, () =>
-    callEndpoint(args.request, args.context, enregistrerPerimetreSupervision, {
-      body: submission.value,
-    }),
+  const sansMotDePasse = { hideFields: ["motDePasseActuel"] };
+  if (submission.status !== "success")
+    return refus(INTENT_PERIMETRE, submission.reply(sansMotDePasse), 400);
+  const refuse = await envoyer(
+    INTENT_PERIMETRE,
+    { reply: (options) => submission.reply({ ...options, ...sansMotDePasse }) },
+    () =>
+      callEndpoint(args.request, args.context, enregistrerPerimetreSupervision, {
+        body: submission.value,
+      }),
   );
   return refuse ?? succes(t("notification.success.perimetreModifie"), args);
 }
@@ -302,6 +310,7 @@ export default function AccountParams() {
             regions={regions}
             departements={departements}
             perimetre={user.perimetreSupervision}
+            borne={user.borneSupervision ?? AUCUNE_BORNE}
             lastResult={dernier(INTENT_PERIMETRE)}
             champsCaches={{ intent: INTENT_PERIMETRE }}
             bouton="Enregistrer mon périmètre"

@@ -23,6 +23,7 @@ import { requireRole, requireUser } from "~/.server/auth.server";
 import { safeRedirectPath } from "~/.server/redirect-url.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import {
+  AUCUNE_BORNE,
   BlocagePerimetreSupervision,
   PERIMETRE_SUPERVISION_PATH,
 } from "~/components/compte/perimetre-supervision";
@@ -53,13 +54,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     callEndpoint(request, context, listerRegions),
     callEndpoint(request, context, listerDepartements),
   ]);
-  return { redirectTo, regions, departements, perimetre: compte.perimetreSupervision };
+  return {
+    redirectTo,
+    regions,
+    departements,
+    perimetre: compte.perimetreSupervision,
+    borne: compte.borneSupervision ?? AUCUNE_BORNE,
+  };
 }
 
 /**
  * Records the perimeter chosen in the blocking section (spec §7 POST
  * /api/user/perimetre-supervision): the shared schema first (400, messages
- * in the form), the API's refusals next to the lists (422), then back to
+ * in the form), the API's refusals next to their fields (422: password,
+ * bound; 429 in the summary), the password never sent back; then back to
  * the page that was blocked with "périmètre mis à jour" (spec §8).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -67,23 +75,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const redirectTo = retourApres(formData.get("redirectTo"));
   const submission = parseWithZod(formData, { schema: schemaPerimetreSupervision });
+  const sansMotDePasse = { hideFields: ["motDePasseActuel"] };
   if (submission.status !== "success")
-    return data({ lastResult: submission.reply(), redirectTo }, { status: 400 });
+    return data({ lastResult: submission.reply(sansMotDePasse), redirectTo }, { status: 400 });
   try {
     await callEndpoint(request, context, enregistrerPerimetreSupervision, {
       body: submission.value,
     });
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 422)) throw error;
+    if (!(error instanceof ApiError && [422, 429].includes(error.status))) throw error;
     const errors = fieldErrorsOf(error.body);
     return data(
       {
-        lastResult: submission.reply(
-          Object.keys(errors).length ? { fieldErrors: errors } : { formErrors: [error.message] },
-        ),
+        lastResult: submission.reply({
+          ...(Object.keys(errors).length
+            ? { fieldErrors: errors }
+            : { formErrors: [error.message] }),
+          ...sansMotDePasse,
+        }),
         redirectTo,
       },
-      { status: 422 },
+      { status: error.status },
     );
   }
   return redirectWithToast(
@@ -99,13 +111,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** The blocking perimeter section, with the errors of a refused post. */
 export default function PerimetreSupervisionBloquant() {
-  const { redirectTo, regions, departements, perimetre } = useLoaderData<typeof loader>();
+  const { redirectTo, regions, departements, perimetre, borne } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <BlocagePerimetreSupervision
       regions={regions}
       departements={departements}
       perimetre={perimetre}
+      borne={borne}
       lastResult={result?.lastResult}
       redirectTo={result?.redirectTo ?? redirectTo}
     />

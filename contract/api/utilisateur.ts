@@ -149,20 +149,30 @@ export const enregistrerPerimetreSupervision = defineEndpoint({
   path: "/user/perimetre-supervision",
   summary: "Périmètre de supervision du superviseur connecté",
   description:
-    "Régions et départements (codes, listes `regions[]`, `departements[]`), au moins un. " +
-    "Remplace le périmètre enregistré.",
+    "Régions et départements (codes, listes `regions[]`, `departements[]`), au moins un, " +
+    "dans la borne du compte (`borneSupervision` de /user/account, ADR 0041), et le mot de " +
+    "passe actuel quand le portail le détient. Remplace le périmètre enregistré et l'écrit " +
+    "dans l'historique du compte.",
   tags,
   access: ROLE_GATES.superviseur,
   body: {
     schema: z
-      .object({ regions: wireValues().optional(), departements: wireValues().optional() })
+      .object({
+        regions: wireValues().optional(),
+        departements: wireValues().optional(),
+        motDePasseActuel: z.string().optional(),
+      })
       .strict(),
     formats: ["json", "form"],
   },
   rules: { body: schemaPerimetreSupervision },
   responses: {
     204: { description: "Périmètre enregistré" },
-    422: json(ErreurValidation, "Aucun choix, ou code inconnu"),
+    422: json(
+      ErreurValidation,
+      "Aucun choix, mot de passe actuel absent ou faux, code inconnu ou hors de la borne du compte",
+    ),
+    ...tropDeDemandes,
   },
 });
 

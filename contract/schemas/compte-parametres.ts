@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { MESSAGES_ERREURS } from "../messages/erreurs.ts";
 import { MESSAGES, email, motDePasse } from "../validation.ts";
+export type { PerimetreSupervision } from "./utilisateur.ts";
 
 /** Spec §8 invalid e-mail token: an unknown, expired or already used link. */
 export const MESSAGE_LIEN_PLUS_VALABLE = MESSAGES_ERREURS.verifyToken;
@@ -31,6 +32,9 @@ export const MESSAGE_MOT_DE_PASSE_EXTERNE =
 
 /** Spec §5 Perimeter, for the supervision perimeter: at least one région or département. */
 export const MESSAGE_PERIMETRE_SUPERVISION_REQUIS = "Le périmètre de supervision est requis";
+
+/** ADR 0041: a région or département outside what the superviseur may choose. */
+export const MESSAGE_PERIMETRE_HORS_BORNE = "Ce périmètre dépasse celui qui vous est ouvert";
 
 /** Validity of an e-mail change link, in hours (ADR 0025). */
 export const VALIDITE_LIEN_CHANGEMENT_EMAIL_HEURES = 24;
@@ -95,10 +99,13 @@ const codes = z.preprocess(
 
 /**
  * POST /api/user/perimetre-supervision (spec §7): régions and départements
- * (codes), at least one of them. Whether each code exists is the API's check.
+ * (codes), at least one of them, and the current password (ADR 0041: a
+ * change of what the account can reach). Whether each code exists and lies
+ * within the account's bound, and whether the password is needed (held
+ * here, not by an external identity provider), are the API's checks.
  */
 export const schemaPerimetreSupervision = z
-  .object({ regions: codes, departements: codes })
+  .object({ regions: codes, departements: codes, motDePasseActuel: z.string().optional() })
   .superRefine((valeur, ctx) => {
     if (valeur.regions.length === 0 && valeur.departements.length === 0)
       ctx.addIssue({

@@ -81,6 +81,11 @@ export const utilisateurCourantSchema = z.object({
   acceptNotificationActuality: z.boolean(),
   /** null when no perimeter was ever defined. */
   perimetreSupervision: perimetreSupervisionSchema.nullable(),
+  /**
+   * What a superviseur may choose his perimeter from (ADR 0041): régions,
+   * and départements (those of these régions included); null for other roles.
+   */
+  borneSupervision: perimetreSupervisionSchema.nullable(),
   authenticated: z.literal(true),
   /** The company of a demandeur; null for staff. */
   societe: societeResumeSchema.nullable(),

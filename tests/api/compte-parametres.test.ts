@@ -9,7 +9,14 @@ import { randomUUID } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jetonsEmail, oidcPayloads, sessions, utilisateurs } from "../../api/db/schema.ts";
+import {
+  historique,
+  jetonsEmail,
+  oidcPayloads,
+  serviceInstructeurDepartements,
+  sessions,
+  utilisateurs,
+} from "../../api/db/schema.ts";
 import { demanderReinitialisation, reinitialiserMotDePasse } from "../../idp/reinitialisation.ts";
 import { loginAs } from "../helpers/oidc-login.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
@@ -24,6 +31,7 @@ const IDENTIQUE = "Le nouveau mot de passe doit être différent de l'ancien.";
 const REGLE =
   "Le mot de passe doit contenir au moins une majuscule, une minuscule, un chiffre et un caractère spécial.";
 const PERIMETRE_REQUIS = "Le périmètre de supervision est requis";
+const HORS_BORNE = "Ce périmètre dépasse celui qui vous est ouvert";
 
 const MOT_DE_PASSE = "Parametres-2026!";
 const NOUVEAU = "Nouveau-Secret-2026?";
@@ -49,21 +57,29 @@ afterAll(async () => {
 });
 
 /** A new account of `roles` written in the database, signed in: its tokens. */
-async function compte(roles: string[], perimetre?: { regions: string[]; departements: string[] }) {
+async function compte(
+  roles: string[],
+  perimetre?: { regions: string[]; departements: string[] },
+  autres: Partial<typeof utilisateurs.$inferInsert> = {},
+) {
   compteur += 1;
   const email = `${MARQUE}-${compteur}@exemple.fr`;
   const idIdp = `${MARQUE}-${compteur}`;
-  await portal.database.db.insert(utilisateurs).values({
-    idIdp,
-    email,
-    prenom: "Camille",
-    nom: `Paramètres ${compteur}`,
-    roles,
-    passwordHash: empreinte,
-    perimetreSupervision: perimetre ?? null,
-  });
+  const [ligne] = await portal.database.db
+    .insert(utilisateurs)
+    .values({
+      idIdp,
+      email,
+      prenom: "Camille",
+      nom: `Paramètres ${compteur}`,
+      roles,
+      passwordHash: empreinte,
+      perimetreSupervision: perimetre ?? null,
+      ...autres,
+    })
+    .returning({ id: utilisateurs.id });
   const tokens = await loginAs(portal.baseUrl, email, MOT_DE_PASSE);
-  return { email, idIdp, token: tokens.accessToken, tokens };
+  return { id: ligne.id, email, idIdp, token: tokens.accessToken, tokens };
 }
 
 async function poster(chemin: string, body: Record<string, unknown>, token?: string) {
@@ -504,32 +520,175 @@ describe("changement de mot de passe", () => {
 });
 
 describe("périmètre de supervision", () => {
-  it("est enregistré par un superviseur (formulaire, listes répétées)", async () => {
-    const moi = await compte(["superviseur"], { regions: [], departements: [] });
+  /** The demo delegation of Paris (DEMO_DATA seeds it): its départements lie in région 11. */
+  async function serviceDeParis(): Promise<number> {
+    const [service] = await portal.database.db
+      .select({ id: serviceInstructeurDepartements.serviceInstructeurId })
+      .from(serviceInstructeurDepartements)
+      .where(eq(serviceInstructeurDepartements.codeDepartement, "75"));
+    return service.id;
+  }
+
+  /** The account's history rows of kind "compte", oldest first. */
+  async function historiqueDuCompte(id: string) {
+    return portal.database.db
+      .select({
+        action: historique.action,
+        acteurId: historique.acteurId,
+        acteurRole: historique.acteurRole,
+        donnees: historique.donnees,
+      })
+      .from(historique)
+      .where(and(eq(historique.ressourceType, "compte"), eq(historique.ressourceId, id)))
+      .orderBy(historique.id);
+  }
+
+  it("est enregistré dans la région du service (formulaire, listes répétées), avec sa ligne d'historique", async () => {
+    const moi = await compte(
+      ["superviseur"],
+      { regions: [], departements: [] },
+      { serviceInstructeurId: await serviceDeParis() },
+    );
+    // Île-de-France and its eight départements: what the form offers.
+    expect((await lire("/user/account", moi.token)).body.borneSupervision).toEqual({
+      regions: ["11"],
+      departements: ["75", "77", "78", "91", "92", "93", "94", "95"],
+    });
     const formulaire = new URLSearchParams();
-    formulaire.append("regions[]", "84");
+    formulaire.append("regions[]", "11");
+    formulaire.append("departements[]", "93");
     formulaire.append("departements[]", "75");
-    formulaire.append("departements[]", "13");
+    formulaire.append("motDePasseActuel", MOT_DE_PASSE);
     expect(await posterFormulaire("/user/perimetre-supervision", formulaire, moi.token)).toEqual({
       status: 204,
       body: undefined,
     });
     expect((await lire("/user/account", moi.token)).body.perimetreSupervision).toEqual({
-      regions: ["84"],
-      departements: ["13", "75"],
+      regions: ["11"],
+      departements: ["75", "93"],
     });
+    expect(await historiqueDuCompte(moi.id)).toEqual([
+      {
+        action: "MODIFIER_PERIMETRE_SUPERVISION",
+        acteurId: moi.id,
+        acteurRole: "superviseur",
+        donnees: {
+          avant: { regions: [], departements: [] },
+          apres: { regions: ["11"], departements: ["75", "93"] },
+        },
+      },
+    ]);
+  });
+
+  it("refuse une région ou un département hors de la région du service, sans rien changer", async () => {
+    const moi = await compte(
+      ["superviseur"],
+      { regions: ["11"], departements: [] },
+      { serviceInstructeurId: await serviceDeParis() },
+    );
+    const region = await poster(
+      "/user/perimetre-supervision",
+      { regions: ["11", "76"], motDePasseActuel: MOT_DE_PASSE },
+      moi.token,
+    );
+    expect(region).toEqual({
+      status: 422,
+      body: { detail: HORS_BORNE, errors: { regions: [HORS_BORNE] } },
+    });
+    const departement = await poster(
+      "/user/perimetre-supervision",
+      { departements: ["13"], motDePasseActuel: MOT_DE_PASSE },
+      moi.token,
+    );
+    expect(departement.body.errors).toEqual({ departements: [HORS_BORNE] });
+    expect((await lire("/user/account", moi.token)).body.perimetreSupervision).toEqual({
+      regions: ["11"],
+      departements: [],
+    });
+    expect(await historiqueDuCompte(moi.id)).toEqual([]);
+  });
+
+  it("sans service ni borne ouverte, tout choix est refusé ; une borne ouverte par l'administration est suivie", async () => {
+    const sansService = await compte(["superviseur"], { regions: [], departements: [] });
+    expect((await lire("/user/account", sansService.token)).body.borneSupervision).toEqual({
+      regions: [],
+      departements: [],
+    });
+    const refus = await poster(
+      "/user/perimetre-supervision",
+      { regions: ["11"], motDePasseActuel: MOT_DE_PASSE },
+      sansService.token,
+    );
+    expect(refus.body.errors).toEqual({ regions: [HORS_BORNE] });
+
+    // Provence-Alpes-Côte d'Azur opened, and the Rhône alone from Auvergne-Rhône-Alpes.
+    const ouvert = await compte(
+      ["superviseur"],
+      { regions: [], departements: [] },
+      { perimetreSupervisionAutorise: { regions: ["93"], departements: ["69"] } },
+    );
+    expect((await lire("/user/account", ouvert.token)).body.borneSupervision).toEqual({
+      regions: ["93"],
+      departements: ["04", "05", "06", "13", "69", "83", "84"],
+    });
+    expect(
+      (
+        await poster(
+          "/user/perimetre-supervision",
+          { regions: ["93"], departements: ["69"], motDePasseActuel: MOT_DE_PASSE },
+          ouvert.token,
+        )
+      ).status,
+    ).toBe(204);
+    const voisin = await poster(
+      "/user/perimetre-supervision",
+      { departements: ["01"], motDePasseActuel: MOT_DE_PASSE },
+      ouvert.token,
+    );
+    expect(voisin.body.errors).toEqual({ departements: [HORS_BORNE] });
+  });
+
+  it("demande le mot de passe actuel : absent ou faux, rien n'est enregistré", async () => {
+    const moi = await compte(
+      ["superviseur"],
+      { regions: ["11"], departements: [] },
+      { serviceInstructeurId: await serviceDeParis() },
+    );
+    const sans = await poster("/user/perimetre-supervision", { departements: ["75"] }, moi.token);
+    expect(sans).toEqual({
+      status: 422,
+      body: { detail: REQUIS, errors: { motDePasseActuel: [REQUIS] } },
+    });
+    const faux = await poster(
+      "/user/perimetre-supervision",
+      { departements: ["75"], motDePasseActuel: "Pas-le-bon-2026!" },
+      moi.token,
+    );
+    expect(faux).toEqual({
+      status: 422,
+      body: { detail: ACTUEL_FAUX, errors: { motDePasseActuel: [ACTUEL_FAUX] } },
+    });
+    expect((await lire("/user/account", moi.token)).body.perimetreSupervision).toEqual({
+      regions: ["11"],
+      departements: [],
+    });
+    expect(await historiqueDuCompte(moi.id)).toEqual([]);
   });
 
   it("refuse un choix vide ou un code inconnu", async () => {
     const moi = await compte(["superviseur"], { regions: ["11"], departements: [] });
-    const vide = await poster("/user/perimetre-supervision", {}, moi.token);
+    const vide = await poster(
+      "/user/perimetre-supervision",
+      { motDePasseActuel: MOT_DE_PASSE },
+      moi.token,
+    );
     expect(vide).toEqual({
       status: 422,
       body: { detail: PERIMETRE_REQUIS, errors: { regions: [PERIMETRE_REQUIS] } },
     });
     const inconnu = await poster(
       "/user/perimetre-supervision",
-      { departements: ["99"] },
+      { departements: ["99"], motDePasseActuel: MOT_DE_PASSE },
       moi.token,
     );
     expect(inconnu.status).toBe(422);
@@ -540,10 +699,11 @@ describe("périmètre de supervision", () => {
     });
   });
 
-  it("403 pour un non-superviseur", async () => {
+  it("403 pour un non-superviseur, qui n'a pas de borne", async () => {
     const instructeur = await compte(["instructeur"]);
     expect(
       (await poster("/user/perimetre-supervision", { regions: ["11"] }, instructeur.token)).status,
     ).toBe(403);
+    expect((await lire("/user/account", instructeur.token)).body.borneSupervision).toBeNull();
   });
 });

@@ -1,56 +1,206 @@
 /**
  * Supervision perimeter of a superviseur (spec §3 Current user
  * `perimetreSupervision`, §6 blocking perimeter modal, §7 POST
- * /api/user/perimetre-supervision; issue 16 items 2 and 3). "Mes dossiers"
- * and "Tous les dossiers" read it (api/domain/listes/visibilite.ts, ADR 0015).
+ * /api/user/perimetre-supervision) and its bound (ADR 0041): what he may
+ * choose from — by default the régions of his service's départements, or
+ * what an admin_fonctionnel opened to him. "Mes dossiers" and "Tous les
+ * dossiers" read the perimeter (api/domain/listes/visibilite.ts, ADR 0015).
+ * Each change of either is re-authenticated (the superviseur's) and written
+ * to the account's history.
  */
 import { eq, inArray } from "drizzle-orm";
 import type { SaisiePerimetreSupervision } from "../../../contract/schemas/compte-parametres.ts";
+import {
+  MESSAGE_PERIMETRE_HORS_BORNE,
+  type PerimetreSupervision,
+} from "../../../contract/schemas/compte-parametres.ts";
+import { MESSAGES } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
-import { departements, regions, utilisateurs } from "../../db/schema.ts";
-import { invalide } from "../erreurs.ts";
+import {
+  departements,
+  historique,
+  regions,
+  serviceInstructeurDepartements,
+  utilisateurs,
+} from "../../db/schema.ts";
+import { introuvable, invalide } from "../erreurs.ts";
 import type { Horloge } from "../horloge.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
+import { verifierMotDePasseActuel, type DepsReauthentification } from "./reauthentification.ts";
 
 /** A code that no région (or département) has. */
 export const MESSAGE_CODE_INCONNU = "Ce code n'existe pas";
 
+/** History actions of the account (ressource_type "compte"). */
+export const ACTIONS_PERIMETRE = {
+  perimetre: "MODIFIER_PERIMETRE_SUPERVISION",
+  borne: "MODIFIER_BORNE_SUPERVISION",
+} as const;
+
+type Executeur = Pick<Database["db"], "select" | "selectDistinct" | "insert" | "update">;
+
+/** Sorted, duplicate-free copy of a perimeter. */
+const normaliser = (perimetre: PerimetreSupervision): PerimetreSupervision => ({
+  regions: [...new Set(perimetre.regions)].sort(),
+  departements: [...new Set(perimetre.departements)].sort(),
+});
+
 /**
- * Replaces the perimeter of superviseur `utilisateur` (the role is checked
- * by the endpoint) with `saisie` (at least one code, checked by the
- * contract): duplicates removed, codes sorted; an unknown région or
- * département → 422 on its list, nothing saved.
+ * 422 on `regions` and/or `departements` when a code of `perimetre` is not
+ * a région (département) of the referential; nothing else is read.
  */
-export async function enregistrerPerimetreSupervision(
-  deps: { database: Database; horloge: Horloge },
-  utilisateur: UtilisateurConnecte,
-  saisie: SaisiePerimetreSupervision,
-): Promise<void> {
-  const { db } = deps.database;
-  const codesRegions = [...new Set(saisie.regions)].sort();
-  const codesDepartements = [...new Set(saisie.departements)].sort();
-  const connuesRegions = codesRegions.length
+async function verifierCodesConnus(db: Executeur, perimetre: PerimetreSupervision) {
+  const connues = perimetre.regions.length
     ? await db
         .select({ code: regions.code })
         .from(regions)
-        .where(inArray(regions.code, codesRegions))
+        .where(inArray(regions.code, perimetre.regions))
     : [];
-  const connusDepartements = codesDepartements.length
+  const connus = perimetre.departements.length
     ? await db
         .select({ code: departements.code })
         .from(departements)
-        .where(inArray(departements.code, codesDepartements))
+        .where(inArray(departements.code, perimetre.departements))
     : [];
   const champs: Record<string, string[]> = {};
-  if (connuesRegions.length !== codesRegions.length) champs.regions = [MESSAGE_CODE_INCONNU];
-  if (connusDepartements.length !== codesDepartements.length)
-    champs.departements = [MESSAGE_CODE_INCONNU];
+  if (connues.length !== perimetre.regions.length) champs.regions = [MESSAGE_CODE_INCONNU];
+  if (connus.length !== perimetre.departements.length) champs.departements = [MESSAGE_CODE_INCONNU];
   if (Object.keys(champs).length) throw invalide(MESSAGE_CODE_INCONNU, { champs });
-  await db
-    .update(utilisateurs)
-    .set({
-      perimetreSupervision: { regions: codesRegions, departements: codesDepartements },
-      dateModification: deps.horloge.now(),
+}
+
+/**
+ * The bound of a superviseur's account `compte` (ADR 0041): the régions he
+ * may choose and the départements he may choose (those of these régions
+ * and those opened one by one), sorted. `perimetreSupervisionAutorise`
+ * when an admin_fonctionnel set it, else the régions of the départements
+ * of his service; empty lists for a superviseur without service nor bound.
+ */
+export async function borneSupervision(
+  db: Executeur,
+  compte: {
+    serviceInstructeurId: number | null;
+    perimetreSupervisionAutorise: PerimetreSupervision | null;
+  },
+): Promise<PerimetreSupervision> {
+  let codesRegions: string[];
+  let departementsOuverts: string[] = [];
+  if (compte.perimetreSupervisionAutorise) {
+    codesRegions = compte.perimetreSupervisionAutorise.regions;
+    departementsOuverts = compte.perimetreSupervisionAutorise.departements;
+  } else if (compte.serviceInstructeurId !== null) {
+    const lignes = await db
+      .selectDistinct({ code: departements.codeRegion })
+      .from(serviceInstructeurDepartements)
+      .innerJoin(
+        departements,
+        eq(departements.code, serviceInstructeurDepartements.codeDepartement),
+      )
+      .where(eq(serviceInstructeurDepartements.serviceInstructeurId, compte.serviceInstructeurId));
+    codesRegions = lignes.map((ligne) => ligne.code);
+  } else {
+    codesRegions = [];
+  }
+  const desRegions = codesRegions.length
+    ? await db
+        .select({ code: departements.code })
+        .from(departements)
+        .where(inArray(departements.codeRegion, codesRegions))
+    : [];
+  return normaliser({
+    regions: codesRegions,
+    departements: [...desRegions.map((ligne) => ligne.code), ...departementsOuverts],
+  });
+}
+
+/** 422 on each list of `perimetre` holding a code outside `borne`. */
+function verifierDansLaBorne(perimetre: PerimetreSupervision, borne: PerimetreSupervision) {
+  const champs: Record<string, string[]> = {};
+  if (perimetre.regions.some((code) => !borne.regions.includes(code)))
+    champs.regions = [MESSAGE_PERIMETRE_HORS_BORNE];
+  if (perimetre.departements.some((code) => !borne.departements.includes(code)))
+    champs.departements = [MESSAGE_PERIMETRE_HORS_BORNE];
+  if (Object.keys(champs).length) throw invalide(MESSAGE_PERIMETRE_HORS_BORNE, { champs });
+}
+
+/** Writes the history row of a change of account `compteId` by `acteur`. */
+async function tracer(
+  db: Executeur,
+  entree: {
+    compteId: string;
+    action: string;
+    acteur: UtilisateurConnecte;
+    role: string;
+    avant: PerimetreSupervision | null;
+    apres: PerimetreSupervision | null;
+    date: Date;
+  },
+) {
+  await db.insert(historique).values({
+    ressourceType: "compte",
+    ressourceId: entree.compteId,
+    action: entree.action,
+    acteurId: entree.acteur.row.id,
+    acteurRole: entree.role,
+    donnees: { avant: entree.avant, apres: entree.apres },
+    date: entree.date,
+  });
+}
+
+/**
+ * Replaces the perimeter of superviseur `utilisateur` (the role is checked
+ * by the endpoint) with `saisie` (at least one code, checked by the
+ * contract): duplicates removed, codes sorted. Refusals, nothing saved:
+ * `trop` (429) past the re-authentication limits and `invalide` (422) on
+ * `motDePasseActuel` when the account's password is held here and missing
+ * or wrong (an external identity provider's account has none to give);
+ * 422 on `regions`/`departements` for an unknown code, then for a code
+ * outside the account's bound. Writes MODIFIER_PERIMETRE_SUPERVISION to
+ * the account's history, with the perimeters before and after.
+ */
+export async function enregistrerPerimetreSupervision(
+  deps: { database: Database; horloge: Horloge; reauthentification: DepsReauthentification },
+  utilisateur: UtilisateurConnecte,
+  saisie: SaisiePerimetreSupervision,
+  requete: { ip: string },
+): Promise<void> {
+  const { db } = deps.database;
+  const [compte] = await db
+    .select({
+      passwordHash: utilisateurs.passwordHash,
+      serviceInstructeurId: utilisateurs.serviceInstructeurId,
+      perimetreSupervision: utilisateurs.perimetreSupervision,
+      perimetreSupervisionAutorise: utilisateurs.perimetreSupervisionAutorise,
     })
+    .from(utilisateurs)
     .where(eq(utilisateurs.id, utilisateur.row.id));
+  if (!compte) throw introuvable();
+  if (compte.passwordHash) {
+    if (!saisie.motDePasseActuel)
+      throw invalide(MESSAGES.requis, { champs: { motDePasseActuel: [MESSAGES.requis] } });
+    await verifierMotDePasseActuel(deps.reauthentification, {
+      utilisateurId: utilisateur.row.id,
+      empreinte: compte.passwordHash,
+      motDePasse: saisie.motDePasseActuel,
+      ip: requete.ip,
+    });
+  }
+  const perimetre = normaliser(saisie);
+  await verifierCodesConnus(db, perimetre);
+  verifierDansLaBorne(perimetre, await borneSupervision(db, compte));
+  const date = deps.horloge.now();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(utilisateurs)
+      .set({ perimetreSupervision: perimetre, dateModification: date })
+      .where(eq(utilisateurs.id, utilisateur.row.id));
+    await tracer(tx, {
+      compteId: utilisateur.row.id,
+      action: ACTIONS_PERIMETRE.perimetre,
+      acteur: utilisateur,
+      role: "superviseur",
+      avant: compte.perimetreSupervision,
+      apres: perimetre,
+      date,
+    });
+  });
 }

@@ -156,13 +156,16 @@ export function compteParametresRoutes(deps: ApiDeps): Router {
 
   /**
    * POST /api/user/perimetre-supervision (superviseur only, else 403):
-   * `regions[]`, `departements[]` (at least one) → 204; 422 on an empty
-   * choice or an unknown code.
+   * `regions[]`, `departements[]` (at least one), `motDePasseActuel` → 204;
+   * 422 on an empty choice, a missing or wrong password, an unknown code or
+   * one outside the account's bound (ADR 0041); 429 past the limits.
    */
   points.register(
     enregistrerPerimetreSupervision,
-    async ({ utilisateur, body }, _req, res) => {
-      await enregistrerPerimetre({ database, horloge }, utilisateur, body);
+    async ({ utilisateur, body }, req, res) => {
+      await enregistrerPerimetre({ database, horloge, reauthentification }, utilisateur, body, {
+        ip: sujetIp(req.ip),
+      });
       res.status(204).end();
     },
     formulaire,

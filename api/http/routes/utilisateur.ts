@@ -15,6 +15,7 @@ import {
 } from "../../../contract/schemas/utilisateur.ts";
 import type { Database } from "../../db/client.ts";
 import { servicesInstructeur, societes, utilisateurs } from "../../db/schema.ts";
+import { borneSupervision } from "../../domain/compte/perimetre-supervision.ts";
 import { endpoints } from "../endpoint.ts";
 
 /** Routes under /user (contract/api/utilisateur.ts); every route requires `authenticate`. */
@@ -66,6 +67,7 @@ export function utilisateurRoutes(database: Database, authenticate: RequestHandl
       shallAcceptCgu: roles.includes("demandeur") && !acceptedCgu,
       acceptNotificationActuality: row.acceptNotificationActualite,
       perimetreSupervision: row.perimetreSupervision ?? null,
+      borneSupervision: roles.includes("superviseur") ? await borneSupervision(db, row) : null,
       authenticated: true,
       societe: societe ?? null,
       parametresMail: parametresMailAvecDefauts(row.parametresMail),

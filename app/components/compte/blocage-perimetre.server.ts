@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { perimetreSupervisionABloquer } from "#contract/schemas/compte-parametres";
 import type { Departement, Region } from "#contract/schemas/geographie";
+import type { PerimetreSupervision } from "#contract/schemas/utilisateur";
 import {
   callEndpoint,
   lireUtilisateurCourant,
@@ -8,11 +9,14 @@ import {
   listerRegions,
 } from "~/.server/api-client.server";
 import type { SessionUser } from "~/.server/context";
+import { AUCUNE_BORNE } from "~/components/compte/perimetre-supervision";
 
 /** What the layout needs to render the blocking perimeter section. */
 export interface BlocagePerimetre {
   regions: Region[];
   departements: Departement[];
+  /** What the superviseur may choose from (ADR 0041). */
+  borne: PerimetreSupervision;
 }
 
 /**
@@ -36,7 +40,7 @@ export async function blocagePerimetre(
       callEndpoint(request, context, listerRegions),
       callEndpoint(request, context, listerDepartements),
     ]);
-    return { regions, departements };
+    return { regions, departements, borne: compte.borneSupervision ?? AUCUNE_BORNE };
   } catch {
     return null;
   }

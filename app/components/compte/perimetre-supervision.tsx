@@ -11,17 +11,24 @@ import {
   FormErrorSummary,
   RequiredFieldsNotice,
 } from "~/components/forms";
+import { ChampMotDePasseActuel } from "~/components/compte/champ-mot-de-passe-actuel";
 import { t } from "~/i18n";
 
 /** The route whose action records the perimeter of the blocking section (and shows it again after an error). */
 export const PERIMETRE_SUPERVISION_PATH = "/account/perimetre-supervision";
 
+/** The bound of an account that may choose nothing (a superviseur without service nor opened bound). */
+export const AUCUNE_BORNE: PerimetreSupervision = { regions: [], departements: [] };
+
 /** Props of {@link FormulairePerimetreSupervision}. */
 export interface FormulairePerimetreSupervisionProps {
+  /** Every région and département (names and grouping); only those of `borne` are offered. */
   regions: Region[];
   departements: Departement[];
   /** The perimeter saved so far (ticked boxes). */
   perimetre: PerimetreSupervision | null;
+  /** What the superviseur may choose from (`borneSupervision`, ADR 0041). */
+  borne: PerimetreSupervision;
   /** conform's result of the last refused post. */
   lastResult?: SubmissionResult<string[]> | null;
   /** Where the form posts: the current route (no value) or {@link PERIMETRE_SUPERVISION_PATH}. */
@@ -38,13 +45,17 @@ export interface FormulairePerimetreSupervisionProps {
  * Supervision perimeter form (spec §3 `perimetreSupervision`, §5 Perimeter,
  * §7 POST /api/user/perimetre-supervision): régions as boxes, then the
  * départements grouped by région in native disclosures (`<details>`, open
- * when one of its boxes is ticked: no JavaScript needed). At least one box;
- * the server's messages show in the summary and under the régions.
+ * when one of its boxes is ticked: no JavaScript needed), only those within
+ * the account's `borne`, then the current password (ADR 0041: the
+ * perimeter decides what the account reads). At least one box; the
+ * server's messages show in the summary and under their fields. An empty
+ * bound shows why nothing can be chosen, and no form.
  */
 export function FormulairePerimetreSupervision({
   regions,
   departements,
   perimetre,
+  borne,
   lastResult,
   action,
   champsCaches,
@@ -57,8 +68,29 @@ export function FormulairePerimetreSupervision({
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaPerimetreSupervision }),
   });
-  const regionsCochees = new Set(perimetre?.regions ?? []);
-  const departementsCoches = new Set(perimetre?.departements ?? []);
+  // After a refused post, the boxes as sent (nothing chosen is lost); else the saved perimeter.
+  const renvoye = lastResult?.initialValue;
+  const regionsCochees = new Set(renvoye ? enListe(renvoye.regions) : (perimetre?.regions ?? []));
+  const departementsCoches = new Set(
+    renvoye ? enListe(renvoye.departements) : (perimetre?.departements ?? []),
+  );
+  const departementsOuverts = new Set(borne.departements);
+  const regionsOuvertes = regions.filter((region) => borne.regions.includes(region.code));
+  if (regionsOuvertes.length === 0 && departementsOuverts.size === 0)
+    return (
+      <>
+        <div className="fr-alert fr-alert--info fr-mb-4w">
+          <h3 className="fr-alert__title">Aucun périmètre ne vous est ouvert</h3>
+          <p>
+            Votre compte n'est rattaché à aucun service instructeur et aucune région ne vous a été
+            ouverte. L'administration fonctionnelle du portail peut vous ouvrir des régions ou des
+            départements : écrivez à{" "}
+            <a href="mailto:mar-agrement@anah.gouv.fr">mar-agrement@anah.gouv.fr</a>.
+          </p>
+        </div>
+        {deconnexion ? <BoutonDeconnexion /> : null}
+      </>
+    );
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate>
       <FormErrorSummary form={form} />
@@ -71,7 +103,10 @@ export function FormulairePerimetreSupervision({
         errors={fields.regions.errors}
         errorsFirst
       >
-        {regions.map((region) => (
+        {regionsOuvertes.length === 0 ? (
+          <p className="fr-mb-0">Aucune région ne vous est ouverte en entier.</p>
+        ) : null}
+        {regionsOuvertes.map((region) => (
           <FieldsetElement key={region.code} inline>
             <Checkbox
               id={`perimetre-supervision-region-${region.code}`}
@@ -91,7 +126,8 @@ export function FormulairePerimetreSupervision({
       >
         {regions.map((region) => {
           const liste = departements.filter(
-            (departement) => departement.codeRegion === region.code,
+            (departement) =>
+              departement.codeRegion === region.code && departementsOuverts.has(departement.code),
           );
           if (liste.length === 0) return null;
           return (
@@ -117,6 +153,10 @@ export function FormulairePerimetreSupervision({
           );
         })}
       </Fieldset>
+      <ChampMotDePasseActuel
+        champ={fields.motDePasseActuel}
+        hint="Votre périmètre décide des dossiers que vous lisez : confirmez ce changement."
+      />
       {Object.entries(champsCaches).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -128,16 +168,40 @@ export function FormulairePerimetreSupervision({
         </li>
         {deconnexion ? (
           <li>
-            <a
-              className="fr-btn fr-btn--secondary fr-btn--icon-left fr-icon-logout-box-r-line"
-              href="/account/logout"
-            >
-              {t("header.seDeconnecter")}
-            </a>
+            <LienDeconnexion />
           </li>
         ) : null}
       </ul>
     </Form>
+  );
+}
+
+/** The codes of a posted list field: none, one (a string) or several. */
+function enListe(valeur: unknown): string[] {
+  if (typeof valeur === "string") return [valeur];
+  return Array.isArray(valeur) ? valeur.filter((code) => typeof code === "string") : [];
+}
+
+/** The "Se déconnecter" way out of the blocking section. */
+function LienDeconnexion() {
+  return (
+    <a
+      className="fr-btn fr-btn--secondary fr-btn--icon-left fr-icon-logout-box-r-line"
+      href="/account/logout"
+    >
+      {t("header.seDeconnecter")}
+    </a>
+  );
+}
+
+/** {@link LienDeconnexion} alone, when the blocking section has no form. */
+function BoutonDeconnexion() {
+  return (
+    <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left">
+      <li>
+        <LienDeconnexion />
+      </li>
+    </ul>
   );
 }
 

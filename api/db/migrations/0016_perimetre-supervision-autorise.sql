@@ -1,0 +1,1 @@
+ALTER TABLE "utilisateur" ADD COLUMN "perimetre_supervision_autorise" jsonb;
