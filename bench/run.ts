@@ -283,6 +283,13 @@ function targetSpecs(data: Targets, database: BenchDatabase): TargetSpec[] {
       }),
     },
     signedInPage("accueil-demandeur", "Accueil du demandeur", "/", DEMO.demandeur),
+    // ADR 0041: the superviseurs, their bound and perimeter (one query per superviseur).
+    signedInPage(
+      "superviseurs",
+      "Superviseurs (administration fonctionnelle)",
+      "/administration/superviseurs",
+      DEMO.adminFonctionnel,
+    ),
     {
       id: "api-demandes",
       label: "GET /api/demandes (jeton)",

@@ -15,6 +15,7 @@ export const DEMO = {
   superviseur: "superviseur@demo.anah.gouv.fr",
   demandeur: "demandeur@demo.anah.gouv.fr",
   centrale: "centrale@demo.anah.gouv.fr",
+  adminFonctionnel: "admin-fonctionnel@demo.anah.gouv.fr",
 } as const;
 
 /** Follows redirects from `url` with the jar; returns the last answer and its URL. */

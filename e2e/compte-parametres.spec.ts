@@ -184,6 +184,50 @@ test("un superviseur sans périmètre ne voit que son choix jusqu'à ce qu'il en
   if (info.project.name === "js") await expectNoAxeViolations(page);
 });
 
+test("l'administration fonctionnelle ouvre une région à un superviseur, avec son mot de passe, et lit l'historique", async ({
+  page,
+}, info) => {
+  const superviseur = await compte(
+    "superviseur",
+    { regions: ["11"], departements: [] },
+    await serviceDeParis(),
+  );
+  const admin = await compte("admin_fonctionnel");
+  await connecter(page, admin);
+  await page.goto(`${base}/`);
+  await page.getByRole("link", { name: "Superviseurs", includeHidden: true }).first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Superviseurs");
+  const ligne = page.getByRole("row").filter({ hasText: superviseur });
+  await expect(ligne).toContainText("Île-de-France (régions de son service)");
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+  await ligne.getByRole("link").click();
+
+  const peutChoisir = page.locator("dt", { hasText: "Peut choisir" }).locator("+ dd");
+  await expect(peutChoisir).toHaveText("Île-de-France (régions de son service)");
+  await expect(page.getByLabel("Île-de-France", { exact: true })).toBeChecked();
+  const provence = page.getByLabel(/^Provence-Alpes-Côte d.Azur$/);
+  await provence.check({ force: true });
+  // Without the administrator's password: refused, the boxes as ticked.
+  await page.getByRole("button", { name: "Enregistrer la borne" }).click();
+  await expect(page.getByLabel(/^Mot de passe actuel/)).toHaveAccessibleDescription(
+    /Ce champ est requis/,
+  );
+  await expect(provence).toBeChecked();
+  await page.getByLabel(/^Mot de passe actuel/).fill(MOT_DE_PASSE);
+  await page.getByRole("button", { name: "Enregistrer la borne" }).click();
+  await expect(page.getByText("La borne du superviseur a bien été enregistrée.")).toBeVisible();
+  await expect(peutChoisir).toHaveText("Île-de-France ; Provence-Alpes-Côte d'Azur");
+  const historique = page.getByRole("region", {
+    name: "Changements de son périmètre et de sa borne",
+  });
+  await expect(historique.getByRole("row").nth(1)).toContainText("BorneDominique Essai");
+  await expect(historique.getByRole("row").nth(1)).toContainText("(Administrateur fonctionnel)");
+  await expect(historique.getByRole("row").nth(1)).toContainText(
+    "Régions de son serviceÎle-de-France ; Provence-Alpes-Côte d'Azur",
+  );
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+});
+
 test("changement de mot de passe : mot de passe actuel faux, puis accepté", async ({
   page,
 }, info) => {

@@ -86,6 +86,8 @@ export interface DonneesSite {
   brouillon: string;
   /** SIRET of the establishment `operateurReferencant` referenced, and his approved request. */
   referencement: { siret: string; demandeId: string };
+  /** Id of the demo superviseur's account (his page in /administration/superviseurs). */
+  superviseur: string;
 }
 
 /** One page of the list. */
@@ -410,6 +412,16 @@ const PAGES_EQUIPE: PageDuSite[] = [
   {
     nom: "Bandeaux d'information (administration)",
     chemin: () => "/administration/bandeaux",
+    visiteurs: ["admin_fonctionnel"],
+  },
+  {
+    nom: "Superviseurs (administration)",
+    chemin: () => "/administration/superviseurs",
+    visiteurs: ["admin_fonctionnel"],
+  },
+  {
+    nom: "Un superviseur, sa borne et son historique (administration)",
+    chemin: (site) => `/administration/superviseurs/${site.superviseur}`,
     visiteurs: ["admin_fonctionnel"],
   },
   {

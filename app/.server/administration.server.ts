@@ -7,7 +7,10 @@
 export {
   basculerFonctionnalite,
   creerBandeau,
+  fixerBorneSuperviseur,
+  lireSuperviseur,
   listerBandeauxAdministres,
   listerFonctionnalitesAdministrees,
+  listerSuperviseurs,
   retirerBandeau,
 } from "../../contract/api/administration.ts";

@@ -9,11 +9,20 @@ import {
   bandeauAdministreSchema,
   fonctionnaliteSchema,
   schemaBasculeFonctionnalite,
+  schemaBorneSupervision,
   schemaNouveauBandeau,
+  superviseurDetailSchema,
+  superviseurResumeSchema,
 } from "../schemas/administration.ts";
 import { ROLE_GATES } from "../roles.ts";
-import { ErreurValidation, MessageErreur, json } from "./composants.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import {
+  ErreurValidation,
+  MessageErreur,
+  identifiant,
+  json,
+  tropDeDemandes,
+} from "./composants.ts";
+import { defineEndpoint, wireValues } from "./endpoint.ts";
 
 const tags = ["Administration"] as const;
 
@@ -118,6 +127,65 @@ export const basculerFonctionnalite = defineEndpoint({
   },
 });
 
+const SuperviseurResume = superviseurResumeSchema.openapi("SuperviseurResume");
+const SuperviseurDetail = superviseurDetailSchema.openapi("SuperviseurDetail");
+const superviseurInconnu = json(MessageErreur, "Aucun superviseur n'a cet identifiant");
+
+export const listerSuperviseurs = defineEndpoint({
+  method: "get",
+  path: "/administration/superviseurs",
+  summary: "Les superviseurs, leur service, leur borne et leur périmètre (ADR 0041)",
+  description:
+    "Par nom puis prénom. `borne` : ce que chacun peut choisir maintenant ; `borneOuverte` : ce " +
+    "que l'administration lui a ouvert (null : les régions de son service) ; `horsBorne` : un " +
+    "périmètre enregistré qui en sort.",
+  tags,
+  access: ROLE_GATES.adminFonctionnel,
+  responses: { 200: json(z.array(SuperviseurResume), "Superviseurs") },
+});
+
+export const lireSuperviseur = defineEndpoint({
+  method: "get",
+  path: "/administration/superviseurs/:id",
+  summary: "Un superviseur et l'historique de son périmètre et de sa borne",
+  tags,
+  access: ROLE_GATES.adminFonctionnel,
+  params: z.object({ id: identifiant() }),
+  responses: { 200: json(SuperviseurDetail, "Le superviseur"), 404: superviseurInconnu },
+});
+
+export const fixerBorneSuperviseur = defineEndpoint({
+  method: "post",
+  path: "/administration/superviseurs/:id/borne",
+  summary: "Ouvrir des régions ou des départements à un superviseur (ADR 0041)",
+  description:
+    "Listes `regions[]`, `departements[]` ; aucune : retour aux régions de son service. Le " +
+    "périmètre du superviseur est ramené dans la nouvelle borne dans la même transaction. " +
+    "Demande le mot de passe actuel de l'administrateur quand le portail le détient. Écrit " +
+    "`MODIFIER_BORNE_SUPERVISION` (et `MODIFIER_PERIMETRE_SUPERVISION` si le périmètre change) " +
+    "dans l'historique du compte.",
+  tags,
+  access: ROLE_GATES.adminFonctionnel,
+  params: z.object({ id: identifiant() }),
+  body: {
+    schema: z
+      .object({
+        regions: wireValues().optional(),
+        departements: wireValues().optional(),
+        motDePasseActuel: z.string().optional(),
+      })
+      .strict(),
+    formats: ["json", "form"],
+  },
+  rules: { body: schemaBorneSupervision },
+  responses: {
+    204: { description: "Borne enregistrée" },
+    404: superviseurInconnu,
+    422: json(ErreurValidation, "Code inconnu, mot de passe actuel absent ou faux"),
+    ...tropDeDemandes,
+  },
+});
+
 /** Every endpoint of this file. */
 export const pointsAdministration = [
   listerBandeauxAdministres,
@@ -125,4 +193,7 @@ export const pointsAdministration = [
   retirerBandeau,
   listerFonctionnalitesAdministrees,
   basculerFonctionnalite,
+  listerSuperviseurs,
+  lireSuperviseur,
+  fixerBorneSuperviseur,
 ] as const;

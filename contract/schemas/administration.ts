@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { MESSAGES_VALIDATION } from "../messages/validation.ts";
+import { listeDeCodes } from "./compte-parametres.ts";
 import { FEATURE_FLAGS } from "./reference.ts";
 
 /** Europe/Paris: the banners' start and end are typed as Paris wall-clock times (DESIGN §5). */
@@ -200,3 +201,58 @@ export const schemaBasculeFonctionnalite = z.object({
     })
     .transform((valeur) => valeur === "true"),
 });
+
+/** Régions and départements (codes), as a perimeter or a bound (ADR 0041). */
+const perimetreCodes = z.object({
+  regions: z.array(z.string()),
+  departements: z.array(z.string()),
+});
+
+/** A superviseur as GET /api/administration/superviseurs lists him (ADR 0041). */
+export const superviseurResumeSchema = z.object({
+  id: z.string().uuid(),
+  prenom: z.string(),
+  nom: z.string(),
+  email: z.string(),
+  /** Name of his service, null without one. */
+  service: z.string().nullable(),
+  /** The perimeter he chose; null if never. */
+  perimetre: perimetreCodes.nullable(),
+  /** What an admin_fonctionnel opened to him; null = the régions of his service. */
+  borneOuverte: perimetreCodes.nullable(),
+  /** What he may choose from now: régions, and départements (those of these régions included). */
+  borne: perimetreCodes,
+  /** Whether his perimeter holds a code outside his bound (set before the bound existed). */
+  horsBorne: z.boolean(),
+});
+export type SuperviseurResume = z.infer<typeof superviseurResumeSchema>;
+
+/** One change of a superviseur's perimeter or bound, from the account's history. */
+export const changementSupervisionSchema = z.object({
+  date: z.string().datetime({ offset: true }),
+  action: z.enum(["MODIFIER_PERIMETRE_SUPERVISION", "MODIFIER_BORNE_SUPERVISION"]),
+  /** "Prénom Nom" of whoever made it; null for a deleted account. */
+  acteur: z.string().nullable(),
+  acteurRole: z.string().nullable(),
+  avant: perimetreCodes.nullable(),
+  apres: perimetreCodes.nullable(),
+});
+export type ChangementSupervision = z.infer<typeof changementSupervisionSchema>;
+
+/** GET /api/administration/superviseurs/{id}: the superviseur and his history, newest first. */
+export const superviseurDetailSchema = superviseurResumeSchema.extend({
+  historique: z.array(changementSupervisionSchema),
+});
+export type SuperviseurDetail = z.infer<typeof superviseurDetailSchema>;
+
+/**
+ * POST /api/administration/superviseurs/{id}/borne: the régions and
+ * départements opened to him — none ticked brings back the régions of his
+ * service — and the administrator's current password (ADR 0041).
+ */
+export const schemaBorneSupervision = z.object({
+  regions: listeDeCodes,
+  departements: listeDeCodes,
+  motDePasseActuel: z.string().optional(),
+});
+export type SaisieBorneSupervision = z.infer<typeof schemaBorneSupervision>;

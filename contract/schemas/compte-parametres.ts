@@ -80,7 +80,7 @@ export const schemaChangementMotDePasse = z
 export type ChangementMotDePasse = z.infer<typeof schemaChangementMotDePasse>;
 
 /** A list posted as repeated keys (`regions[]`, `regions`) or one value; codes only. */
-const codes = z.preprocess(
+export const listeDeCodes = z.preprocess(
   (valeur) =>
     valeur === undefined || valeur === null || valeur === ""
       ? []
@@ -105,7 +105,11 @@ const codes = z.preprocess(
  * here, not by an external identity provider), are the API's checks.
  */
 export const schemaPerimetreSupervision = z
-  .object({ regions: codes, departements: codes, motDePasseActuel: z.string().optional() })
+  .object({
+    regions: listeDeCodes,
+    departements: listeDeCodes,
+    motDePasseActuel: z.string().optional(),
+  })
   .superRefine((valeur, ctx) => {
     if (valeur.regions.length === 0 && valeur.departements.length === 0)
       ctx.addIssue({

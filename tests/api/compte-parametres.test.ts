@@ -707,3 +707,176 @@ describe("périmètre de supervision", () => {
     expect((await lire("/user/account", instructeur.token)).body.borneSupervision).toBeNull();
   });
 });
+
+describe("borne des superviseurs (administration fonctionnelle)", () => {
+  const ILE_DE_FRANCE = ["75", "77", "78", "91", "92", "93", "94", "95"];
+
+  async function lireJson(chemin: string, token: string) {
+    const reponse = await fetch(`${portal.baseUrl}/api${chemin}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return { status: reponse.status, body: reponse.status === 200 ? await reponse.json() : null };
+  }
+
+  it("ouvre une région, puis la retire : le périmètre est ramené dans la borne, chaque changement est dans l'historique", async () => {
+    const [service] = await portal.database.db
+      .select({ id: serviceInstructeurDepartements.serviceInstructeurId })
+      .from(serviceInstructeurDepartements)
+      .where(eq(serviceInstructeurDepartements.codeDepartement, "75"));
+    const superviseur = await compte(
+      ["superviseur"],
+      { regions: ["11"], departements: [] },
+      { serviceInstructeurId: service.id, nom: "Aaaborne" },
+    );
+    const admin = await compte(["admin_fonctionnel"], undefined, {
+      prenom: "Karima",
+      nom: "Admin",
+    });
+
+    const liste = await lireJson("/administration/superviseurs", admin.token);
+    expect(liste.status).toBe(200);
+    expect(liste.body.find((ligne: { id: string }) => ligne.id === superviseur.id)).toEqual({
+      id: superviseur.id,
+      prenom: "Camille",
+      nom: "Aaaborne",
+      email: superviseur.email,
+      service: "Délégation locale de l'Anah – Paris",
+      perimetre: { regions: ["11"], departements: [] },
+      borneOuverte: null,
+      borne: { regions: ["11"], departements: ILE_DE_FRANCE },
+      horsBorne: false,
+    });
+
+    // Provence-Alpes-Côte d'Azur opened beside Île-de-France: the superviseur may choose it.
+    const ouvrir = new URLSearchParams([
+      ["regions[]", "11"],
+      ["regions[]", "93"],
+      ["motDePasseActuel", MOT_DE_PASSE],
+    ]);
+    expect(
+      (
+        await posterFormulaire(
+          `/administration/superviseurs/${superviseur.id}/borne`,
+          ouvrir,
+          admin.token,
+        )
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await poster(
+          "/user/perimetre-supervision",
+          { regions: ["93"], motDePasseActuel: MOT_DE_PASSE },
+          superviseur.token,
+        )
+      ).status,
+    ).toBe(204);
+
+    // Only the Bouches-du-Rhône left open: the perimeter (PACA) is cut to nothing.
+    expect(
+      (
+        await poster(
+          `/administration/superviseurs/${superviseur.id}/borne`,
+          { departements: ["13"], motDePasseActuel: MOT_DE_PASSE },
+          admin.token,
+        )
+      ).status,
+    ).toBe(204);
+    const detail = await lireJson(`/administration/superviseurs/${superviseur.id}`, admin.token);
+    expect(detail.body).toMatchObject({
+      perimetre: { regions: [], departements: [] },
+      borneOuverte: { regions: [], departements: ["13"] },
+      borne: { regions: [], departements: ["13"] },
+      horsBorne: false,
+    });
+    expect(
+      detail.body.historique.map(
+        ({ date: _date, ...entree }: { date: string; [cle: string]: unknown }) => entree,
+      ),
+    ).toEqual([
+      {
+        action: "MODIFIER_PERIMETRE_SUPERVISION",
+        acteur: "Karima Admin",
+        acteurRole: "admin_fonctionnel",
+        avant: { regions: ["93"], departements: [] },
+        apres: { regions: [], departements: [] },
+      },
+      {
+        action: "MODIFIER_BORNE_SUPERVISION",
+        acteur: "Karima Admin",
+        acteurRole: "admin_fonctionnel",
+        avant: { regions: ["11", "93"], departements: [] },
+        apres: { regions: [], departements: ["13"] },
+      },
+      {
+        action: "MODIFIER_PERIMETRE_SUPERVISION",
+        acteur: "Camille Aaaborne",
+        acteurRole: "superviseur",
+        avant: { regions: ["11"], departements: [] },
+        apres: { regions: ["93"], departements: [] },
+      },
+      {
+        action: "MODIFIER_BORNE_SUPERVISION",
+        acteur: "Karima Admin",
+        acteurRole: "admin_fonctionnel",
+        avant: null,
+        apres: { regions: ["11", "93"], departements: [] },
+      },
+    ]);
+
+    // No code: back to the régions of his service.
+    expect(
+      (
+        await poster(
+          `/administration/superviseurs/${superviseur.id}/borne`,
+          { motDePasseActuel: MOT_DE_PASSE },
+          admin.token,
+        )
+      ).status,
+    ).toBe(204);
+    expect((await lire("/user/account", superviseur.token)).body.borneSupervision).toEqual({
+      regions: ["11"],
+      departements: ILE_DE_FRANCE,
+    });
+  });
+
+  it("refuse sans le mot de passe de l'administrateur, un code inconnu, un autre rôle ; 403 hors administration", async () => {
+    const superviseur = await compte(["superviseur"], { regions: [], departements: [] });
+    const admin = await compte(["admin_fonctionnel"]);
+    const chemin = `/administration/superviseurs/${superviseur.id}/borne`;
+    expect(await poster(chemin, { regions: ["11"] }, admin.token)).toEqual({
+      status: 422,
+      body: { detail: REQUIS, errors: { motDePasseActuel: [REQUIS] } },
+    });
+    expect(
+      (await poster(chemin, { regions: ["11"], motDePasseActuel: "Pas-le-bon-2026!" }, admin.token))
+        .body.errors,
+    ).toEqual({ motDePasseActuel: [ACTUEL_FAUX] });
+    expect(
+      (await poster(chemin, { departements: ["99"], motDePasseActuel: MOT_DE_PASSE }, admin.token))
+        .body.errors,
+    ).toEqual({ departements: ["Ce code n'existe pas"] });
+    expect(
+      (await lireJson(`/administration/superviseurs/${superviseur.id}`, admin.token)).body,
+    ).toMatchObject({ borneOuverte: null, historique: [] });
+    // An instructeur's id, a malformed one: 404; another role than admin_fonctionnel: 403.
+    const instructeur = await compte(["instructeur"]);
+    expect(
+      (await lireJson(`/administration/superviseurs/${instructeur.id}`, admin.token)).status,
+    ).toBe(404);
+    expect((await lireJson("/administration/superviseurs/pas-un-uuid", admin.token)).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await poster(
+          `/administration/superviseurs/${instructeur.id}/borne`,
+          { regions: ["11"], motDePasseActuel: MOT_DE_PASSE },
+          admin.token,
+        )
+      ).status,
+    ).toBe(404);
+    expect((await lireJson("/administration/superviseurs", superviseur.token)).status).toBe(403);
+    expect((await poster(chemin, { regions: ["11"] }, superviseur.token)).status).toBe(403);
+  });
+});

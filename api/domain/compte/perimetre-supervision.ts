@@ -8,7 +8,13 @@
  * Each change of either is re-authenticated (the superviseur's) and written
  * to the account's history.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type {
+  ChangementSupervision,
+  SaisieBorneSupervision,
+  SuperviseurDetail,
+  SuperviseurResume,
+} from "../../../contract/schemas/administration.ts";
 import type { SaisiePerimetreSupervision } from "../../../contract/schemas/compte-parametres.ts";
 import {
   MESSAGE_PERIMETRE_HORS_BORNE,
@@ -21,6 +27,7 @@ import {
   historique,
   regions,
   serviceInstructeurDepartements,
+  servicesInstructeur,
   utilisateurs,
 } from "../../db/schema.ts";
 import { introuvable, invalide } from "../erreurs.ts";
@@ -202,5 +209,204 @@ export async function enregistrerPerimetreSupervision(
       apres: perimetre,
       date,
     });
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A superviseur's account row and his service's name; 404 for an unknown id or another role. */
+async function chargerSuperviseur(db: Executeur, id: string) {
+  if (!UUID.test(id)) throw introuvable();
+  const [ligne] = await db
+    .select({
+      id: utilisateurs.id,
+      prenom: utilisateurs.prenom,
+      nom: utilisateurs.nom,
+      email: utilisateurs.email,
+      roles: utilisateurs.roles,
+      passwordHash: utilisateurs.passwordHash,
+      serviceInstructeurId: utilisateurs.serviceInstructeurId,
+      service: servicesInstructeur.nom,
+      perimetreSupervision: utilisateurs.perimetreSupervision,
+      perimetreSupervisionAutorise: utilisateurs.perimetreSupervisionAutorise,
+    })
+    .from(utilisateurs)
+    .leftJoin(servicesInstructeur, eq(servicesInstructeur.id, utilisateurs.serviceInstructeurId))
+    .where(and(eq(utilisateurs.id, id), sql`'superviseur' = any(${utilisateurs.roles})`));
+  if (!ligne) throw introuvable();
+  return ligne;
+}
+
+/** The summary of one superviseur (contract `SuperviseurResume`). */
+async function resumer(
+  db: Executeur,
+  ligne: Awaited<ReturnType<typeof chargerSuperviseur>>,
+): Promise<SuperviseurResume> {
+  const borne = await borneSupervision(db, ligne);
+  const perimetre = ligne.perimetreSupervision ?? null;
+  return {
+    id: ligne.id,
+    prenom: ligne.prenom,
+    nom: ligne.nom,
+    email: ligne.email,
+    service: ligne.service ?? null,
+    perimetre,
+    borneOuverte: ligne.perimetreSupervisionAutorise ?? null,
+    borne,
+    horsBorne: perimetre ? !dansLaBorne(perimetre, borne) : false,
+  };
+}
+
+/** Whether every code of `perimetre` lies within `borne`. */
+function dansLaBorne(perimetre: PerimetreSupervision, borne: PerimetreSupervision): boolean {
+  return (
+    perimetre.regions.every((code) => borne.regions.includes(code)) &&
+    perimetre.departements.every((code) => borne.departements.includes(code))
+  );
+}
+
+/**
+ * Every superviseur (GET /api/administration/superviseurs, admin_fonctionnel
+ * only): identity, service, bound and perimeter, by name then first name.
+ */
+export async function listerSuperviseurs(database: Database): Promise<SuperviseurResume[]> {
+  const { db } = database;
+  const ids = await db
+    .select({ id: utilisateurs.id })
+    .from(utilisateurs)
+    .where(sql`'superviseur' = any(${utilisateurs.roles})`)
+    .orderBy(utilisateurs.nom, utilisateurs.prenom, utilisateurs.id);
+  const resumes: SuperviseurResume[] = [];
+  for (const { id } of ids) resumes.push(await resumer(db, await chargerSuperviseur(db, id)));
+  return resumes;
+}
+
+/**
+ * One superviseur and the history of his perimeter and bound, newest first
+ * (GET /api/administration/superviseurs/{id}); 404 for an id that is not a
+ * superviseur's.
+ */
+export async function lireSuperviseur(database: Database, id: string): Promise<SuperviseurDetail> {
+  const { db } = database;
+  const ligne = await chargerSuperviseur(db, id);
+  const lignes = await db
+    .select({
+      date: historique.date,
+      action: historique.action,
+      acteurPrenom: utilisateurs.prenom,
+      acteurNom: utilisateurs.nom,
+      acteurRole: historique.acteurRole,
+      donnees: historique.donnees,
+    })
+    .from(historique)
+    .leftJoin(utilisateurs, eq(utilisateurs.id, historique.acteurId))
+    .where(
+      and(
+        eq(historique.ressourceType, "compte"),
+        eq(historique.ressourceId, id),
+        inArray(historique.action, Object.values(ACTIONS_PERIMETRE)),
+      ),
+    )
+    .orderBy(desc(historique.date), desc(historique.id));
+  return {
+    ...(await resumer(db, ligne)),
+    historique: lignes.map((entree) => {
+      const donnees = (entree.donnees ?? {}) as {
+        avant?: PerimetreSupervision | null;
+        apres?: PerimetreSupervision | null;
+      };
+      return {
+        date: entree.date.toISOString(),
+        action: entree.action as ChangementSupervision["action"],
+        acteur: entree.acteurNom ? `${entree.acteurPrenom} ${entree.acteurNom}` : null,
+        acteurRole: entree.acteurRole,
+        avant: donnees.avant ?? null,
+        apres: donnees.apres ?? null,
+      };
+    }),
+  };
+}
+
+/**
+ * Sets the bound of superviseur `id` (POST
+ * /api/administration/superviseurs/{id}/borne) by admin_fonctionnel
+ * `acteur`: `saisie` with no code brings back his service's régions
+ * (null). Refusals, nothing saved: 404 (not a superviseur), 429 / 422 on
+ * `motDePasseActuel` (the administrator's, when held here), 422 on an
+ * unknown code. His perimeter is cut to the new bound in the same
+ * transaction; MODIFIER_BORNE_SUPERVISION (and MODIFIER_PERIMETRE_SUPERVISION
+ * when it was cut) go to his account's history.
+ */
+export async function fixerBorneSuperviseur(
+  deps: { database: Database; horloge: Horloge; reauthentification: DepsReauthentification },
+  acteur: UtilisateurConnecte,
+  id: string,
+  saisie: SaisieBorneSupervision,
+  requete: { ip: string },
+): Promise<void> {
+  const { db } = deps.database;
+  const superviseur = await chargerSuperviseur(db, id);
+  const [administrateur] = await db
+    .select({ passwordHash: utilisateurs.passwordHash })
+    .from(utilisateurs)
+    .where(eq(utilisateurs.id, acteur.row.id));
+  if (administrateur?.passwordHash) {
+    if (!saisie.motDePasseActuel)
+      throw invalide(MESSAGES.requis, { champs: { motDePasseActuel: [MESSAGES.requis] } });
+    await verifierMotDePasseActuel(deps.reauthentification, {
+      utilisateurId: acteur.row.id,
+      empreinte: administrateur.passwordHash,
+      motDePasse: saisie.motDePasseActuel,
+      ip: requete.ip,
+    });
+  }
+  const ouverte = normaliser(saisie);
+  await verifierCodesConnus(db, ouverte);
+  const nouvelle = ouverte.regions.length || ouverte.departements.length ? ouverte : null;
+  const date = deps.horloge.now();
+  await db.transaction(async (tx) => {
+    const [verrouille] = await tx
+      .select({ perimetre: utilisateurs.perimetreSupervision })
+      .from(utilisateurs)
+      .where(eq(utilisateurs.id, id))
+      .for("update");
+    const borne = await borneSupervision(tx, {
+      serviceInstructeurId: superviseur.serviceInstructeurId,
+      perimetreSupervisionAutorise: nouvelle,
+    });
+    const avant = verrouille?.perimetre ?? null;
+    const apres = avant
+      ? {
+          regions: avant.regions.filter((code) => borne.regions.includes(code)),
+          departements: avant.departements.filter((code) => borne.departements.includes(code)),
+        }
+      : null;
+    await tx
+      .update(utilisateurs)
+      .set({
+        perimetreSupervisionAutorise: nouvelle,
+        perimetreSupervision: apres,
+        dateModification: date,
+      })
+      .where(eq(utilisateurs.id, id));
+    await tracer(tx, {
+      compteId: id,
+      action: ACTIONS_PERIMETRE.borne,
+      acteur,
+      role: "admin_fonctionnel",
+      avant: superviseur.perimetreSupervisionAutorise ?? null,
+      apres: nouvelle,
+      date,
+    });
+    if (avant && apres && !dansLaBorne(avant, borne))
+      await tracer(tx, {
+        compteId: id,
+        action: ACTIONS_PERIMETRE.perimetre,
+        acteur,
+        role: "admin_fonctionnel",
+        avant,
+        apres,
+        date,
+      });
   });
 }

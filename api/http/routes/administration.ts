@@ -1,18 +1,25 @@
 /**
  * The functional administrator's settings (contract/api/administration.ts;
  * issue 16 item 5): information banners and feature flags, each change
- * written in the history by api/domain/administration/. admin_fonctionnel only.
+ * written in the history by api/domain/administration/; the superviseurs'
+ * bounds (ADR 0041, api/domain/compte/perimetre-supervision.ts). admin_fonctionnel only.
  */
 import express, { Router } from "express";
 import {
   basculerFonctionnalite,
   creerBandeau,
+  fixerBorneSuperviseur,
+  lireSuperviseur,
   listerBandeauxAdministres,
   listerFonctionnalitesAdministrees,
+  listerSuperviseurs,
   retirerBandeau,
 } from "../../../contract/api/administration.ts";
 import * as bandeaux from "../../domain/administration/bandeaux.ts";
 import * as fonctionnalites from "../../domain/administration/fonctionnalites.ts";
+import * as superviseurs from "../../domain/compte/perimetre-supervision.ts";
+import { limitesReauthentification } from "../../domain/compte/reauthentification.ts";
+import { creerLimiteur, sujetIp } from "../../domain/limites-publiques.ts";
 import { endpoints } from "../endpoint.ts";
 import type { ApiDeps } from "../deps.ts";
 
@@ -62,6 +69,37 @@ export function administrationRoutes(deps: ApiDeps): Router {
           body.active,
         ),
       );
+    },
+    formulaire,
+  );
+
+  const reauthentification = {
+    limiteur: creerLimiteur(deps.database, deps.horloge),
+    limites: limitesReauthentification(deps.config.loginRateLimit),
+  };
+
+  /** The superviseurs with their service, bound and perimeter (ADR 0041). */
+  points.register(listerSuperviseurs, async (_entree, _req, res) => {
+    res.json(await superviseurs.listerSuperviseurs(deps.database));
+  });
+
+  /** One superviseur and the history of his perimeter and bound; 404 for another id. */
+  points.register(lireSuperviseur, async ({ params }, _req, res) => {
+    res.json(await superviseurs.lireSuperviseur(deps.database, params.id));
+  });
+
+  /** Sets a superviseur's bound: 204; 404, 422 (code, password), 429. */
+  points.register(
+    fixerBorneSuperviseur,
+    async ({ params, body, utilisateur }, req, res) => {
+      await superviseurs.fixerBorneSuperviseur(
+        { database: deps.database, horloge: deps.horloge, reauthentification },
+        utilisateur,
+        params.id,
+        body,
+        { ip: sujetIp(req.ip) },
+      );
+      res.status(204).end();
     },
     formulaire,
   );

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { schemaBorneSupervision } from "#contract/schemas/administration";
 import { schemaPerimetreSupervision } from "#contract/schemas/compte-parametres";
 import type { Departement, Region } from "#contract/schemas/geographie";
 import type { PerimetreSupervision } from "#contract/schemas/utilisateur";
@@ -19,6 +20,33 @@ export const PERIMETRE_SUPERVISION_PATH = "/account/perimetre-supervision";
 
 /** The bound of an account that may choose nothing (a superviseur without service nor opened bound). */
 export const AUCUNE_BORNE: PerimetreSupervision = { regions: [], departements: [] };
+
+/**
+ * The two uses of the form: the superviseur's own perimeter (at least one
+ * box) and the bound an admin_fonctionnel opens to him (ADR 0041; no box =
+ * the régions of his service). What differs is data.
+ */
+const USAGES = {
+  superviseur: {
+    id: "perimetre-supervision",
+    schema: schemaPerimetreSupervision,
+    regionsRequises: true,
+    aideRegions:
+      "Les dossiers dont le siège est dans une région cochée font partie de votre périmètre.",
+    aideDepartements: "Ou des départements, hors des régions cochées.",
+    aideMotDePasse: "Votre périmètre décide des dossiers que vous lisez : confirmez ce changement.",
+  },
+  administration: {
+    id: "borne-supervision",
+    schema: schemaBorneSupervision,
+    regionsRequises: false,
+    aideRegions:
+      "Le superviseur pourra choisir ces régions et chacun de leurs départements. Aucune case cochée : les régions de son service.",
+    aideDepartements: "Ou des départements seuls, hors des régions cochées.",
+    aideMotDePasse:
+      "Cette borne décide des dossiers que le superviseur peut lire : confirmez-la avec votre mot de passe.",
+  },
+} as const;
 
 /** Props of {@link FormulairePerimetreSupervision}. */
 export interface FormulairePerimetreSupervisionProps {
@@ -39,6 +67,8 @@ export interface FormulairePerimetreSupervisionProps {
   bouton: string;
   /** The "Se déconnecter" way out of the blocking section. */
   deconnexion?: boolean;
+  /** Whose choice it is (see USAGES); the superviseur's by default. */
+  usage?: keyof typeof USAGES;
 }
 
 /**
@@ -61,12 +91,14 @@ export function FormulairePerimetreSupervision({
   champsCaches,
   bouton,
   deconnexion,
+  usage = "superviseur",
 }: FormulairePerimetreSupervisionProps) {
+  const textes = USAGES[usage];
   const [form, fields] = useForm({
-    id: "perimetre-supervision",
+    id: textes.id,
     lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaPerimetreSupervision }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: textes.schema }),
   });
   // After a refused post, the boxes as sent (nothing chosen is lost); else the saved perimeter.
   const renvoye = lastResult?.initialValue;
@@ -98,8 +130,8 @@ export function FormulairePerimetreSupervision({
       <Fieldset
         id={fields.regions.id}
         legend="Régions"
-        hint="Les dossiers dont le siège est dans une région cochée font partie de votre périmètre."
-        required
+        hint={textes.aideRegions}
+        required={textes.regionsRequises}
         errors={fields.regions.errors}
         errorsFirst
       >
@@ -109,7 +141,7 @@ export function FormulairePerimetreSupervision({
         {regionsOuvertes.map((region) => (
           <FieldsetElement key={region.code} inline>
             <Checkbox
-              id={`perimetre-supervision-region-${region.code}`}
+              id={`${textes.id}-region-${region.code}`}
               name={fields.regions.name}
               value={region.code}
               label={region.nom}
@@ -121,7 +153,7 @@ export function FormulairePerimetreSupervision({
       <Fieldset
         id={fields.departements.id}
         legend="Départements"
-        hint="Ou des départements, hors des régions cochées."
+        hint={textes.aideDepartements}
         errors={fields.departements.errors}
       >
         {regions.map((region) => {
@@ -138,7 +170,7 @@ export function FormulairePerimetreSupervision({
                   {liste.map((departement) => (
                     <li key={departement.code}>
                       <Checkbox
-                        id={`perimetre-supervision-departement-${departement.code}`}
+                        id={`${textes.id}-departement-${departement.code}`}
                         name={fields.departements.name}
                         value={departement.code}
                         label={`${departement.nom} (${departement.code})`}
@@ -153,10 +185,7 @@ export function FormulairePerimetreSupervision({
           );
         })}
       </Fieldset>
-      <ChampMotDePasseActuel
-        champ={fields.motDePasseActuel}
-        hint="Votre périmètre décide des dossiers que vous lisez : confirmez ce changement."
-      />
+      <ChampMotDePasseActuel champ={fields.motDePasseActuel} hint={textes.aideMotDePasse} />
       {Object.entries(champsCaches).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -28,6 +28,7 @@ describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
   it("réserve la gestion des comptes à l'administrateur fonctionnel", () => {
     expect(hrefs(["admin_fonctionnel"])).toEqual([
       "/gestion-des-comptes",
+      "/administration/superviseurs",
       "/administration/bandeaux",
       "/administration/fonctionnalites",
     ]);

@@ -82,6 +82,12 @@ const NAV_RULES: readonly NavRule[] = [
     href: "/gestion-des-comptes",
     roles: ["admin_fonctionnel"],
   },
+  // What each superviseur may choose his perimeter from (ADR 0041).
+  {
+    label: t("navigation.superviseurs"),
+    href: "/administration/superviseurs",
+    roles: ["admin_fonctionnel"],
+  },
   // Information banners and feature flags (issue 16 item 5).
   {
     label: t("navigation.bandeaux"),
@@ -100,7 +106,7 @@ const NAV_RULES: readonly NavRule[] = [
  * (instructeur, superviseur) get their files, all files, activity, approvals
  * and the establishment list; crhh all files; central roles activity,
  * approvals and the establishment reference; admin_fonctionnel account
- * management; applicants their home, and once they hold an approval
+ * management, the superviseurs' bounds, banners and feature flags; applicants their home, and once they hold an approval
  * (`contexte.agrement`) "Mon agrément", their referenced establishments,
  * their notable-change requests and the annual report. Empty for a user without roles.
  */

@@ -49,6 +49,7 @@ export default {
     gestionDesComptes: "Gestion des comptes",
     bandeaux: "Bandeaux",
     fonctionnalites: "Fonctionnalités",
+    superviseurs: "Superviseurs",
   },
   footer: {
     description:
