@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { DejaPlie } from "./tableau-donnees";
 
 /** The two SVG renderings of a chart (app/components/graphiques/graphiques.server.ts). */
 export interface SvgGraphique {
@@ -41,7 +42,9 @@ export function Graphique({ id, titre, svg, donnees }: GraphiqueProps) {
       ) : null}
       <details className="fr-mt-1w">
         <summary>Voir les données du graphique « {titre} »</summary>
-        <div className="fr-mt-2w">{donnees}</div>
+        <div className="fr-mt-2w">
+          <DejaPlie.Provider value={true}>{donnees}</DejaPlie.Provider>
+        </div>
       </details>
     </figure>
   );
