@@ -37,7 +37,10 @@ export default defineConfig({
   // The PGlite model of the specs' in-memory portals, built once per run.
   globalSetup: "./e2e/fixtures/modele-pglite.ts",
   retries: 0,
-  timeout: 30_000,
+  // Machines of the same kind differ twice in speed (vitest on PostgreSQL: 195 s on one, 420 s
+  // on another): a journey of 20 s alone takes 30 to 40 s beside the other worker on the slower.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL,

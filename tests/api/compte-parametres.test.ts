@@ -675,6 +675,31 @@ describe("périmètre de supervision", () => {
     expect(await historiqueDuCompte(moi.id)).toEqual([]);
   });
 
+  it("est limité comme la connexion : après 10 mots de passe actuels faux, 429 même avec le bon", async () => {
+    const moi = await compte(
+      ["superviseur"],
+      { regions: ["11"], departements: [] },
+      { serviceInstructeurId: await serviceDeParis() },
+    );
+    const saisie = { departements: ["75"], motDePasseActuel: "Pas-le-bon-2026!" };
+    for (let n = 1; n <= 10; n += 1)
+      expect((await poster("/user/perimetre-supervision", saisie, moi.token)).status).toBe(422);
+    const bloque = await poster(
+      "/user/perimetre-supervision",
+      { ...saisie, motDePasseActuel: MOT_DE_PASSE },
+      moi.token,
+    );
+    expect(bloque).toEqual({
+      status: 429,
+      body: {
+        message:
+          "Trop de demandes ont été faites en peu de temps. Veuillez réessayer dans 15 minutes.",
+        retryAfter: 900,
+      },
+    });
+    expect(await historiqueDuCompte(moi.id)).toEqual([]);
+  });
+
   it("refuse un choix vide ou un code inconnu", async () => {
     const moi = await compte(["superviseur"], { regions: ["11"], departements: [] });
     const vide = await poster(

@@ -22,6 +22,7 @@ import { limitesReauthentification } from "../../domain/compte/reauthentificatio
 import { creerLimiteur, sujetIp } from "../../domain/limites-publiques.ts";
 import { endpoints } from "../endpoint.ts";
 import type { ApiDeps } from "../deps.ts";
+import { journaliserRefus } from "../refus-journalises.ts";
 
 /** Form bodies of these routes: a banner's fields, a flag's state. */
 const formulaire = { parsers: [express.urlencoded({ extended: false, limit: "10kb" })] };
@@ -92,12 +93,14 @@ export function administrationRoutes(deps: ApiDeps): Router {
   points.register(
     fixerBorneSuperviseur,
     async ({ params, body, utilisateur }, req, res) => {
-      await superviseurs.fixerBorneSuperviseur(
-        { database: deps.database, horloge: deps.horloge, reauthentification },
-        utilisateur,
-        params.id,
-        body,
-        { ip: sujetIp(req.ip) },
+      await journaliserRefus(deps, req, utilisateur.row.email, () =>
+        superviseurs.fixerBorneSuperviseur(
+          { database: deps.database, horloge: deps.horloge, reauthentification },
+          utilisateur,
+          params.id,
+          body,
+          { ip: sujetIp(req.ip) },
+        ),
       );
       res.status(204).end();
     },

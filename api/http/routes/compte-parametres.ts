@@ -3,7 +3,7 @@
  * (link to the new address, check, confirmation), change of password,
  * supervision perimeter. Rules in api/domain/compte/.
  */
-import express, { Router, type Request } from "express";
+import express, { Router } from "express";
 import {
   changerMotDePasse,
   confirmerChangementEmail,
@@ -16,9 +16,9 @@ import { changerMotDePasse as changerMotDePasseDuCompte } from "../../domain/com
 import { enregistrerPerimetreSupervision as enregistrerPerimetre } from "../../domain/compte/perimetre-supervision.ts";
 import { limitesReauthentification } from "../../domain/compte/reauthentification.ts";
 import { EnvoiCourrielErreur } from "../../domain/comptes-candidats.ts";
-import { ErreurDomaine } from "../../domain/erreurs.ts";
 import { creerLimiteur, pseudonymiserAdresse, sujetIp } from "../../domain/limites-publiques.ts";
 import type { ApiDeps } from "../deps.ts";
+import { journaliserRefus } from "../refus-journalises.ts";
 import { endpoints } from "../endpoint.ts";
 import { HttpError, unauthorized } from "../errors.ts";
 
@@ -51,23 +51,6 @@ export function compteParametresRoutes(deps: ApiDeps): Router {
   };
 
   /**
-   * Runs `travail`; a refusal past a limit (429) is logged at warn with the
-   * account pseudonymised before it is answered.
-   */
-  async function journaliserRefus<T>(req: Request, email: string, travail: () => Promise<T>) {
-    try {
-      return await travail();
-    } catch (error) {
-      if (error instanceof ErreurDomaine && error.nature === "trop")
-        logger.warn(
-          { event: "limite_compte_atteinte", route: req.route?.path, compte: pseudonyme(email) },
-          "Trop de demandes : requête refusée",
-        );
-      throw error;
-    }
-  }
-
-  /**
    * POST /api/user/token-mail/changement (signed in): `{ email,
    * motDePasseActuel }` → 202 `{ email }` once the mail went to the new
    * address (a link, or a notice to its owner when another account has it:
@@ -79,7 +62,7 @@ export function compteParametresRoutes(deps: ApiDeps): Router {
     demanderChangementEmail,
     async ({ utilisateur, body }, req, res) => {
       try {
-        const resultat = await journaliserRefus(req, utilisateur.row.email, () =>
+        const resultat = await journaliserRefus(deps, req, utilisateur.row.email, () =>
           changementEmail.demanderChangementEmail(
             {
               database,
@@ -143,7 +126,7 @@ export function compteParametresRoutes(deps: ApiDeps): Router {
     async ({ utilisateur, body }, req, res) => {
       const jeton = /^Bearer\s+(\S+)$/i.exec(req.get("authorization") ?? "")?.[1];
       if (!jeton) throw unauthorized();
-      await journaliserRefus(req, utilisateur.row.email, () =>
+      await journaliserRefus(deps, req, utilisateur.row.email, () =>
         changerMotDePasseDuCompte({ database, horloge, reauthentification }, utilisateur, body, {
           jetonAcces: jeton,
           ip: sujetIp(req.ip),
@@ -163,9 +146,11 @@ export function compteParametresRoutes(deps: ApiDeps): Router {
   points.register(
     enregistrerPerimetreSupervision,
     async ({ utilisateur, body }, req, res) => {
-      await enregistrerPerimetre({ database, horloge, reauthentification }, utilisateur, body, {
-        ip: sujetIp(req.ip),
-      });
+      await journaliserRefus(deps, req, utilisateur.row.email, () =>
+        enregistrerPerimetre({ database, horloge, reauthentification }, utilisateur, body, {
+          ip: sujetIp(req.ip),
+        }),
+      );
       res.status(204).end();
     },
     formulaire,
