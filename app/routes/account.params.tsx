@@ -49,7 +49,7 @@ import {
   Fieldset,
   FieldsetElement,
   FormErrorSummary,
-  fieldErrorsOf,
+  refusEnErreurs,
 } from "~/components/forms";
 import { t } from "~/i18n";
 import type { RootLoader } from "~/root";
@@ -106,14 +106,9 @@ async function envoyer(
     return null;
   } catch (error) {
     if (!(error instanceof ApiError && [409, 422, 429, 503].includes(error.status))) throw error;
-    const errors = fieldErrorsOf(error.body);
     return refus(
       intent,
-      submission.reply(
-        Object.keys(errors).length
-          ? { fieldErrors: errors }
-          : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
-      ),
+      submission.reply(refusEnErreurs(error.body, error.message || t("erreur.autre.sousTitre"))),
       error.status,
     );
   }

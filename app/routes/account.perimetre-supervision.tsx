@@ -27,7 +27,7 @@ import {
   BlocagePerimetreSupervision,
   PERIMETRE_SUPERVISION_PATH,
 } from "~/components/compte/perimetre-supervision";
-import { fieldErrorsOf } from "~/components/forms";
+import { refusEnErreurs } from "~/components/forms";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
@@ -84,13 +84,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!(error instanceof ApiError && [422, 429].includes(error.status))) throw error;
-    const errors = fieldErrorsOf(error.body);
     return data(
       {
         lastResult: submission.reply({
-          ...(Object.keys(errors).length
-            ? { fieldErrors: errors }
-            : { formErrors: [error.message] }),
+          ...refusEnErreurs(error.body, error.message),
           ...sansMotDePasse,
         }),
         redirectTo,

@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { FormulairePerimetreSupervision } from "~/components/compte/perimetre-supervision";
 import { Tableau } from "~/components/dossier/tableau";
-import { fieldErrorsOf } from "~/components/forms";
+import { refusEnErreurs } from "~/components/forms";
 import { libellePerimetre } from "~/components/superviseurs/libelle-perimetre";
 import { t } from "~/i18n";
 import { dateHeureFr } from "~/utils/dates";
@@ -64,13 +64,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!(error instanceof ApiError && [422, 429].includes(error.status))) throw error;
-    const errors = fieldErrorsOf(error.body);
     return data(
       {
         lastResult: submission.reply({
-          ...(Object.keys(errors).length
-            ? { fieldErrors: errors }
-            : { formErrors: [error.message] }),
+          ...refusEnErreurs(error.body, error.message),
           ...sansMotDePasse,
         }),
       },

@@ -20,7 +20,6 @@ import {
   MESSAGE_PERIMETRE_HORS_BORNE,
   type PerimetreSupervision,
 } from "../../../contract/schemas/compte-parametres.ts";
-import { MESSAGES } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
 import {
   departements,
@@ -33,7 +32,10 @@ import {
 import { introuvable, invalide } from "../erreurs.ts";
 import type { Horloge } from "../horloge.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
-import { verifierMotDePasseActuel, type DepsReauthentification } from "./reauthentification.ts";
+import {
+  reauthentifierSiMotDePasseDetenu,
+  type DepsReauthentification,
+} from "./reauthentification.ts";
 
 /** A code that no région (or département) has. */
 export const MESSAGE_CODE_INCONNU = "Ce code n'existe pas";
@@ -181,16 +183,12 @@ export async function enregistrerPerimetreSupervision(
     .from(utilisateurs)
     .where(eq(utilisateurs.id, utilisateur.row.id));
   if (!compte) throw introuvable();
-  if (compte.passwordHash) {
-    if (!saisie.motDePasseActuel)
-      throw invalide(MESSAGES.requis, { champs: { motDePasseActuel: [MESSAGES.requis] } });
-    await verifierMotDePasseActuel(deps.reauthentification, {
-      utilisateurId: utilisateur.row.id,
-      empreinte: compte.passwordHash,
-      motDePasse: saisie.motDePasseActuel,
-      ip: requete.ip,
-    });
-  }
+  await reauthentifierSiMotDePasseDetenu(deps.reauthentification, {
+    utilisateurId: utilisateur.row.id,
+    empreinte: compte.passwordHash,
+    motDePasse: saisie.motDePasseActuel,
+    ip: requete.ip,
+  });
   const perimetre = normaliser(saisie);
   await verifierCodesConnus(db, perimetre);
   verifierDansLaBorne(perimetre, await borneSupervision(db, compte));
@@ -350,16 +348,12 @@ export async function fixerBorneSuperviseur(
     .select({ passwordHash: utilisateurs.passwordHash })
     .from(utilisateurs)
     .where(eq(utilisateurs.id, acteur.row.id));
-  if (administrateur?.passwordHash) {
-    if (!saisie.motDePasseActuel)
-      throw invalide(MESSAGES.requis, { champs: { motDePasseActuel: [MESSAGES.requis] } });
-    await verifierMotDePasseActuel(deps.reauthentification, {
-      utilisateurId: acteur.row.id,
-      empreinte: administrateur.passwordHash,
-      motDePasse: saisie.motDePasseActuel,
-      ip: requete.ip,
-    });
-  }
+  await reauthentifierSiMotDePasseDetenu(deps.reauthentification, {
+    utilisateurId: acteur.row.id,
+    empreinte: administrateur?.passwordHash ?? null,
+    motDePasse: saisie.motDePasseActuel,
+    ip: requete.ip,
+  });
   const ouverte = normaliser(saisie);
   await verifierCodesConnus(db, ouverte);
   const nouvelle = ouverte.regions.length || ouverte.departements.length ? ouverte : null;

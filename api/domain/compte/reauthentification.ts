@@ -10,6 +10,7 @@
 import { verify } from "@node-rs/argon2";
 import { messageTropDeDemandes } from "../../../contract/schemas/candidat.ts";
 import { MESSAGE_MOT_DE_PASSE_ACTUEL_INCORRECT } from "../../../contract/schemas/compte-parametres.ts";
+import { MESSAGES } from "../../../contract/validation.ts";
 import { invalide, trop } from "../erreurs.ts";
 import type { Comptage, Limite, Limiteur } from "../limites-publiques.ts";
 
@@ -70,4 +71,25 @@ export async function verifierMotDePasseActuel(
       champs: { motDePasseActuel: [MESSAGE_MOT_DE_PASSE_ACTUEL_INCORRECT] },
     });
   await deps.limiteur.rendre(comptages);
+}
+
+/**
+ * The check of a change of who can reach what (ADR 0041): when the portal
+ * holds the account's password (`empreinte`, null with an external
+ * identity provider), `motDePasse` is required — 422 on `motDePasseActuel`
+ * when missing — and checked by {@link verifierMotDePasseActuel}; without
+ * a password held here, nothing is asked.
+ */
+export async function reauthentifierSiMotDePasseDetenu(
+  deps: DepsReauthentification,
+  saisie: { utilisateurId: string; empreinte: string | null; motDePasse?: string; ip: string },
+): Promise<void> {
+  if (!saisie.empreinte) return;
+  if (!saisie.motDePasse)
+    throw invalide(MESSAGES.requis, { champs: { motDePasseActuel: [MESSAGES.requis] } });
+  await verifierMotDePasseActuel(deps, {
+    ...saisie,
+    empreinte: saisie.empreinte,
+    motDePasse: saisie.motDePasse,
+  });
 }

@@ -13,3 +13,16 @@ export function fieldErrorsOf(body: unknown): Record<string, string[]> {
       .filter(([, messages]) => messages.length > 0),
   );
 }
+
+/**
+ * conform's `reply` options for an API refusal whose body is `body`: its
+ * field errors when it has some, else `message` as the form's own error
+ * (a 429, a 409…).
+ */
+export function refusEnErreurs(
+  body: unknown,
+  message: string,
+): { fieldErrors: Record<string, string[]> } | { formErrors: string[] } {
+  const fieldErrors = fieldErrorsOf(body);
+  return Object.keys(fieldErrors).length ? { fieldErrors } : { formErrors: [message] };
+}

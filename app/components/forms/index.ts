@@ -4,7 +4,7 @@
  * labels, hints, stars, messages, `aria-invalid` and `aria-describedby` are
  * written once.
  */
-export { fieldErrorsOf } from "./api-errors";
+export { fieldErrorsOf, refusEnErreurs } from "./api-errors";
 export { Checkbox, Radio, type ChoiceProps } from "./choice";
 export {
   CheckboxField,
