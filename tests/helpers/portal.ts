@@ -28,17 +28,35 @@ export interface TestPortal {
   close(): Promise<void>;
 }
 
-/** A TCP port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out by freePort: below the kernel's ephemeral range
+ * (/proc/sys/net/ipv4/ip_local_port_range, 32768-60999 on Linux), which
+ * outgoing connections (PostgreSQL pools, fetch) take their source port from.
+ * A port from that range, closed by the probe and listened on seconds later,
+ * can meanwhile be taken by a connection of another test worker (EADDRINUSE).
+ */
+const PORTS_LIBRES = { premier: 20_000, dernier: 32_000 } as const;
+
+/** Whether something can listen on `port` right now (probe opened and closed). */
+function ecoutable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
+    probe.once("error", () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * A TCP port nobody listens on right now, drawn at random outside the
+ * ephemeral range (PORTS_LIBRES). Throws after 50 occupied draws.
+ */
+export async function freePort(): Promise<number> {
+  const etendue = PORTS_LIBRES.dernier - PORTS_LIBRES.premier;
+  for (let essai = 0; essai < 50; essai++) {
+    const port = PORTS_LIBRES.premier + Math.floor(Math.random() * etendue);
+    if (await ecoutable(port)) return port;
+  }
+  throw new Error(`Aucun port libre entre ${PORTS_LIBRES.premier} et ${PORTS_LIBRES.dernier}`);
 }
 
 let modele: Promise<Blob | undefined> | undefined;
