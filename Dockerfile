@@ -1,7 +1,7 @@
-# Portail des agréments MAR — image de production (Node 22 LTS, non-root).
+# Portail des agréments MAR — image de production (Node.js 24 LTS, non-root).
 # syntax=docker/dockerfile:1
 
-FROM node:22-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
@@ -14,7 +14,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ARG GIT_SHA=""
 ENV NODE_ENV=production \
     GIT_SHA=$GIT_SHA \
