@@ -1,6 +1,7 @@
 /**
- * `npm run seed`: loads the reference data (and the demo data when DEMO_DATA
- * is on, the default on PGlite) into the configured database, prints what
+ * `npm run seed`: loads the reference data (and the demo accounts when
+ * DEMO_DATA is on, the default on PGlite; the demo dataset when DEMO_DATASET
+ * is, as at the portal's start) into the configured database, prints what
  * the database holds, and exits. Idempotent: run twice, same counts.
  *
  * `npm run seed -- --scale N [--reset] [--seed S] [--date AAAA-MM-JJ]` then
@@ -10,6 +11,7 @@
  */
 import { openDatabase } from "../api/db/client.ts";
 import { seedDatabase } from "../api/db/seed/index.ts";
+import { seedJeuDemo } from "../api/db/seed/demo-dossiers.ts";
 import {
   ErreurEchelle,
   lireArguments,
@@ -84,6 +86,11 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   const started = performance.now();
   await seedDatabase(database, { demo: config.demoData, logger });
+  // The demo dataset, as at the portal's start (DEMO_DATASET), unless a scale dataset is asked.
+  if (config.demoDataset && options.echelle === undefined)
+    await seedJeuDemo(database, createFileStore({ dataDir: config.dataDir, s3: config.s3 }), {
+      logger,
+    });
   const lines: string[] = [];
   for (const [table, label] of TABLES) {
     const [row] = await database.query<{ n: number }>(`select count(*)::int as n from ${table}`);

@@ -187,11 +187,136 @@ describe("le jeu de démonstration chargé au démarrage", () => {
     });
     expect(reponse.status).toBe(200);
     expect((await reponse.json()).nbDemandes).toBeGreaterThanOrEqual(instructeurs[0].n);
-    // No generated account took a demo account's place or address.
-    const [{ n }] = await requete<{ n: number }>(
-      `select count(*)::int as n from utilisateur where lower(email) like '%@demo.anah.gouv.fr' and id ${DANS_LE_JEU}`,
+    // Only the two demo applicants of the dataset took a generated account's place.
+    const demo = await requete<{ email: string }>(
+      `select lower(email) as email from utilisateur where lower(email) like '%@demo.anah.gouv.fr' and id ${DANS_LE_JEU} order by 1`,
     );
-    expect(n).toBe(0);
+    expect(demo.map((ligne) => ligne.email)).toEqual([
+      "demandeur-complement@demo.anah.gouv.fr",
+      "operateur@demo.anah.gouv.fr",
+    ]);
+  });
+
+  it("donne à l'instructeur, au CRHH et au superviseur de Paris un dossier pour chacune de leurs actions", async () => {
+    const dossiers = await requete<{ id: string; kind: string }>(
+      `select d.id, d.kind from demande d join service_instructeur s on s.id = d.service_instructeur_id
+        where d.id ${DANS_LE_JEU} and s.code = $1 and d.date_depot is not null order by d.id`,
+      [codeServiceDuDepartement("75")],
+    );
+    /** The actions `email` is offered on the Paris files, "kind ACTION", sorted. */
+    const actionsDe = async (email: string) => {
+      const { accessToken } = await loginAs(portal.baseUrl, email, DEMO_PASSWORD);
+      const actions = new Set<string>();
+      for (const dossier of dossiers) {
+        const reponse = await fetch(`${portal.baseUrl}/api/${dossier.kind}/${dossier.id}`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        expect(reponse.status).toBe(200);
+        const { actionsDisponibles } = (await reponse.json()) as {
+          actionsDisponibles: { action: string }[];
+        };
+        for (const { action } of actionsDisponibles) actions.add(`${dossier.kind} ${action}`);
+      }
+      return [...actions].sort();
+    };
+    // Every row of the transition table for their role (DESIGN §3), but the
+    // rows of a notable change in a state the dataset never gives one
+    // (refusals, CRHH opinion) and the deemed rejection (clock run out).
+    expect(await actionsDe("instructeur@demo.anah.gouv.fr")).toEqual([
+      "changement-notable AFFECTER_INSTRUCTEUR",
+      "changement-notable CONFIRMER_COMPLETUDE",
+      "changement-notable DEMANDER_COMPLEMENT",
+      "changement-notable DEMANDER_COMPLEMENT_COMPLETUDE",
+      "changement-notable EXPRIMER_AVIS_INSTRUCTEUR",
+      "changement-notable PROPOSER_REFUS_DEMANDE",
+      "demande AFFECTER_INSTRUCTEUR",
+      "demande CONFIRMER_COMPLETUDE",
+      "demande DEMANDER_COMPLEMENT",
+      "demande DEMANDER_COMPLEMENT_COMPLETUDE",
+      "demande EXPRIMER_AVIS_INSTRUCTEUR",
+      "demande MOTIVER_REFUS",
+      "demande PROPOSER_REFUS_DEMANDE",
+      "demande RETOURNER_EN_EDITION",
+    ]);
+    expect(await actionsDe("crhh@demo.anah.gouv.fr")).toEqual(["demande EXPRIMER_AVIS_CRHH"]);
+    expect(await actionsDe("superviseur@demo.anah.gouv.fr")).toEqual([
+      "changement-notable AFFECTER_INSTRUCTEUR",
+      "changement-notable DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE",
+      "changement-notable EXPRIMER_AVIS_DECIDEUR",
+      "changement-notable EXPRIMER_AVIS_SUPERVISEUR",
+      "changement-notable REAFFECTER_INSTRUCTEUR",
+      "demande AFFECTER_INSTRUCTEUR",
+      "demande CONFIRMER_REFUS",
+      "demande CREER_PROCEDURE",
+      "demande EXPRIMER_AVIS_DECIDEUR",
+      "demande EXPRIMER_AVIS_SUPERVISEUR",
+      "demande MODIFIER_AGREMENT",
+      "demande MODIFIER_PROCEDURE",
+      "demande REAFFECTER_INSTRUCTEUR",
+      "demande REFUSER_REFUS",
+      "demande TERMINER_PROCEDURE",
+    ]);
+  });
+
+  it("donne un opérateur agréé, avec établissements, changement notable en cours, messages et rapports annuels", async () => {
+    const { accessToken } = await loginAs(
+      portal.baseUrl,
+      "operateur@demo.anah.gouv.fr",
+      DEMO_PASSWORD,
+    );
+    const reponse = await fetch(`${portal.baseUrl}/api/demandes/mes-demandes`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(reponse.status).toBe(200);
+    const dossiers = (await reponse.json()) as { etat: string; codeDepartement: string }[];
+    // Its approval request granted, in Paris (the demo team's service).
+    expect(dossiers.filter((dossier) => dossier.etat === "agree")).toEqual([
+      expect.objectContaining({ codeDepartement: "75" }),
+    ]);
+    const [operateur] = await requete<{
+      agrement: string;
+      etablissements: number;
+      messages: number;
+      changements: number;
+      rapport2024: string;
+    }>(
+      `select a.etat as agrement,
+              (select count(*)::int from etablissement e where e.agrement_id = a.id) as etablissements,
+              (select count(*)::int from message m join demande d on d.id = m.ressource_id
+                where d.societe_id = u.societe_id) as messages,
+              (select count(*)::int from demande c where c.societe_id = u.societe_id and c.kind = 'changement-notable'
+                  and c.date_depot is not null and c.etat not in ('annulee', 'refusee', 'terminee', 'accordee_tacitement')) as changements,
+              (select r.etat from rapport_annuel_activite r where r.agrement_id = a.id and r.annee = 2024) as rapport2024
+         from utilisateur u join agrement a on a.societe_id = u.societe_id and a.etat = 'en_cours'
+        where lower(u.email) = 'operateur@demo.anah.gouv.fr'`,
+    );
+    expect(operateur.agrement).toBe("en_cours");
+    expect(operateur.etablissements).toBeGreaterThan(0);
+    expect(operateur.messages).toBeGreaterThan(0);
+    expect(operateur.changements).toBe(1);
+    // Granted before 2025: the first year's report is filed.
+    expect(operateur.rapport2024).toBe("depose");
+  });
+
+  it("donne un demandeur dont la demande attend un complément", async () => {
+    const { accessToken } = await loginAs(
+      portal.baseUrl,
+      "demandeur-complement@demo.anah.gouv.fr",
+      DEMO_PASSWORD,
+    );
+    const reponse = await fetch(`${portal.baseUrl}/api/demandes/mes-demandes`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(reponse.status).toBe(200);
+    const dossiers = (await reponse.json()) as {
+      etat: string;
+      actionsDisponibles: { action: string }[];
+    }[];
+    const enCours = dossiers.find((dossier) => dossier.etat.endsWith("_complement_demande"));
+    expect(enCours?.actionsDisponibles.map(({ action }) => action)).toEqual([
+      "DONNER_COMPLEMENT",
+      "ANNULER_DEMANDE",
+    ]);
   });
 
   it("ne touche pas la société du demandeur de démonstration", async () => {

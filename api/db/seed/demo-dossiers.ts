@@ -5,9 +5,10 @@
  * so that the lists, the file pages, /activite and /agrements show real
  * content at once. The demo staff of Paris (instructeur, crhh,
  * superviseur: README "Comptes de démonstration") take the place of the
- * generated team of the Paris service, so every Paris file is theirs; the
- * demo applicant's company is not touched (the dataset has its own
- * companies). Written once: the scale dataset's marker in `meta` says it is
+ * generated team of the Paris service, so every Paris file is theirs, and
+ * find there a file for each of their actions; two generated companies get
+ * a demo applicant (api/db/seed/demo-situations.ts, ADR 0043); the first
+ * demo applicant's company is not touched. Written once: the scale dataset's marker in `meta` says it is
  * there, and a later `npm run seed -- --scale N --reset` replaces it.
  */
 import type { Logger } from "pino";
@@ -22,6 +23,11 @@ import {
 } from "./scale/index.ts";
 import type { AgentPlan } from "./scale/personnel.ts";
 import type { Plan } from "./scale/plan.ts";
+import { hash } from "@node-rs/argon2";
+import { and, inArray, isNull } from "drizzle-orm";
+import { rapportsAnnuelsActivite, utilisateurs } from "../schema.ts";
+import { DEMO_PASSWORD } from "./demo.ts";
+import { adapterSituations, rapportsOperateurDemo, type Situations } from "./demo-situations.ts";
 
 /**
  * Scale of the demo dataset: 150 companies, 285 approval requests and 15
@@ -66,13 +72,18 @@ export async function seedJeuDemo(
     [JSON.stringify(emails)],
   );
   const parEmail = new Map(comptes.map((compte) => [compte.email, compte]));
+  let situations: Situations | undefined;
   try {
     const bilan = await chargerEchelle(database, stockage, {
       echelle: ECHELLE_DEMO,
       graine: GRAINE_DEMO,
       aujourdhui: options.aujourdhui,
-      adapterPlan: (plan) => placerEquipeDemo(plan, parEmail),
+      adapterPlan: (plan, referentiel) => {
+        situations = adapterSituations(plan, referentiel);
+        return placerEquipeDemo(plan, parEmail);
+      },
     });
+    await ouvrirSituations(database, situations!, bilan.plan.options.aujourdhui);
     options.logger.info(
       {
         demandes: bilan.plan.dossiers.length,
@@ -87,6 +98,47 @@ export async function seedJeuDemo(
     if (error instanceof ErreurEchelle && (await jeuPresent(database))) return null;
     throw error;
   }
+}
+
+/**
+ * After the load: the demo applicants of {@link adapterSituations} sign in
+ * with the demo password, and the operator's approval gets its annual
+ * reports ({@link rapportsOperateurDemo}), in one transaction.
+ */
+async function ouvrirSituations(
+  database: Database,
+  situations: Situations,
+  aujourdhui: string,
+): Promise<void> {
+  const empreinte = await hash(DEMO_PASSWORD);
+  const emails = [situations.operateur, situations.complement].flatMap((societe) =>
+    societe ? [societe.representant.email] : [],
+  );
+  const agrement = situations.agrementOperateur;
+  const rapports = agrement
+    ? rapportsOperateurDemo(new Date(agrement.dateOctroi).toISOString().slice(0, 10), aujourdhui)
+    : [];
+  await database.db.transaction(async (tx) => {
+    if (emails.length > 0)
+      await tx
+        .update(utilisateurs)
+        .set({ passwordHash: empreinte })
+        .where(and(inArray(utilisateurs.email, emails), isNull(utilisateurs.passwordHash)));
+    if (agrement && rapports.length > 0)
+      await tx
+        .insert(rapportsAnnuelsActivite)
+        .values(
+          rapports.map((rapport) => ({
+            agrementId: agrement.id,
+            annee: rapport.annee,
+            etat: rapport.etat,
+            contenu: rapport.contenu,
+            dateDepot:
+              rapport.etat === "depose" ? new Date(Date.UTC(rapport.annee + 1, 1, 15, 9)) : null,
+          })),
+        )
+        .onConflictDoNothing();
+  });
 }
 
 /** Whether a dataset's marker is in `meta`. */

@@ -16,7 +16,7 @@ import { PLAGE_UUID } from "./identifiants.ts";
 import { TABLES_LOT, type Numerotation } from "./contexte.ts";
 import { Generateur } from "./lignes.ts";
 import { GRAINE_PAR_DEFAUT, nombreHistorique, planifier, type Plan } from "./plan.ts";
-import { chargerReferentiel } from "./referentiel.ts";
+import { chargerReferentiel, type Referentiel } from "./referentiel.ts";
 
 export { ErreurEchelle };
 
@@ -39,7 +39,7 @@ export interface OptionsEchelle {
    * demo staff in its teams, api/db/seed/demo-dossiers.ts) and returns the
    * ids of staff accounts that already exist: their rows are not written.
    */
-  adapterPlan?: (plan: Plan) => ReadonlySet<string>;
+  adapterPlan?: (plan: Plan, referentiel: Referentiel) => ReadonlySet<string>;
 }
 
 export interface BilanEchelle {
@@ -73,7 +73,7 @@ export async function chargerEchelle(
     graine: options.graine ?? GRAINE_PAR_DEFAUT,
     aujourdhui: options.aujourdhui ?? aujourdhuiParis(),
   });
-  const existants = options.adapterPlan?.(plan) ?? new Set<string>();
+  const existants = options.adapterPlan?.(plan, referentiel) ?? new Set<string>();
   const mesures: Mesures = new Map([
     ["plan (calcul)", { lignes: 0, ms: performance.now() - debut }],
   ]);
