@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { restreindreDroits } from "../files/droits.ts";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema.ts";
 
@@ -21,6 +22,11 @@ export interface Database {
    * to open copies of it with {@link openDatabase}'s `modele`.
    */
   exporter?(): Promise<Blob>;
+  /**
+   * PGlite only: the embedded client itself, for a library that brings its
+   * own PGlite adapter (pg-boss's `fromPglite`, api/jobs/runner.ts).
+   */
+  pglite?: PGlite;
 }
 
 const migrationsFolder = join(import.meta.dirname, "migrations");
@@ -134,5 +140,6 @@ async function openPglite(dataDir: string, modele?: Blob): Promise<Database> {
       (await client.query(text, params)).rows as T[],
     close: () => client.close(),
     exporter: () => client.dumpDataDir("none"),
+    pglite: client,
   };
 }

@@ -1,11 +1,12 @@
 /**
- * The jobs runner (DESIGN §2, §5): pg-boss 10 schedules the jobs of
+ * The jobs runner (DESIGN §2, §5): pg-boss 12 schedules the jobs of
  * api/jobs/taches.ts in the portal's own database and works them in this
  * process. Several instances may run it at once: pg-boss sends each cron slot
  * once and hands each job to one worker. Started and stopped by
  * server/app.ts when config.jobs is true.
  */
-import PgBoss from "pg-boss";
+import type { PGlite } from "@electric-sql/pglite";
+import { PgBoss, fromPglite, type Db } from "pg-boss";
 import type { ApiConfig } from "../config.ts";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
@@ -30,37 +31,31 @@ export interface JobsRunner {
   stop(): Promise<void>;
 }
 
-/** PGlite rejects several statements in one prepared query with this text. */
-const PLUSIEURS_INSTRUCTIONS = /multiple commands/i;
-
 /**
- * pg-boss's `db` option over the embedded PGlite (STACK-NOTES): one
- * parameterised statement goes through `query`; pg-boss's schema and
- * maintenance scripts, several statements without parameters, through
- * `exec` (their results are not read). Queries in flight are tracked so that
- * `drain` lets the runner stop before the database closes.
+ * pg-boss's `db` option over the embedded PGlite (STACK-NOTES): pg-boss's own
+ * adapter (`fromPglite`: a parameterised statement through `query`, its
+ * scripts without parameters through `exec` with the rows of every statement,
+ * which pg-boss 12 reads, and a ROLLBACK after a failed statement so that the
+ * one connection is never left in an aborted transaction), behind a guard:
+ * queries in flight are tracked so that `drain` lets the runner stop before
+ * the database closes, and refused once it has begun.
  */
-function adaptateurPglite(database: Database) {
+function adaptateurPglite(pglite: PGlite) {
+  const adaptateur = fromPglite(pglite);
   const enCours = new Set<Promise<unknown>>();
   let ferme = false;
-  async function executer(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
-    if (ferme) throw new Error("Planificateur arrêté : requête refusée");
-    if (values && values.length > 0) return { rows: await database.query(text, values) };
-    try {
-      return { rows: await database.query(text) };
-    } catch (error) {
-      if (!PLUSIEURS_INSTRUCTIONS.test((error as Error).message ?? "")) throw error;
-      await database.exec(text);
-      return { rows: [] };
-    }
-  }
-  return {
-    executeSql(text: string, values?: unknown[]) {
-      const promesse = executer(text, values);
+  const db: Db = {
+    executeSql(text, values) {
+      const promesse = ferme
+        ? Promise.reject(new Error("Planificateur arrêté : requête refusée"))
+        : adaptateur.executeSql(text, values);
       enCours.add(promesse);
       void promesse.finally(() => enCours.delete(promesse)).catch(() => {});
       return promesse;
     },
+  };
+  return {
+    db,
     async drain() {
       ferme = true;
       await Promise.allSettled([...enCours]);
@@ -68,15 +63,70 @@ function adaptateurPglite(database: Database) {
   };
 }
 
+/** The schema of pg-boss's tables in the portal's database. */
+const SCHEMA = "pgboss";
+/** Where a pg-boss 10 schema is moved aside (see {@link mettreDeCotePgBoss10}). */
+export const SCHEMA_PG_BOSS_10 = "pgboss_v10";
+/** The first schema version of pg-boss 11 (pg-boss 10.4 left version 24). */
+const PREMIERE_VERSION_PG_BOSS_11 = 25;
+
+/**
+ * Moves a pg-boss 10 schema aside before pg-boss starts: pg-boss 11 rewrote
+ * its tables (schema version 25) without a migration from pg-boss 10's
+ * (version 24), and pg-boss 12 refuses to start on one ("Cannot migrate
+ * pg-boss schema from version 24: the oldest supported starting version is
+ * 25"). Nothing in it is to carry over: schedules and queues are declared
+ * again at each start, jobs carry no data (each sweep reads the portal's own
+ * tables, the next slot does what a lost job would have done), failures are
+ * in the logs. So `pgboss` is renamed {@link SCHEMA_PG_BOSS_10}, kept for an
+ * operator (dropped with `DROP SCHEMA pgboss_v10 CASCADE`; renamed back, with
+ * pg-boss 10, it undoes the upgrade), and pg-boss installs a schema of its
+ * own. Checked again and renamed in one transaction under an advisory lock:
+ * of several instances starting at once, one renames, the others find the
+ * new schema or none. Resolves with the version moved aside, or null when
+ * there was none; throws when {@link SCHEMA_PG_BOSS_10} already exists (an
+ * earlier upgrade undone by hand: the operator decides which to keep).
+ */
+async function mettreDeCotePgBoss10(database: Database): Promise<number | null> {
+  const [{ present }] = await database.query<{ present: boolean }>(
+    `select to_regclass('${SCHEMA}.version') is not null as present`,
+  );
+  if (!present) return null;
+  const [ligne] = await database.query<{ version: number | null }>(
+    `select max(version)::int as version from ${SCHEMA}.version`,
+  );
+  const version = ligne?.version ?? null;
+  if (version === null || version >= PREMIERE_VERSION_PG_BOSS_11) return null;
+  await database.exec(`
+    do $$
+    declare
+      version_actuelle int;
+    begin
+      perform pg_advisory_xact_lock(hashtext('portail-mar:pgboss-10-mis-de-cote'));
+      if to_regclass('${SCHEMA}.version') is null then return; end if;
+      execute 'select max(version) from ${SCHEMA}.version' into version_actuelle;
+      if version_actuelle >= ${PREMIERE_VERSION_PG_BOSS_11} then return; end if;
+      if to_regnamespace('${SCHEMA_PG_BOSS_10}') is not null then
+        raise exception 'Schéma pg-boss 10 (version %) non mis de côté : le schéma ${SCHEMA_PG_BOSS_10} existe déjà', version_actuelle;
+      end if;
+      alter schema ${SCHEMA} rename to ${SCHEMA_PG_BOSS_10};
+    end
+    $$`);
+  return version;
+}
+
 /**
  * Starts pg-boss on `database` (PGlite through an adapter, PostgreSQL with
  * pg-boss's own small pool on DATABASE_URL), creates its schema on first
- * start (a few seconds), (re)declares the schedules of `taches` (cron in
- * Europe/Paris; schedules of jobs no longer listed are removed) and a worker
- * per job, polling every `pollingIntervalSeconds` (default 10 s). Handler
- * failures are logged and the job marked failed; the next slot tries again.
- * Jobs send their mails through `mailer` (default: one built from `config`,
- * closed on stop).
+ * start (a few seconds; a pg-boss 10 schema is moved aside first, see
+ * {@link mettreDeCotePgBoss10}), (re)declares the queues of `taches`
+ * (stately: one job waiting and one running at most; no retry) and their
+ * schedules (cron in Europe/Paris; schedules of jobs no longer listed are
+ * removed) and a worker per job, polling every `pollingIntervalSeconds`
+ * (default 10 s). Handler failures are logged and the job marked failed; the
+ * next slot tries again. Jobs send their mails through `mailer` (default: one
+ * built from `config`, closed on stop). Throws when pg-boss cannot start
+ * (database unreachable, schema it cannot migrate).
  */
 export async function startJobsRunner(deps: {
   config: ApiConfig;
@@ -89,6 +139,12 @@ export async function startJobsRunner(deps: {
 }): Promise<JobsRunner> {
   const { config, database, horloge } = deps;
   const logger = deps.logger.child({ module: "jobs" });
+  const versionMiseDeCote = await mettreDeCotePgBoss10(database);
+  if (versionMiseDeCote !== null)
+    logger.warn(
+      { version: versionMiseDeCote, schema: SCHEMA_PG_BOSS_10 },
+      "Schéma de pg-boss 10 mis de côté : pg-boss installe le sien",
+    );
   const mailerPropre = deps.mailer
     ? undefined
     : createMailer({
@@ -100,14 +156,16 @@ export async function startJobsRunner(deps: {
       });
   const mailer = deps.mailer ?? mailerPropre!;
   const taches = (deps.taches ?? TACHES).filter((tache) => tache.active?.(config) ?? true);
-  const adaptateur = database.kind === "pglite" ? adaptateurPglite(database) : undefined;
+  let adaptateur: ReturnType<typeof adaptateurPglite> | undefined;
+  if (database.kind === "pglite") {
+    if (!database.pglite) throw new Error("Base PGlite sans son client : planificateur impossible");
+    adaptateur = adaptateurPglite(database.pglite);
+  }
   const boss = new PgBoss({
     ...(adaptateur
-      ? { db: adaptateur as PgBoss.Db }
+      ? { db: adaptateur.db, backend: "pglite" as const }
       : { connectionString: config.databaseUrl, max: 3, application_name: "portail-mar-jobs" }),
-    schema: "pgboss",
-    // Sweeps are idempotent and run again at the next slot: no retry storm.
-    retryLimit: 0,
+    schema: SCHEMA,
   });
   let arrete = false;
   boss.on("error", (error) => {
@@ -117,10 +175,15 @@ export async function startJobsRunner(deps: {
 
   const noms = new Set(taches.map((tache) => tache.nom));
   for (const planification of await boss.getSchedules()) {
-    if (!noms.has(planification.name)) await boss.unschedule(planification.name);
+    if (!noms.has(planification.name)) await boss.unschedule(planification.name, planification.key);
   }
   for (const tache of taches) {
-    await boss.createQueue(tache.nom, { name: tache.nom, policy: "stately", expireInSeconds: 600 });
+    await boss.createQueue(tache.nom, {
+      policy: "stately",
+      expireInSeconds: 600,
+      // Sweeps are idempotent and run again at the next slot: no retry storm.
+      retryLimit: 0,
+    });
     await boss.schedule(tache.nom, tache.cron, {}, { tz: "Europe/Paris" });
     await boss.work(
       tache.nom,
@@ -164,7 +227,8 @@ export async function startJobsRunner(deps: {
       // From here on, errors of queries cut short by the shutdown are noise.
       arrete = true;
       finReveil?.();
-      await boss.stop({ graceful: true, wait: true, timeout: 5000, close: true });
+      // Resolves once the running jobs are over, or failed after 5 s.
+      await boss.stop({ graceful: true, timeout: 5000, close: true });
       await adaptateur?.drain();
       await mailerPropre?.close();
     },

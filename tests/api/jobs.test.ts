@@ -4,10 +4,12 @@
  * queues and workers.
  */
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resumesActivite, societes, utilisateurs } from "../../api/db/schema.ts";
-import { startJobsRunner, type JobsRunner } from "../../api/jobs/runner.ts";
+import { SCHEMA_PG_BOSS_10, startJobsRunner, type JobsRunner } from "../../api/jobs/runner.ts";
 import { TACHE_TRAVAUX_APRES_VALIDATION, TACHES } from "../../api/jobs/taches.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -31,7 +33,8 @@ afterAll(async () => {
 async function etatFinal(runner: JobsRunner, nom: string, id: string): Promise<string> {
   const limite = Date.now() + 20_000;
   while (Date.now() < limite) {
-    const job = await runner.boss.getJobById(nom, id, { includeArchive: true });
+    // pg-boss 11 dropped the archive: a finished job stays in its queue's table.
+    const [job] = await runner.boss.findJobs(nom, { id });
     if (job && ["completed", "failed", "cancelled"].includes(job.state)) return job.state;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -136,6 +139,51 @@ describe("jobs runner (pg-boss)", () => {
     } finally {
       await avecTaches.close();
     }
+  });
+
+  it("moves a pg-boss 10 schema aside, which pg-boss 12 cannot migrate, and installs its own", async () => {
+    const { database } = portal;
+    const demarrer = () =>
+      startJobsRunner({
+        config: portal.config,
+        database,
+        logger,
+        horloge: portal.horloge,
+        pollingIntervalSeconds: 0.5,
+      });
+    const pgBoss10 = await readFile(
+      join(import.meta.dirname, "../fixtures/pgboss-10/schema.sql"),
+      "utf8",
+    );
+    // The pg-boss 12 schema of the tests above makes way for an older portal's.
+    await database.exec(`drop schema pgboss cascade; ${pgBoss10}`);
+
+    const runner = await demarrer();
+    try {
+      expect(await runner.boss.schemaVersion()).toBeGreaterThan(24);
+      const noms = (await runner.boss.getSchedules()).map((p) => p.name);
+      expect(noms).toEqual(expect.arrayContaining(TACHES.map((tache) => tache.nom)));
+      expect(noms).not.toContain("tache-retiree");
+      const id = await runner.declencher("purger-comptes-en-attente");
+      expect(await etatFinal(runner, "purger-comptes-en-attente", id!)).toBe("completed");
+    } finally {
+      await runner.stop();
+    }
+    // Kept as it was, for an operator to look at or drop.
+    expect(await database.query(`select version from ${SCHEMA_PG_BOSS_10}.version`)).toEqual([
+      { version: 24 },
+    ]);
+    expect(
+      await database.query(`select name from ${SCHEMA_PG_BOSS_10}.schedule order by name`),
+    ).toEqual([{ name: "purger-comptes-en-attente" }, { name: "tache-retiree" }]);
+
+    // The next start finds pg-boss 12's schema and leaves both alone.
+    await (await demarrer()).stop();
+    // A pg-boss 10 schema again, beside the one already set aside: the
+    // operator chooses; pg-boss does not start.
+    await database.exec(`drop schema pgboss cascade; ${pgBoss10}`);
+    await expect(demarrer()).rejects.toThrow(`le schéma ${SCHEMA_PG_BOSS_10} existe déjà`);
+    await database.exec(`drop schema pgboss cascade; drop schema ${SCHEMA_PG_BOSS_10} cascade`);
   });
 
   it("is on by default and off with JOBS=false (README « Paramètres »)", () => {
