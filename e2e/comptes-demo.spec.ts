@@ -6,8 +6,10 @@
  * - the operator: approval, establishments, notable changes, annual reports,
  *   and a message in its notable change's thread;
  * - the applicant whose request waits for a complement: sends it;
- * - the Paris instructor assigns himself a deposited file, the CRHH gives
- *   the committee's opinion, the superviseur confirms a proposed refusal.
+ * - the Paris instructor assigns himself a deposited file, confirms a
+ *   completeness and gives his opinion (after a complement, when the dataset
+ *   has one); the CRHH gives the committee's opinion; the superviseur
+ *   confirms a proposed refusal, decides and opens a withdrawal procedure.
  *
  * Runs a portal of its own (in-memory PGlite, built pages) with the demo
  * dataset loaded as on the newcomer's first start.
@@ -48,20 +50,39 @@ async function connecter(page: Page, email: string) {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Bonjour");
 }
 
-/** The id of the first Paris file of `kind` in `etat` (the demo team's service). */
-async function dossierDeParis(etat: string, kind = "demande"): Promise<string> {
+/**
+ * The id of the first Paris file (the demo team's service) of `kind` in one
+ * of `etats`, outside the companies of the demo applicants (their own
+ * tests walk them).
+ */
+async function dossierDeParis(etats: readonly string[], kind = "demande"): Promise<string> {
   const [ligne] = await database.query<{ id: string }>(
     `select d.id from demande d join service_instructeur s on s.id = d.service_instructeur_id
-      where s.code = $1 and d.etat = $2 and d.kind = $3 order by d.numero_dossier limit 1`,
-    [codeServiceDuDepartement("75"), etat, kind],
+      where s.code = $1 and d.etat in (select jsonb_array_elements_text($2::jsonb)) and d.kind = $3
+        and d.societe_id not in (select societe_id from utilisateur
+                                  where email like '%@demo.anah.gouv.fr' and societe_id is not null)
+      order by d.numero_dossier limit 1`,
+    [codeServiceDuDepartement("75"), JSON.stringify(etats), kind],
   );
-  expect(ligne, `un dossier de Paris à l'état ${etat}`).toBeDefined();
+  expect(ligne, `un dossier de Paris dans l'un des états ${etats.join(", ")}`).toBeDefined();
   return ligne.id;
 }
 
+/** Chooses an opinion value (DSFR radio, drawn on its label) and writes the comment. */
+function donnerAvis(page: Page, valeur: string, commentaire: string) {
+  return async () => {
+    await page.getByLabel(valeur, { exact: true }).check({ force: true });
+    await page.getByLabel(/^Commentaire/).fill(commentaire);
+  };
+}
+
+/** The row of the file's history naming `action`. */
+const ligneHistorique = (page: Page, action: string) =>
+  historique(page).getByRole("row").filter({ hasText: action }).first();
+
+const historique = (page: Page) => page.getByRole("table", { name: "Historique du dossier" });
 const menu = (page: Page) => page.getByRole("navigation", { name: "Menu principal" });
 const notification = (page: Page, texte: string) => page.getByText(texte, { exact: true });
-const historique = (page: Page) => page.getByRole("table", { name: "Historique du dossier" });
 
 /**
  * On the file's page, opens the action from its link, lets `remplir` fill
@@ -133,24 +154,49 @@ test("le demandeur de démonstration transmet le complément attendu", async ({ 
   await expect(page.getByText("Les compléments ont bien été transmis.")).toBeVisible();
 });
 
-test("l'instructeur de démonstration s'affecte un dossier déposé de Paris", async ({ page }) => {
-  test.setTimeout(120_000);
+test("l'instructeur de démonstration s'affecte un dossier, confirme une complétude et donne son avis après un complément", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   await connecter(page, DEMO.instructeur.email);
   await menu(page).getByRole("link", { name: "Tous les dossiers" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tous les dossiers");
-  const id = await dossierDeParis("deposee");
   await agir(
     page,
-    id,
+    await dossierDeParis(["deposee"]),
     "Affecter le dossier",
     async () => {
       await page.getByLabel(/^Instructeur/).selectOption({ label: "Thomas Leroy" });
     },
     "Le dossier a bien été affecté.",
   );
-  await expect(
-    historique(page).getByRole("row").filter({ hasText: "Affecter le dossier" }),
-  ).toContainText("Déposée → Affectée");
+  await expect(ligneHistorique(page, "Affecter le dossier")).toContainText("Déposée → Affectée");
+
+  await agir(
+    page,
+    await dossierDeParis(["affectee"]),
+    "Confirmer la complétude",
+    () => page.getByLabel("Oui, consulter le CRHH").check({ force: true }),
+    "La complétude du dossier a bien été confirmée.",
+  );
+  await expect(ligneHistorique(page, "Confirmer la complétude")).toContainText(
+    "Affectée → Complète",
+  );
+
+  // A complement received first, when the dataset has one in Paris.
+  await agir(
+    page,
+    await dossierDeParis([
+      "complete_sans_crhh_complement_recu",
+      "instruite_crhh_complement_recu",
+      "instruite_crhh",
+      "complete_sans_crhh",
+    ]),
+    "Donner l'avis de l'instructeur",
+    donnerAvis(page, "Favorable", "Pièces complètes, compétences démontrées."),
+    "L'avis de l'instructeur a bien été enregistré.",
+  );
+  await expect(ligneHistorique(page, "Donner l'avis de l'instructeur")).toBeVisible();
 });
 
 test("le CRHH de démonstration donne l'avis du comité sur un dossier complet de Paris", async ({
@@ -160,15 +206,11 @@ test("le CRHH de démonstration donne l'avis du comité sur un dossier complet d
   await connecter(page, DEMO.crhh.email);
   await menu(page).getByRole("link", { name: "Tous les dossiers" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tous les dossiers");
-  const id = await dossierDeParis("complete");
   await agir(
     page,
-    id,
+    await dossierDeParis(["complete", "complete_complement_recu"]),
     "Donner l'avis du CRHH",
-    async () => {
-      await page.getByLabel("Favorable", { exact: true }).check({ force: true });
-      await page.getByLabel(/^Commentaire/).fill("Structure connue du comité.");
-    },
+    donnerAvis(page, "Favorable", "Structure connue du comité."),
     "L'avis du CRHH a bien été enregistré.",
   );
   await expect(
@@ -178,15 +220,16 @@ test("le CRHH de démonstration donne l'avis du comité sur un dossier complet d
   ).toBeVisible();
 });
 
-test("le superviseur de démonstration confirme un refus proposé à Paris", async ({ page }) => {
-  test.setTimeout(120_000);
+test("le superviseur de démonstration confirme un refus proposé, décide et ouvre une procédure de retrait", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   await connecter(page, DEMO.superviseur.email);
   await menu(page).getByRole("link", { name: "Mes dossiers" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mes dossiers");
-  const id = await dossierDeParis("refus_en_attente");
   await agir(
     page,
-    id,
+    await dossierDeParis(["refus_en_attente"]),
     "Confirmer le refus",
     () =>
       expect(
@@ -196,7 +239,38 @@ test("le superviseur de démonstration confirme un refus proposé à Paris", asy
       ).toBeVisible(),
     "Le refus de la demande a bien été confirmé.",
   );
+  await expect(ligneHistorique(page, "Confirmer le refus")).toBeVisible();
+
+  await agir(
+    page,
+    await dossierDeParis(["instruite_superviseur"]),
+    "Prendre la décision",
+    donnerAvis(page, "Agrément validé", "Agrément accordé pour cinq ans."),
+    "La décision a bien été enregistrée.",
+  );
   await expect(
-    historique(page).getByRole("row").filter({ hasText: "Confirmer le refus" }),
+    page.getByRole("region", { name: "Avis" }).getByRole("heading", {
+      name: "Décision : Agrément validé",
+    }),
   ).toBeVisible();
+
+  await agir(
+    page,
+    await dossierDeParis(["agree"]),
+    "Ouvrir une procédure de retrait",
+    async () => {
+      await page.getByLabel("Retrait sans suspension de l'agrément").check({ force: true });
+      await page
+        .getByLabel(/^Date de notification à la structure/)
+        // Three days ago: a notification date cannot be in the future.
+        .fill(new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10));
+      await page
+        .getByLabel(/^Motifs de la procédure/)
+        .fill("Absence répétée de visite du logement avant l'audit énergétique.");
+    },
+    "La procédure de retrait de l'agrément sans suspension a bien été ouverte.",
+  );
+  await expect(ligneHistorique(page, "Ouvrir une procédure de retrait")).toContainText(
+    "Agréée → Procédure de retrait en cours",
+  );
 });
