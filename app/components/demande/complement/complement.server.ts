@@ -14,17 +14,17 @@ import type { Toast } from "~/.server/context";
 import { erreursDeApi } from "~/components/demande/formulaire/formulaire.server";
 import { actionSuccessMessage, t } from "~/i18n";
 
-/** Where the applicant lands once the answer went through (spec §4 effects); `kind` demande by default. */
-export function urlConfirmationComplement(id: string, kind: TypeDossier = "demande"): string {
-  return `/demande/${kind}/confirmation/${id}?actionType=DONNER_COMPLEMENT`;
+/** Where the applicant lands once the answer went through (spec §4 effects). */
+export function urlConfirmationComplement(id: string, type: TypeDossier): string {
+  return `/demande/${type}/confirmation/${id}?actionType=DONNER_COMPLEMENT`;
 }
 
-/** The notification of a successful answer (spec §8); `kind` demande by default. */
-export function toastComplement(kind: TypeDossier = "demande"): Omit<Toast, "id"> {
+/** The notification of a successful answer (spec §8). */
+export function toastComplement(type: TypeDossier): Omit<Toast, "id"> {
   return {
     type: "success",
     titre: t("notification.titre.success"),
-    description: actionSuccessMessage(kind, "DONNER_COMPLEMENT"),
+    description: actionSuccessMessage(type, "DONNER_COMPLEMENT"),
   };
 }
 
@@ -50,8 +50,8 @@ export type ResultatComplement =
 /**
  * Reads the multipart post of the completeness form (`version`,
  * `commentaire`, files `fichier`), checks the comment with the contract's
- * schema, then posts `POST /api/{kind}/{id}/action` (kind demande by
- * default, or changement-notable) multipart with
+ * schema, then posts `POST /api/{type}/{id}/action` (demande or
+ * changement-notable) multipart with
  * `action=DONNER_COMPLEMENT`, the version, the comment and the files as
  * `fichier`, `fichier1`… The API checks the rest (at least one file, type
  * from the bytes, size and count). A refusal comes back as conform's reply
@@ -63,7 +63,7 @@ export async function transmettreComplement(
   request: Request,
   context: AppLoadContext,
   id: string,
-  kind: TypeDossier = "demande",
+  type: TypeDossier,
 ): Promise<ResultatComplement> {
   const formData = await request.formData();
   const submission = parseWithZod(champsTexte(formData), {
@@ -82,7 +82,7 @@ export async function transmettreComplement(
   );
   try {
     await callEndpoint(request, context, executerAction, {
-      params: { kind, id },
+      params: { kind: type, id },
       encodedBody: corps,
     });
   } catch (error) {

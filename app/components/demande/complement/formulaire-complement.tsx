@@ -24,11 +24,6 @@ export interface ReponseEnvoiComplement {
   erreur: string | null;
 }
 
-/** Where the script sends the form: the page's upload endpoint. */
-export function urlEnvoiComplement(id: string): string {
-  return `/demande/demande/completude/${id}/envoi`;
-}
-
 /** Name of the button with which conform submits its own intents (its `INTENT`). */
 const INTENT_CONFORM = "__intent__";
 
@@ -39,15 +34,13 @@ const schema = schemasAction().DONNER_COMPLEMENT;
 
 /** Props of {@link FormulaireComplement}. */
 export interface FormulaireComplementProps {
-  /** The request's id. */
-  id: string;
   /** The request's version as loaded (optimistic lock, DESIGN §3). */
   version: number;
   limites: LimitesComplement;
   /** The action's answer after a refused post (errors, typed comment). */
   lastResult?: SubmissionResult<string[]> | null;
-  /** The upload endpoint the script posts to; the approval request's by default. */
-  urlEnvoi?: string;
+  /** The page's upload endpoint, where the script posts (`…/completude/{id}/envoi`). */
+  urlEnvoi: string;
 }
 
 /**
@@ -62,11 +55,10 @@ export interface FormulaireComplementProps {
  * refusal next to the file field.
  */
 export function FormulaireComplement({
-  id,
   version,
   limites,
   lastResult,
-  urlEnvoi = urlEnvoiComplement(id),
+  urlEnvoi,
 }: FormulaireComplementProps) {
   // The files are not in the schema (the API reads them); their errors come back under `fichier`.
   const [form, fields] = useForm<{ commentaire?: string; fichier?: File[] }>({
