@@ -32,8 +32,8 @@ import {
   TuilesChangementIncomplet,
 } from "~/components/changement-notable/accueil";
 import { mesChangements } from "~/components/changement-notable/extension.server";
-import { CarteDemande } from "~/components/demande/carte-demande";
 import { commentaireRetourEdition } from "~/components/demande/complement/complement";
+import { CarteDossier } from "~/components/dossier/carte-dossier";
 import {
   InvitationReferencement,
   TUILE_ETABLISSEMENTS,
@@ -258,8 +258,9 @@ function ApplicantHome() {
       <h2 className="fr-h4">Mes demandes d'agrément</h2>
       {demandes.length === 0 ? <p>Aucune demande en cours</p> : null}
       {demandes.map((demande) => (
-        <CarteDemande
+        <CarteDossier
           key={demande.id}
+          type="demande"
           demande={demande}
           etapeFormulaire={etapes[demande.id]}
           commentaireEdition={commentaires[demande.id] ?? null}
@@ -310,7 +311,7 @@ function OperateurAgreeHome() {
         <>
           <h2 className="fr-h4">Décision à consulter</h2>
           {aConsulter.map((demande) => (
-            <CarteDemande key={demande.id} demande={demande} />
+            <CarteDossier key={demande.id} type="demande" demande={demande} />
           ))}
         </>
       ) : null}

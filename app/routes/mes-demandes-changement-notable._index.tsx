@@ -3,7 +3,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb-segments";
-import { CarteChangement } from "~/components/changement-notable/carte-changement";
 import { URL_NOUVELLE_EXTENSION } from "~/components/changement-notable/extension";
 import {
   agrementDuDemandeur,
@@ -11,6 +10,7 @@ import {
   mesChangements,
   peutCreerExtension,
 } from "~/components/changement-notable/extension.server";
+import { CarteDossier } from "~/components/dossier/carte-dossier";
 import { pageTitle } from "~/utils/title";
 
 const TITRE = "Mes demandes de changement notable";
@@ -62,7 +62,7 @@ export default function MesDemandesChangementNotable() {
       <h2 className="fr-h4">Mes demandes</h2>
       {changements.length === 0 ? <p>Aucune demande de changement notable</p> : null}
       {changements.map((changement) => (
-        <CarteChangement key={changement.id} demande={changement} />
+        <CarteDossier key={changement.id} type="changement-notable" demande={changement} />
       ))}
     </div>
   );

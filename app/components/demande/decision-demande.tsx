@@ -3,14 +3,19 @@ import type { ReactNode } from "react";
 import { DELAIS } from "#contract/delais";
 import { TEXTE_RECOURS } from "#contract/messages/index";
 import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
+import type { TypeDossier } from "#contract/etats";
 import type { DemandeResume, PieceJointe } from "#contract/schemas/demande";
 import type { Agrement } from "#contract/schemas/agrement";
 import type { StatutSimplifie } from "#contract/statuts";
 import { dateFr } from "~/utils/dates";
 
-/** Where the card's "Consulter la décision" form posts (VISUALISER_RESULTAT, then the file). */
-export function urlDecision(id: string): string {
-  return `/demande/demande/decision/${id}`;
+/**
+ * Where a card's "Consulter la décision" form posts (VISUALISER_RESULTAT,
+ * then the file): `/demande/demande/decision/{id}` or
+ * `/changement-notable/decision/{id}`.
+ */
+export function urlDecision(type: TypeDossier, id: string): string {
+  return `${type === "demande" ? "/demande/demande" : "/changement-notable"}/decision/${id}`;
 }
 
 /**
@@ -34,14 +39,15 @@ export function descriptionFichier(fichier: PieceJointe): string {
   return ` (${afficherTypeFichier(fichier.mimeType)}, ${afficherTaille(fichier.size)})`;
 }
 
-/** Statuses whose card shows the decision file in its callout rather than in its footer. */
+/** Statuses whose request card shows the decision file in its callout rather than in its footer. */
 export const STATUTS_DECISION_DANS_ENCADRE: readonly StatutSimplifie[] = [
   "disponible",
   "refusee",
   "rejetee_tacitement",
 ];
 
-interface ContenuEncadre {
+/** A decision callout of a card, as data: see {@link EncadreDecision}. */
+export interface ContenuEncadre {
   titre: string;
   texte: string;
   /** DSFR accent of the callout. */
@@ -52,9 +58,15 @@ interface ContenuEncadre {
 }
 
 /** The "Consulter la décision" button: a plain POST form, so that it works without JavaScript. */
-function ConsulterDecision({ demande }: { demande: DemandeResume }) {
+export function ConsulterDecision({
+  demande,
+  type,
+}: {
+  demande: DemandeResume;
+  type: TypeDossier;
+}) {
   return (
-    <form method="post" action={urlDecision(demande.id)} className="fr-mt-2w">
+    <form method="post" action={urlDecision(type, demande.id)} className="fr-mt-2w">
       <button type="submit" className="fr-btn fr-icon-download-line fr-btn--icon-left">
         Consulter la décision
         {demande.decision ? (
@@ -66,7 +78,7 @@ function ConsulterDecision({ demande }: { demande: DemandeResume }) {
 }
 
 /** The refusal letter or tacit-rejection notice, as a download link. */
-function LienLettre({ fichier }: { fichier: PieceJointe }) {
+export function LienLettre({ fichier }: { fichier: PieceJointe }) {
   return (
     <p className="fr-mt-2w fr-mb-0">
       <a
@@ -81,7 +93,26 @@ function LienLettre({ fichier }: { fichier: PieceJointe }) {
   );
 }
 
-function contenu(demande: DemandeResume): ContenuEncadre | null {
+/** "Voir mon agrément", under a callout that changed the approval. */
+export function LienMonAgrement() {
+  return (
+    <p className="fr-mt-2w fr-mb-0">
+      <Link className="fr-link fr-icon-arrow-right-line fr-link--icon-right" to="/mon-agrement">
+        Voir mon agrément
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The decision callout of an approval request's card (spec §2 "Application
+ * card": refused, tacitly rejected, suspended, withdrawn, available,
+ * granted, tacitly granted each have their own), null for the other
+ * statuses. A refusal, a tacit rejection and a withdrawal quote the appeal
+ * routes of the catalogue (TEXTE_RECOURS, contract/messages/recours.ts),
+ * the same text as the letters.
+ */
+export function encadreDecisionDemande(demande: DemandeResume): ContenuEncadre | null {
   const lettre = demande.decision ? <LienLettre fichier={demande.decision} /> : null;
   switch (demande.statutSimplifie) {
     case "disponible":
@@ -91,7 +122,7 @@ function contenu(demande: DemandeResume): ContenuEncadre | null {
           "L'Anah a statué sur votre demande d'agrément. Consultez la décision pour en prendre connaissance.",
         accent: "fr-callout--green-emeraude",
         icone: "fr-icon-mail-line",
-        suite: <ConsulterDecision demande={demande} />,
+        suite: <ConsulterDecision demande={demande} type="demande" />,
       };
     case "agree":
       return {
@@ -101,16 +132,7 @@ function contenu(demande: DemandeResume): ContenuEncadre | null {
         }. Référencez vos établissements pour être visible des ménages.`,
         accent: "fr-callout--green-emeraude",
         icone: "fr-icon-success-line",
-        suite: (
-          <p className="fr-mt-2w fr-mb-0">
-            <Link
-              className="fr-link fr-icon-arrow-right-line fr-link--icon-right"
-              to="/mon-agrement"
-            >
-              Voir mon agrément
-            </Link>
-          </p>
-        ),
+        suite: <LienMonAgrement />,
       };
     case "accordee_tacitement":
       return {
@@ -155,20 +177,12 @@ function contenu(demande: DemandeResume): ContenuEncadre | null {
 }
 
 /**
- * The decision callout of an application card (spec §2 "Application card":
- * refused, tacitly rejected, suspended, withdrawn, available, granted,
- * tacitly granted each have their own): a DSFR callout with a French title
- * (h4, under the card's h3) and text, plus what the status offers — for an
- * available decision the "Consulter la décision" form (VISUALISER_RESULTAT,
- * then the certificate), for a refusal or tacit rejection the letter, for
- * an approval a link to /mon-agrement. A refusal, a tacit rejection and a
- * withdrawal quote the appeal routes of the catalogue (TEXTE_RECOURS,
- * contract/messages/recours.ts), the same text as the letters.
- * Nothing for the other statuses.
+ * A decision callout of a card (spec §2 "Application card"): a DSFR callout
+ * with a French title (h4, under the card's h3) and text, plus what the
+ * decision offers — the "Consulter la décision" form (VISUALISER_RESULTAT,
+ * then the file), the letter, or a link to /mon-agrement.
  */
-export function DecisionDemande({ demande }: { demande: DemandeResume }) {
-  const encadre = contenu(demande);
-  if (!encadre) return null;
+export function EncadreDecision({ encadre }: { encadre: ContenuEncadre }) {
   return (
     <div className={`fr-callout ${encadre.accent} ${encadre.icone} fr-mb-2w`}>
       <h4 className="fr-callout__title">{encadre.titre}</h4>
