@@ -17,12 +17,12 @@ import {
   chargerEtapeActivites,
   enregistrerEtapeActivites,
 } from "~/components/demande/formulaire/etape-activites.server";
-import { VueEtapePiecesJustificatives } from "~/components/demande/formulaire/etape-pieces-justificatives";
-import {
-  chargerEtapePiecesJustificatives,
-  enregistrerEtapePiecesJustificatives,
-} from "~/components/demande/formulaire/etape-pieces-justificatives.server";
 import { VueEtapeRecapitulatif } from "~/components/demande/formulaire/etape-recapitulatif";
+import { EtapePieces } from "~/components/dossier/etape-pieces";
+import {
+  chargerEtapePieces,
+  enregistrerEtapePieces,
+} from "~/components/dossier/etape-pieces.server";
 import {
   chargerEtapeRecapitulatif,
   deposerDemande,
@@ -78,7 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     case 2:
       return chargerEtapeActivites(request, context, demande);
     case 3:
-      return chargerEtapePiecesJustificatives(request, context, demande);
+      return { ...(await chargerEtapePieces(request, context, "demande", demande.id)), demande };
     case 4:
       return chargerEtapeRecapitulatif(request, context, demande);
   }
@@ -103,9 +103,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case 2:
       return enregistrerEtapeActivites(request, context, id);
     case 3:
-      return enregistrerEtapePiecesJustificatives(
+      return enregistrerEtapePieces(
         request,
         context,
+        "demande",
         id,
         url.searchParams.get("rubrique") ?? "",
       );
@@ -160,7 +161,8 @@ export default function FormulaireDemande() {
         />
       ) : null}
       {donnees.vue === "etape3" ? (
-        <VueEtapePiecesJustificatives
+        <EtapePieces
+          type="demande"
           donnees={donnees}
           resultat={resultat?.vue === "etape3" ? resultat : null}
         />

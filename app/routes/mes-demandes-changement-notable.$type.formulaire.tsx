@@ -17,12 +17,12 @@ import {
   chargerEtapePerimetre,
   enregistrerEtapePerimetre,
 } from "~/components/changement-notable/etape-perimetre.server";
-import { VueEtapePieces } from "~/components/changement-notable/etape-pieces";
+import { EtapesExtension, ExtensionImpossible } from "~/components/changement-notable/etapes";
+import { EtapePieces } from "~/components/dossier/etape-pieces";
 import {
   chargerEtapePieces,
   enregistrerEtapePieces,
-} from "~/components/changement-notable/etape-pieces.server";
-import { EtapesExtension, ExtensionImpossible } from "~/components/changement-notable/etapes";
+} from "~/components/dossier/etape-pieces.server";
 import {
   TITRE_EXTENSION,
   TYPE_EXTENSION,
@@ -103,7 +103,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     case 2:
       return { ...chargerEtapeEffectifs(demande), ...commun };
     case 3:
-      return { ...(await chargerEtapePieces(request, context, demande)), ...commun };
+      return {
+        ...(await chargerEtapePieces(request, context, "changement-notable", demande.id)),
+        ...commun,
+      };
   }
 }
 
@@ -128,7 +131,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case 2:
       return enregistrerEtapeEffectifs(request, context, id);
     case 3:
-      return enregistrerEtapePieces(request, context, id, url.searchParams.get("rubrique") ?? "");
+      return enregistrerEtapePieces(
+        request,
+        context,
+        "changement-notable",
+        id,
+        url.searchParams.get("rubrique") ?? "",
+      );
   }
 }
 
@@ -170,7 +179,11 @@ export default function FormulaireExtension() {
         />
       ) : null}
       {donnees.vue === "etape3" ? (
-        <VueEtapePieces donnees={donnees} resultat={resultat?.vue === "etape3" ? resultat : null} />
+        <EtapePieces
+          type="changement-notable"
+          donnees={donnees}
+          resultat={resultat?.vue === "etape3" ? resultat : null}
+        />
       ) : null}
     </div>
   );

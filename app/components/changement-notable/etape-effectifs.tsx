@@ -14,7 +14,7 @@ import {
   FormErrorSummary,
   RequiredFieldsNotice,
 } from "~/components/forms";
-import { BoutonsEtapeExtension } from "./etapes";
+import { BoutonsEtape } from "~/components/dossier/boutons-etape";
 import { urlEtapeExtension } from "./extension";
 
 /** What the loader gives step 2 (`chargerEtapeEffectifs`). */
@@ -95,7 +95,12 @@ export function VueEtapeEffectifs({
           </Field>
         </FieldsetElement>
       </Fieldset>
-      <BoutonsEtapeExtension id={donnees.id} etape={2} occupe={navigation.state === "submitting"} />
+      <BoutonsEtape
+        type="changement-notable"
+        id={donnees.id}
+        etape={2}
+        occupe={navigation.state === "submitting"}
+      />
     </Form>
   );
 }

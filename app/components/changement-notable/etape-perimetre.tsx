@@ -14,7 +14,7 @@ import {
   type RecherchePerimetre,
 } from "~/components/demande/formulaire/perimetre";
 import { schemaRecherche } from "~/components/demande/formulaire/schema-recherche";
-import { BoutonsEtapeExtension } from "./etapes";
+import { BoutonsEtape } from "~/components/dossier/boutons-etape";
 import { urlEtapeExtension } from "./extension";
 
 /** What the loader gives step 1 (`chargerEtapePerimetre`). */
@@ -153,7 +153,12 @@ export function EtapePerimetre({
           </Field>
         }
       />
-      <BoutonsEtapeExtension id={id} etape={1} occupe={navigation.state === "submitting"} />
+      <BoutonsEtape
+        type="changement-notable"
+        id={id}
+        etape={1}
+        occupe={navigation.state === "submitting"}
+      />
     </Form>
   );
 }

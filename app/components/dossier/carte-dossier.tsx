@@ -17,8 +17,9 @@ export interface CarteDossierProps {
   type: TypeDossier;
   demande: DemandeResume;
   /**
-   * Step of the request's four-step form where a draft resumes (1 to 4),
-   * from the procedure's completeness; ignored for any other status.
+   * Step of the form where a draft resumes (a request's 1 to 4, from the
+   * procedure's completeness); without it, the form finds it; ignored for
+   * any other status.
    */
   etapeFormulaire?: number;
   /** The instructor's comment when the request was returned for edition (en_edition). */
@@ -44,7 +45,7 @@ export interface CarteDossierProps {
 export function CarteDossier({
   type,
   demande,
-  etapeFormulaire = 1,
+  etapeFormulaire,
   commentaireEdition = null,
 }: CarteDossierProps) {
   const description = DESCRIPTIONS_DOSSIER[type];
@@ -193,7 +194,7 @@ function Contenu({
 }: {
   description: DescriptionDossier;
   demande: DemandeResume;
-  etapeFormulaire: number;
+  etapeFormulaire: number | undefined;
   commentaireEdition: string | null;
 }): ReactNode {
   const encadre = description.encadreDecision(demande);

@@ -20,7 +20,9 @@ import {
   TYPE_EXTENSION,
   titreChangement,
   urlCompletudeChangement,
+  urlEtapeExtension,
   urlRecapitulatifChangement,
+  type EtapeExtension,
 } from "~/components/changement-notable/extension";
 import {
   BadgeStatutDemande,
@@ -35,6 +37,7 @@ import {
   encadreDecisionDemande,
   type ContenuEncadre,
 } from "~/components/demande/decision-demande";
+import { urlEtape, type NumeroEtape } from "~/components/demande/formulaire/stepper";
 import { badgeStatut } from "~/components/demande/statut-badge";
 import { dateFr } from "~/utils/dates";
 
@@ -56,14 +59,19 @@ export interface DescriptionDossier {
   Badge(props: { dossier: DossierAffiche; className?: string }): JSX.Element;
   /** `/demande/demande/completude/{id}` or `/changement-notable/completude/{id}` (spec §2). */
   urlCompletude(id: string): string;
-  /** The form of a draft, at `etape` when given (the request's four steps; a change resumes where it stopped). */
-  urlFormulaire(id: string, etape?: number): string;
+  /**
+   * The form (DESIGN §6: one URL per step): at `etape` when given, else
+   * where the draft resumes; without id, a new file.
+   */
+  urlFormulaire(id: string | null, etape?: number): string;
+  /** Where "Suivant" leads after the attachments step: the request's step 4, the change's recap. */
+  urlApresPieces(id: string): string;
   /** The recap page (spec §2) and what its tile on the card says. */
   recapitulatif: { url(id: string): string; description: string };
   /** The cancellation page when the applicant may cancel this type from its card (ANNULER_DEMANDE), else null. */
   urlAnnulation: ((id: string) => string) | null;
-  /** What a draft's card says, `etape` being where it resumes. */
-  texteBrouillon(dossier: DemandeResume, etape: number): string;
+  /** What a draft's card says, `etape` being where it resumes when the type knows it. */
+  texteBrouillon(dossier: DemandeResume, etape: number | undefined): string;
   /** A draft's own button instead of "Continuer" when it must first be changed (a request under a superseded arrêté). */
   avantDeContinuer(dossier: DemandeResume): ReactNode | null;
   /** The decision callout of the card, null when the file has none (see `EncadreDecision`). */
@@ -89,13 +97,14 @@ export const DESCRIPTIONS_DOSSIER: Record<TypeDossier, DescriptionDossier> = {
     ),
     urlCompletude: (id) => `/demande/demande/completude/${id}`,
     urlFormulaire: (id, etape) =>
-      etape ? `/demande/formulaire?id=${id}&etape=${etape}` : `/demande/formulaire?id=${id}`,
+      etape ? urlEtape(id, etape as NumeroEtape) : `/demande/formulaire?id=${id}`,
+    urlApresPieces: (id) => urlEtape(id, 4),
     recapitulatif: {
       url: (id) => `/demande/demande/recapitulatif/${id}`,
       description: "Les informations et pièces justificatives déposées",
     },
     urlAnnulation: (id) => `/demande/demande/annulation/${id}`,
-    texteBrouillon: texteBrouillonDemande,
+    texteBrouillon: (dossier, etape) => texteBrouillonDemande(dossier, etape ?? 1),
     avantDeContinuer: (dossier) =>
       actionDisponible(dossier, "APPLIQUER_ARRETE") ? (
         <FormulaireAppliquerArrete demande={dossier} />
@@ -118,7 +127,11 @@ export const DESCRIPTIONS_DOSSIER: Record<TypeDossier, DescriptionDossier> = {
     libelleStatut: (dossier) => badgeChangement(dossier).libelle,
     Badge: ({ dossier, className }) => <BadgeChangement demande={dossier} className={className} />,
     urlCompletude: urlCompletudeChangement,
-    urlFormulaire: (id) => `${URL_MES_CHANGEMENTS}/${TYPE_EXTENSION}/formulaire?id=${id}`,
+    urlFormulaire: (id, etape) =>
+      etape
+        ? urlEtapeExtension(id, etape as EtapeExtension)
+        : `${URL_MES_CHANGEMENTS}/${TYPE_EXTENSION}/formulaire?id=${id}`,
+    urlApresPieces: urlRecapitulatifChangement,
     recapitulatif: {
       url: urlRecapitulatifChangement,
       description: "Le périmètre demandé et les pièces justificatives déposées",

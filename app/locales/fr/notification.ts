@@ -13,6 +13,7 @@ export default {
         demande: {
           ENREGISTRE_BROUILLON_STEP_1: "Le brouillon de la demande a bien été enregistré.",
           ENREGISTRE_BROUILLON_STEP_2: "Le brouillon de la demande a bien été enregistré.",
+          ENREGISTRER_BROUILLON: "Le brouillon de la demande a bien été enregistré.",
           APPLIQUER_ARRETE: "La demande a bien été mise à jour selon l'arrêté en vigueur.",
           DEPOSER: "La demande a bien été déposée.",
           DEPOSER_EN_EDITION: "La demande modifiée a bien été déposée.",

@@ -28,7 +28,8 @@ import {
   type RecherchePerimetre,
 } from "./perimetre";
 import { schemaRecherche } from "./schema-recherche";
-import { BoutonsEtape, urlEtape } from "./stepper";
+import { BoutonsEtape } from "~/components/dossier/boutons-etape";
+import { urlEtape } from "./stepper";
 
 /** What the loader gives step 2 (`chargerEtapeActivites`). */
 export interface DonneesEtapeActivites {
@@ -181,7 +182,7 @@ export function EtapeActivites({
         }
       />
       <ChampsEtp procedureEtp={procedureEtp} champs={champs} />
-      <BoutonsEtape id={id} etape={2} occupe={navigation.state === "submitting"} />
+      <BoutonsEtape type="demande" id={id} etape={2} occupe={navigation.state === "submitting"} />
     </Form>
   );
 }

@@ -22,7 +22,8 @@ import {
 import { t } from "~/i18n";
 import type { RechercheGeographie, ResultatGeographie } from "./geographie";
 import { schemaRecherche } from "./schema-recherche";
-import { BoutonsEtape, urlEtape } from "./stepper";
+import { BoutonsEtape } from "~/components/dossier/boutons-etape";
+import { urlEtape } from "./stepper";
 
 /** Intent of the "Rechercher les communes" button (re-render, nothing saved). */
 export const INTENT_COMMUNES_CODE_POSTAL = "communes";
@@ -359,7 +360,7 @@ export function EtapeStructure({
         </FieldsetElement>
       </Fieldset>
 
-      <BoutonsEtape id={id} etape={1} occupe={envoi} />
+      <BoutonsEtape type="demande" id={id} etape={1} occupe={envoi} />
     </Form>
   );
 }

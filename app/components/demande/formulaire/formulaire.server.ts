@@ -13,7 +13,6 @@ import {
 } from "#contract/schemas/geographie";
 import { ApiError } from "~/.server/api.server";
 import {
-  ajouterPiecesJointes,
   callEndpoint,
   lireDemande,
   lireProcedure,
@@ -242,31 +241,4 @@ export function departementsCouverts(
   for (const departement of departements)
     if (regionsCochees.includes(departement.codeRegion)) codes.add(departement.code);
   return [...codes];
-}
-
-/**
- * Forwards the multipart body of an upload form to POST /api/demande/{id}/pj
- * as it streams in (no buffering in the BFF). Returns the number of files
- * added, or the API's 422 messages (`errors.fichier`, else `detail`).
- */
-export async function televerser(
-  request: Request,
-  context: AppLoadContext,
-  id: string,
-): Promise<{ ajoutes: number; erreurs: string[] }> {
-  try {
-    const ajoutes = await callEndpoint(request, context, ajouterPiecesJointes, {
-      params: { kind: "demande", id },
-      forward: { body: request.body, contentType: request.headers.get("Content-Type") ?? "" },
-    });
-    return { ajoutes: ajoutes.length, erreurs: [] };
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 422 || error.status === 409)) {
-      const body = (error.body ?? {}) as { errors?: { fichier?: unknown } };
-      const fichier = body.errors?.fichier;
-      const erreurs = Array.isArray(fichier) ? fichier.map(String) : [];
-      return { ajoutes: 0, erreurs: erreurs.length ? erreurs : [error.message] };
-    }
-    throw error;
-  }
 }

@@ -1,10 +1,10 @@
 /**
- * Server side of step 3 "Pièces justificatives" of the extension form
- * (issue 14 item 1; POST and DELETE /api/changement-notable/{id}/pj, the
- * rubrics of the extension's procedure), as step 3 of the approval request.
+ * Server side of step 3 "Pièces justificatives" of either type of case
+ * file (spec §3 rubrics, §5 Attachments, §7 POST and DELETE
+ * /api/{type}/{id}/pj; ADR 0044).
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import type { DemandeDetail } from "#contract/schemas/demande";
+import type { TypeDossier } from "#contract/etats";
 import { ApiError } from "~/.server/api.server";
 import {
   ajouterPiecesJointes,
@@ -21,38 +21,34 @@ import {
   ENTETE_TELEVERSEMENT,
   INTENT_SUPPRIMER,
 } from "~/components/demande/formulaire/rubrique-pieces-jointes";
+import type { DonneesEtapePieces, ResultatEtapePieces } from "~/components/dossier/etape-pieces";
+import { DESCRIPTIONS_DOSSIER } from "~/components/dossier/types-dossier";
+import { PROCEDURES } from "~/components/dossier/types-dossier.server";
 import { t } from "~/i18n";
-import type { DonneesEtapePieces, ResultatEtapePieces } from "./etape-pieces";
-import { urlEtapeExtension, urlRecapitulatifChangement } from "./extension";
-import { toastBrouillonExtension } from "./etape-perimetre.server";
-import { procedureChangement } from "./extension.server";
 
-/** Step 3 of an extension: its procedure (rubrics, files, limits). */
+/** Step 3 of a file: its type's procedure (rubrics, files, limits). */
 export async function chargerEtapePieces(
   request: Request,
   context: AppLoadContext,
-  demande: DemandeDetail,
+  type: TypeDossier,
+  id: string,
 ): Promise<DonneesEtapePieces> {
-  return {
-    vue: "etape3",
-    etape: 3,
-    id: demande.id,
-    procedure: await procedureChangement(request, context, demande.id),
-  };
+  return { vue: "etape3", etape: 3, id, procedure: await PROCEDURES[type](request, context, id) };
 }
 
 /**
- * Forwards the multipart body to POST /api/changement-notable/{id}/pj as it
- * streams in. Returns the number of files added, or the API's messages.
+ * Forwards the multipart body to POST /api/{type}/{id}/pj as it streams in.
+ * Returns the number of files added, or the API's messages (422, 409).
  */
 async function televerser(
   request: Request,
   context: AppLoadContext,
+  type: TypeDossier,
   id: string,
 ): Promise<{ ajoutes: number; erreurs: string[] }> {
   try {
     const ajoutes = await callEndpoint(request, context, ajouterPiecesJointes, {
-      params: { kind: "changement-notable", id },
+      params: { kind: type, id },
       forward: { body: request.body, contentType: request.headers.get("Content-Type") ?? "" },
     });
     return { ajoutes: ajoutes.length, erreurs: [] };
@@ -68,20 +64,30 @@ async function televerser(
 }
 
 /**
- * Posts of step 3: a multipart post is an upload (the rubric in the URL),
- * a refusal re-renders with the messages next to that rubric (422);
- * `supprimer` deletes a file (a refusal above the rubrics, 409);
- * `enregistrer` confirms with a notification; `suivant` goes to the recap.
+ * Posts of step 3: a multipart post is an upload, streamed to POST …/pj
+ * (the rubric is in the URL); a refused upload re-renders with the API's
+ * messages next to that rubric (422). `supprimer` deletes a file (DELETE
+ * …/pj/{fileId}; a refusal, 409, above the rubrics); `enregistrer`
+ * confirms with a notification; `suivant` goes on (the type's
+ * `urlApresPieces`).
  */
 export async function enregistrerEtapePieces(
   request: Request,
   context: AppLoadContext,
+  type: TypeDossier,
   id: string,
   rubrique: string,
 ) {
+  const description = DESCRIPTIONS_DOSSIER[type];
+  const urlEtape3 = description.urlFormulaire(id, 3);
+  const succes = (description: string) => ({
+    type: "success" as const,
+    titre: t("notification.titre.success"),
+    description,
+  });
   const contentType = request.headers.get("Content-Type") ?? "";
   if (contentType.startsWith("multipart/form-data")) {
-    const { ajoutes, erreurs } = await televerser(request, context, id);
+    const { ajoutes, erreurs } = await televerser(request, context, type, id);
     const resultat: ResultatEtapePieces = {
       vue: "etape3",
       cle: crypto.randomUUID(),
@@ -89,17 +95,15 @@ export async function enregistrerEtapePieces(
       erreurs,
     };
     if (erreurs.length) return data(resultat, { status: 422 });
+    // The upload script reloads the page's data itself: no redirect, no toast to lose.
     if (request.headers.get(ENTETE_TELEVERSEMENT)) return data(resultat);
     return redirectWithToast(
-      `${urlEtapeExtension(id, 3)}#pj-${encodeURIComponent(rubrique)}`,
-      {
-        type: "success",
-        titre: t("notification.titre.success"),
-        description:
-          ajoutes > 1
-            ? `${ajoutes} fichiers ont bien été ajoutés.`
-            : t("notification.success.pieceJointeAjoutee"),
-      },
+      `${urlEtape3}#pj-${encodeURIComponent(rubrique)}`,
+      succes(
+        ajoutes > 1
+          ? `${ajoutes} fichiers ont bien été ajoutés.`
+          : t("notification.success.pieceJointeAjoutee"),
+      ),
       { request, context },
     );
   }
@@ -110,7 +114,7 @@ export async function enregistrerEtapePieces(
     if (!UUID.test(fileId)) throw pageNonTrouvee();
     try {
       await callEndpoint(request, context, supprimerPieceJointe, {
-        params: { kind: "changement-notable", id, fileId },
+        params: { kind: type, id, fileId },
       });
     } catch (error) {
       const { formErrors, fieldErrors } = erreursDeApi(error);
@@ -125,18 +129,15 @@ export async function enregistrerEtapePieces(
     }
     const ancre = String(formData.get("rubrique") ?? "");
     return redirectWithToast(
-      `${urlEtapeExtension(id, 3)}${ancre ? `#pj-${encodeURIComponent(ancre)}` : ""}`,
-      {
-        type: "success",
-        titre: t("notification.titre.success"),
-        description: t("notification.success.pieceJointeSupprimee"),
-      },
+      `${urlEtape3}${ancre ? `#pj-${encodeURIComponent(ancre)}` : ""}`,
+      succes(t("notification.success.pieceJointeSupprimee")),
       { request, context },
     );
   }
-  if (intent === "suivant") return redirect(urlRecapitulatifChangement(id));
-  return redirectWithToast(urlEtapeExtension(id, 3), toastBrouillonExtension(), {
-    request,
-    context,
-  });
+  if (intent === "suivant") return redirect(description.urlApresPieces(id));
+  return redirectWithToast(
+    urlEtape3,
+    succes(t(`notification.action.success.${type}.ENREGISTRER_BROUILLON`)),
+    { request, context },
+  );
 }
