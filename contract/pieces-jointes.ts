@@ -28,6 +28,16 @@ export interface Rubrique {
 }
 
 /**
+ * Why a rubric stops the deposit (spec §5 Deposit): "Rubrique « … » : au
+ * moins un fichier est attendu." or "… au moins {min} fichiers sont attendus.".
+ */
+export function messageRubriqueIncomplete(libelle: string, min: number): string {
+  return min > 1
+    ? `Rubrique « ${libelle} » : au moins ${min} fichiers sont attendus.`
+    : `Rubrique « ${libelle} » : au moins un fichier est attendu.`;
+}
+
+/**
  * Step-3 rubrics an applicant fills, in display order. `pj_recap_demande`
  * and `synthese_demande` are produced by the portal, not uploaded.
  */

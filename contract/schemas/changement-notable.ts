@@ -35,10 +35,6 @@ export const MESSAGES_EXTENSION = {
   etape: "Veuillez préciser l'étape à enregistrer (1 ou 2).",
   etapeAbsente: (etape: 1 | 2) =>
     `L'étape ${etape} « ${TITRES_ETAPES_EXTENSION[etape]} » n'a pas été enregistrée.`,
-  rubrique: (libelle: string, min: number) =>
-    min > 1
-      ? `Rubrique « ${libelle} » : au moins ${min} fichiers sont attendus.`
-      : `Rubrique « ${libelle} » : au moins un fichier est attendu.`,
   nonValidee: "Veuillez d'abord valider votre demande (étape 3) avant de la déposer.",
 } as const;
 

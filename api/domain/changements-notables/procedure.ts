@@ -4,19 +4,13 @@
  * its step-3 rubrics with their limits and files, which steps are complete,
  * and what is still missing, step by step.
  */
-import { and, asc, eq } from "drizzle-orm";
-import {
-  MESSAGES_EXTENSION,
-  RUBRIQUES_EXTENSION_PERIMETRE,
-} from "../../../contract/schemas/changement-notable.ts";
+import { MESSAGES_EXTENSION } from "../../../contract/schemas/changement-notable.ts";
 import type { Manquant, ProcedureDemande } from "../../../contract/schemas/demande.ts";
 import { perimetreVide } from "../../../contract/perimetre.ts";
-import { MIME_TYPES_ACCEPTES } from "../../../contract/pieces-jointes.ts";
 import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { piecesJointes } from "../../db/schema.ts";
-import { versPieceJointe } from "../../files/pieces-jointes.ts";
 import type { DemandeRow } from "../acces.ts";
+import { rubriquesDuDossier } from "../dossiers/rubriques.ts";
 import { contenuExtensionDe } from "./contenu.ts";
 
 /** Step 3 is marked validated by VALIDER_DEPOSER in `etapesEnregistrees`. */
@@ -35,32 +29,12 @@ export async function procedureExtension(
   config: Pick<ApiConfig, "uploadMaxMo" | "uploadMaxFichiers">,
   demande: DemandeRow | null,
 ): Promise<ProcedureDemande> {
-  const fichiers = demande
-    ? await database.db
-        .select()
-        .from(piecesJointes)
-        .where(
-          and(
-            eq(piecesJointes.ressourceType, demande.kind),
-            eq(piecesJointes.ressourceId, demande.id),
-          ),
-        )
-        .orderBy(asc(piecesJointes.dateCreation), asc(piecesJointes.nom))
-    : [];
-  const rubriques = RUBRIQUES_EXTENSION_PERIMETRE.map((rubrique) => ({
-    code: rubrique.code,
-    libelle: rubrique.libelle,
-    description: rubrique.description,
-    obligatoire: rubrique.minPj > 0,
-    minPj: rubrique.minPj,
-    maxPj: config.uploadMaxFichiers,
-    tailleMaxKo: config.uploadMaxMo * 1024,
-    typesAcceptes: [...MIME_TYPES_ACCEPTES],
-    piecesJointes: fichiers
-      .filter((fichier) => fichier.rubrique === rubrique.code)
-      .map(versPieceJointe),
-  }));
-
+  const { rubriques, manquants: piecesManquantes } = await rubriquesDuDossier(
+    database,
+    config,
+    "changement-notable",
+    demande,
+  );
   const manquants: Manquant[] = [];
   const { perimetre, effectifs } = demande ? contenuExtensionDe(demande) : {};
   const enregistree = (etape: number) => demande?.etapesEnregistrees.includes(etape) ?? false;
@@ -70,12 +44,7 @@ export async function procedureExtension(
     manquants.push({ etape: 1, message: MESSAGES_EXTENSION.perimetre });
   if (!effectifs || !enregistree(2))
     manquants.push({ etape: 2, message: MESSAGES_EXTENSION.etapeAbsente(2) });
-  for (const rubrique of rubriques)
-    if (rubrique.piecesJointes.length < rubrique.minPj)
-      manquants.push({
-        etape: 3,
-        message: MESSAGES_EXTENSION.rubrique(rubrique.libelle, rubrique.minPj),
-      });
+  manquants.push(...piecesManquantes);
   const complete = (etape: 1 | 2 | 3) => !manquants.some((manquant) => manquant.etape === etape);
   return {
     rubriques,

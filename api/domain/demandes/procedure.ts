@@ -3,12 +3,11 @@
  * procedure, procedure-etp, canBe/depose): the step-3 rubrics with their
  * limits and files, the ETP indicators asked, and what is still missing.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { anneeParis } from "../../../contract/delais.ts";
 import { titreEtapeDemande } from "../../../contract/libelles.ts";
 import { MESSAGES_VALIDATION } from "../../../contract/messages/index.ts";
 import { perimetreVide } from "../../../contract/perimetre.ts";
-import { MIME_TYPES_ACCEPTES, RUBRIQUES_DEMANDE } from "../../../contract/pieces-jointes.ts";
 import {
   ETP_MAX,
   INDICATEURS_ETP,
@@ -20,10 +19,10 @@ import {
 } from "../../../contract/schemas/demande.ts";
 import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { arretes, piecesJointes } from "../../db/schema.ts";
-import { versPieceJointe } from "../../files/pieces-jointes.ts";
+import { arretes } from "../../db/schema.ts";
 import type { DemandeRow } from "../acces.ts";
-import { deLaRessource, requetePreparee } from "../requetes-preparees.ts";
+import { rubriquesDuDossier } from "../dossiers/rubriques.ts";
+import { requetePreparee } from "../requetes-preparees.ts";
 import { contenuDe } from "./contenu.ts";
 
 /** Whether arrêté `id` is the one in force (ADR 0035). */
@@ -35,16 +34,6 @@ const arreteCourant = requetePreparee("procedure_arrete_courant", (db, nom) =>
     .prepare(nom),
 );
 
-/** The attachments of a resource, oldest first (ADR 0035). */
-const piecesJointesDeRessource = requetePreparee("procedure_pieces_jointes", (db, nom) =>
-  db
-    .select()
-    .from(piecesJointes)
-    .where(deLaRessource(piecesJointes))
-    .orderBy(asc(piecesJointes.dateCreation), asc(piecesJointes.nom))
-    .prepare(nom),
-);
-
 /** Indicators about the past year; the others are forecasts for the current year. */
 const INDICATEURS_ANNEE_PASSEE = new Set(["nb_etp_struct", "nb_etp_accomp"]);
 
@@ -53,10 +42,6 @@ export const MESSAGES_MANQUANTS = {
   etape2: `L'étape 2 « ${titreEtapeDemande(2)} » n'a pas été enregistrée.`,
   perimetre: MESSAGES_VALIDATION.perimetre,
   etp: "Les effectifs de la structure (ETP) doivent être renseignés.",
-  rubrique: (libelle: string, min: number) =>
-    min > 1
-      ? `Rubrique « ${libelle} » : au moins ${min} fichiers sont attendus.`
-      : `Rubrique « ${libelle} » : au moins un fichier est attendu.`,
 } as const;
 
 /**
@@ -105,24 +90,12 @@ export async function procedureDemande(
   config: Pick<ApiConfig, "uploadMaxMo" | "uploadMaxFichiers">,
   demande: DemandeRow,
 ): Promise<ProcedureDemande> {
-  const fichiers = await piecesJointesDeRessource(database.db).execute({
-    kind: demande.kind,
-    id: demande.id,
-  });
-  const rubriques = RUBRIQUES_DEMANDE.map((rubrique) => ({
-    code: rubrique.code,
-    libelle: rubrique.libelle,
-    description: rubrique.description,
-    obligatoire: rubrique.minPj > 0,
-    minPj: rubrique.minPj,
-    maxPj: config.uploadMaxFichiers,
-    tailleMaxKo: config.uploadMaxMo * 1024,
-    typesAcceptes: [...MIME_TYPES_ACCEPTES],
-    piecesJointes: fichiers
-      .filter((fichier) => fichier.rubrique === rubrique.code)
-      .map(versPieceJointe),
-  }));
-
+  const { rubriques, manquants: piecesManquantes } = await rubriquesDuDossier(
+    database,
+    config,
+    "demande",
+    demande,
+  );
   const manquants: Manquant[] = [];
   const { etape1, etape2 } = contenuDe(demande);
   if (!etape1 || !demande.etapesEnregistrees.includes(1))
@@ -135,13 +108,7 @@ export async function procedureDemande(
     if (etpManquant && (await etpRequis(database, demande)))
       manquants.push({ etape: 2, message: MESSAGES_MANQUANTS.etp });
   }
-  for (const rubrique of rubriques) {
-    if (rubrique.piecesJointes.length < rubrique.minPj)
-      manquants.push({
-        etape: 3,
-        message: MESSAGES_MANQUANTS.rubrique(rubrique.libelle, rubrique.minPj),
-      });
-  }
+  manquants.push(...piecesManquantes);
   const complete = (etape: 1 | 2 | 3) => !manquants.some((manquant) => manquant.etape === etape);
   return {
     rubriques,
