@@ -3,7 +3,7 @@
  * route, so that a foreign id answers 404 and never another company's data.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { estBrouillon } from "../../contract/etats.ts";
+import { estBrouillon, type TypeDossier } from "../../contract/etats.ts";
 import { couvre } from "../../contract/perimetre.ts";
 import { hasAnyRole, CENTRAL_ROLES } from "../../contract/roles.ts";
 import type { Database } from "../db/client.ts";
@@ -13,7 +13,6 @@ import { introuvable } from "./erreurs.ts";
 import { requetePreparee } from "./requetes-preparees.ts";
 
 export type DemandeRow = typeof demandes.$inferSelect;
-export type KindDemande = DemandeRow["kind"];
 
 /** Which side of the file a user stands on, for messages and reads. */
 export type Cote = "demandeur" | "instruction" | "lecture";
@@ -83,7 +82,7 @@ const demandeParId = requetePreparee("acces_demande_par_id", (db, nom) =>
 export async function chargerDemandeAccessible(
   database: Database,
   utilisateur: UtilisateurConnecte,
-  kind: KindDemande,
+  kind: TypeDossier,
   id: string,
 ): Promise<DemandeRow> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
@@ -94,7 +93,7 @@ export async function chargerDemandeAccessible(
 }
 
 /** `demande` or `changement-notable` from a URL segment; 404 otherwise. */
-export function lireKind(segment: string): KindDemande {
+export function lireKind(segment: string): TypeDossier {
   if (segment === "demande" || segment === "changement-notable") return segment;
   throw introuvable();
 }

@@ -5,6 +5,7 @@
  * file, stored as an attachment of rubric `note`.
  */
 import { and, asc, count, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { TypeDossier } from "../../contract/etats.ts";
 import type { Note } from "../../contract/schemas/notes.ts";
 import type { Database } from "../db/client.ts";
 import { lectures, notes, piecesJointes, utilisateurs } from "../db/schema.ts";
@@ -12,7 +13,7 @@ import { ajouterPieceJointe, versPieceJointe } from "../files/pieces-jointes.ts"
 import type { FileStore } from "../files/types.ts";
 import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
 import { interdit, introuvable } from "./erreurs.ts";
-import { coteDe, type DemandeRow, type KindDemande } from "./acces.ts";
+import { coteDe, type DemandeRow } from "./acces.ts";
 import { deLaRessource, parmiLesIds, requetePreparee } from "./requetes-preparees.ts";
 
 /**
@@ -156,7 +157,7 @@ const notesNonLuesDe = requetePreparee("notes_non_lues", (db, nom) =>
 export async function notesNonLues(
   database: Database,
   utilisateurId: string,
-  kind: KindDemande,
+  kind: TypeDossier,
   ids: readonly string[],
 ): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();

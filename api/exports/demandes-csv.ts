@@ -6,14 +6,13 @@
 import type { Response } from "express";
 import { Readable } from "node:stream";
 import { libelleEtat, LIBELLES_ETAPE_INSTRUCTION } from "../../contract/libelles.ts";
-import type { EtatDemande } from "../../contract/etats.ts";
+import type { EtatDemande, TypeDossier } from "../../contract/etats.ts";
 import { libelleQualite } from "../../contract/qualites.ts";
 import type { FiltresDemandes } from "../../contract/schemas/listes.ts";
 import { etapeInstruction } from "../../contract/statuts.ts";
 import { afficherDate, aujourdhuiParis } from "../../contract/validation.ts";
 import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
-import type { KindDemande } from "../domain/acces.ts";
 import { estReputeRejete } from "../domain/demandes/delais.ts";
 import { lotsDemandes, type LigneExport } from "../domain/listes/parcours.ts";
 import type { UtilisateurConnecte } from "../domain/utilisateur-connecte.ts";
@@ -67,7 +66,7 @@ export function colonnesDemandes(maintenant: Date): ColonneCsv<LigneExport>[] {
 }
 
 /** File name of an export: "demandes-AAAA-MM-JJ.csv" / "changements-notables-AAAA-MM-JJ.csv". */
-export function nomExport(kind: KindDemande, maintenant: Date): string {
+export function nomExport(kind: TypeDossier, maintenant: Date): string {
   const prefixe = kind === "demande" ? "demandes" : "changements-notables";
   return `${prefixe}-${aujourdhuiParis(maintenant)}.csv`;
 }
@@ -84,7 +83,7 @@ export async function envoyerExportDemandes(
     database: Database;
     logger: Logger;
     utilisateur: UtilisateurConnecte;
-    kind: KindDemande;
+    kind: TypeDossier;
     filtres: FiltresDemandes;
     maintenant: Date;
   },

@@ -15,7 +15,7 @@
  * annual reports of the operator are written after the load
  * ({@link rapportsOperateurDemo}).
  */
-import type { EtatDemande } from "../../../contract/etats.ts";
+import type { EtatDemande, TypeDossier } from "../../../contract/etats.ts";
 import type { ContenuRapportAnnuel } from "../../../contract/schemas/rapport-annuel.ts";
 import { ETATS_COMPLEMENT_DEMANDE } from "../../../contract/statuts.ts";
 import {
@@ -24,7 +24,7 @@ import {
 } from "../../../contract/delais.ts";
 import { TRANSITIONS, type Acteur } from "../../domain/workflow.ts";
 import { anneeDuRapportEnCours } from "../../domain/rapports-annuels/regles.ts";
-import { ETATS_CLOS, type Kind } from "./scale/parcours.ts";
+import { ETATS_CLOS } from "./scale/parcours.ts";
 import type { AgrementPlan, DossierPlan, Plan } from "./scale/plan.ts";
 import type { CommuneRef, Referentiel } from "./scale/referentiel.ts";
 import type { SocietePlan } from "./scale/societes.ts";
@@ -45,7 +45,7 @@ export const DEMANDEURS_DEMO = {
 export interface Besoin {
   role: Acteur;
   action: string;
-  kind: Kind;
+  kind: TypeDossier;
   etats: readonly EtatDemande[];
 }
 

@@ -6,13 +6,14 @@
  * `GET /api/demande/count`) are api/domain/listes/comptes.ts.
  */
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { TypeDossier } from "../../../contract/etats.ts";
 import { lireHistorique } from "../../../contract/historique-visibilite.ts";
 import type { ProcedureAgrementDetail } from "../../../contract/schemas/agrements-liste.ts";
 import type { PjAdditionnelles } from "../../../contract/schemas/complements.ts";
 import type { EntreeHistorique } from "../../../contract/schemas/demande.ts";
 import type { Database } from "../../db/client.ts";
 import { historique, proceduresAgrement, utilisateurs } from "../../db/schema.ts";
-import { chargerDemandeAccessible, coteDe, type KindDemande } from "../acces.ts";
+import { chargerDemandeAccessible, coteDe } from "../acces.ts";
 import { pjAdditionnellesDe } from "../demandes/dto.ts";
 import { chargerAgrementLisible } from "../etablissements/acces.ts";
 import { introuvable } from "../erreurs.ts";
@@ -105,7 +106,7 @@ export async function lireProcedureAgrement(
 export async function complementsRecus(
   database: Database,
   utilisateur: UtilisateurConnecte,
-  kind: KindDemande,
+  kind: TypeDossier,
   id: string,
 ): Promise<PjAdditionnelles[]> {
   const demande = await chargerDemandeAccessible(database, utilisateur, kind, id);

@@ -3,13 +3,13 @@
  * `GET /api/demande/count` and `GET /api/demande/nb-demandes`.
  */
 import { count, sql } from "drizzle-orm";
+import type { TypeDossier } from "../../../contract/etats.ts";
 import type { ComptesDemandes } from "../../../contract/schemas/agrements-liste.ts";
 import { lireFiltresDemandes } from "../../../contract/schemas/listes.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
 import { demandes } from "../../db/schema.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
-import type { KindDemande } from "../acces.ts";
 import { conditionListe } from "./filtres.ts";
 
 /**
@@ -32,7 +32,7 @@ export async function comptesDemandes(
 ): Promise<ComptesDemandes> {
   const filtres = { ...lireFiltresDemandes(new URLSearchParams()), mesDossiers };
   const aujourdhui = aujourdhuiParis(maintenant);
-  const where = (kind: KindDemande) => conditionListe(utilisateur, kind, filtres, aujourdhui);
+  const where = (kind: TypeDossier) => conditionListe(utilisateur, kind, filtres, aujourdhui);
   const [comptes] = await database.db
     .select({
       demande: count(),

@@ -18,7 +18,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import { ETATS_BROUILLON_DEMANDE } from "../../../contract/etats.ts";
+import { ETATS_BROUILLON_DEMANDE, type TypeDossier } from "../../../contract/etats.ts";
 import { horizonExpireBientot } from "../../../contract/delais.ts";
 import type { FiltresDemandes } from "../../../contract/schemas/listes.ts";
 import { ETAPES_INSTRUCTION, etatsDeLEtape } from "../../../contract/statuts.ts";
@@ -26,7 +26,6 @@ import { normaliserRecherche } from "../../../contract/texte.ts";
 import { demandes } from "../../db/schema.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import { interdit } from "../erreurs.ts";
-import type { KindDemande } from "../acces.ts";
 import { ETATS_DEPOSES_SANS_DECISION } from "../workflow.ts";
 import { conditionMesDossiers, conditionVisibilite } from "./visibilite.ts";
 
@@ -109,7 +108,7 @@ export function conditionExpireBientot(aujourdhui: string): SQL {
  */
 export function conditionListe(
   utilisateur: UtilisateurConnecte,
-  kind: KindDemande,
+  kind: TypeDossier,
   filtres: FiltresDemandes,
   aujourdhui: string,
 ): SQL {

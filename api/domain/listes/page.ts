@@ -5,13 +5,13 @@
  * summary reads, not the form's JSON), then the summaries built in batch.
  */
 import { count, sql } from "drizzle-orm";
+import type { TypeDossier } from "../../../contract/etats.ts";
 import type { DemandeResume } from "../../../contract/schemas/demande.ts";
 import { TAILLE_PAGE, type FiltresDemandes, type Page } from "../../../contract/schemas/listes.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
 import { demandes } from "../../db/schema.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
-import type { KindDemande } from "../acces.ts";
 import { COLONNES_RESUME, versResumes } from "../demandes/dto.ts";
 import { conditionListe } from "./filtres.ts";
 import { ordreSql } from "./tri.ts";
@@ -26,7 +26,7 @@ import { ordreSql } from "./tri.ts";
 export async function pageDemandes(
   database: Database,
   utilisateur: UtilisateurConnecte,
-  kind: KindDemande,
+  kind: TypeDossier,
   filtres: FiltresDemandes,
   maintenant: Date,
 ): Promise<Page<DemandeResume>> {

@@ -5,6 +5,7 @@
  * export prints joined in, the next one read while the previous is written.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { TypeDossier } from "../../../contract/etats.ts";
 import type { FiltresDemandes } from "../../../contract/schemas/listes.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
@@ -16,7 +17,7 @@ import {
   utilisateurs,
 } from "../../db/schema.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
-import type { DemandeRow, KindDemande } from "../acces.ts";
+import type { DemandeRow } from "../acces.ts";
 import { conditionListe } from "./filtres.ts";
 import { apresSql, cleTriSql, ordreSql } from "./tri.ts";
 
@@ -116,7 +117,7 @@ function champsExport(ordre: FiltresDemandes["order"]) {
 export async function* lotsDemandes(
   database: Database,
   utilisateur: UtilisateurConnecte,
-  kind: KindDemande,
+  kind: TypeDossier,
   filtres: FiltresDemandes,
   maintenant: Date,
   taille = TAILLE_LOT_EXPORT,

@@ -6,13 +6,13 @@
  * (api/domain/listes/visibilite.ts).
  */
 import { Router } from "express";
+import type { TypeDossier } from "../../../contract/etats.ts";
 import {
   exporterChangementsNotables,
   exporterDemandes,
   listerChangementsNotables,
   listerDemandes,
 } from "../../../contract/api/listes.ts";
-import type { KindDemande } from "../../domain/acces.ts";
 import { pageDemandes } from "../../domain/listes/page.ts";
 import { envoyerExportDemandes } from "../../exports/demandes-csv.ts";
 import type { ApiDeps } from "../deps.ts";
@@ -34,7 +34,7 @@ export function listesRoutes(deps: ApiDeps): Router {
    * parameter answers 400; an unknown value finds nothing.
    */
   const liste = (
-    kind: KindDemande,
+    kind: TypeDossier,
     point: typeof listerDemandes | typeof listerChangementsNotables,
   ) =>
     points.register(point, async ({ query: filtres, utilisateur }, _req, res) => {
@@ -48,7 +48,7 @@ export function listesRoutes(deps: ApiDeps): Router {
    * every row of the list for the same query (page ignored), streamed.
    */
   const exporter = (
-    kind: KindDemande,
+    kind: TypeDossier,
     point: typeof exporterDemandes | typeof exporterChangementsNotables,
   ) =>
     points.register(point, async ({ query: filtres, utilisateur }, req, res) => {

@@ -8,6 +8,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { Router, type Response } from "express";
 import multer from "multer";
 import { pipeline } from "node:stream/promises";
+import type { TypeDossier } from "../../../contract/etats.ts";
 import {
   ajouterPiecesJointes,
   supprimerPieceJointe,
@@ -22,12 +23,7 @@ import {
 import type { PieceJointe } from "../../../contract/schemas/demande.ts";
 import type { Database } from "../../db/client.ts";
 import { demandes, piecesJointes } from "../../db/schema.ts";
-import {
-  chargerDemandeAccessible,
-  coteDe,
-  type DemandeRow,
-  type KindDemande,
-} from "../../domain/acces.ts";
+import { chargerDemandeAccessible, coteDe, type DemandeRow } from "../../domain/acces.ts";
 import {
   LIBELLES_TYPES_ACCEPTES,
   ajouterPieceJointe,
@@ -67,7 +63,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function chargerDemandeModifiable(
   database: Database,
   utilisateur: UtilisateurConnecte,
-  kind: KindDemande,
+  kind: TypeDossier,
   id: string,
 ): Promise<DemandeRow> {
   const demande = await chargerDemandeAccessible(database, utilisateur, kind, id);

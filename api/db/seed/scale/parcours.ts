@@ -16,7 +16,12 @@
  * {@link ACTION_ARRETE_PERIME}. These readings are listed in
  * docs/architecture.md.
  */
-import type { EtatDemande, TypeProcedureAgrement, ValeurAvis } from "../../../../contract/etats.ts";
+import type {
+  EtatDemande,
+  TypeDossier,
+  TypeProcedureAgrement,
+  ValeurAvis,
+} from "../../../../contract/etats.ts";
 import { etatSuivant, transitionPour, type Acteur } from "../../../domain/workflow.ts";
 import type { Hasard } from "./hasard.ts";
 
@@ -26,8 +31,6 @@ export const ACTION_ARRETE_PERIME = "ARRETE_PERIME";
 export const ACTION_ACCORD_TACITE = "ACCORD_TACITE";
 /** Creation row of a notable change (spec §4 perimeter-extension actions). */
 export const ACTION_CREATION_CHANGEMENT = "CREER_EXTENSION_PERIMETRE";
-
-export type Kind = "demande" | "changement-notable";
 
 /**
  * Approval requests per 9,500 (scale 1). A company may file a new request
@@ -122,7 +125,7 @@ class Chemin {
   etat: EtatDemande | null = null;
 
   constructor(
-    readonly kind: Kind,
+    readonly kind: TypeDossier,
     readonly hasard: Hasard,
     readonly tendance: Tendance,
   ) {}
@@ -490,7 +493,7 @@ function versChangement(chemin: Chemin, etat: EtatDemande): void {
  * (unfavourable ones mostly on refused files). Throws on a state this
  * dataset does not give to `kind`.
  */
-export function parcoursVers(kind: Kind, etat: EtatDemande, hasard: Hasard): Etape[] {
+export function parcoursVers(kind: TypeDossier, etat: EtatDemande, hasard: Hasard): Etape[] {
   const tendance: Tendance =
     etat === "refusee" || etat === "refus_confirme" ? "defavorable" : "favorable";
   const chemin = new Chemin(kind, hasard, tendance);

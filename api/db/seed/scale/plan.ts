@@ -15,6 +15,7 @@
 import type {
   EtatAgrement,
   EtatDemande,
+  TypeDossier,
   TypeProcedureAgrement,
 } from "../../../../contract/etats.ts";
 import { ETATS_DEPOSES_SANS_DECISION } from "../../../domain/workflow.ts";
@@ -28,7 +29,6 @@ import {
   POIDS_DEMANDE,
   parcoursVers,
   type Etape,
-  type Kind,
 } from "./parcours.ts";
 import { equipes, type EquipePlan } from "./personnel.ts";
 import { TirageCommunes, type Referentiel } from "./referentiel.ts";
@@ -73,7 +73,7 @@ export interface AgrementPlan {
 
 export interface DossierPlan {
   id: string;
-  kind: Kind;
+  kind: TypeDossier;
   etat: EtatDemande;
   societe: number;
   /** The arrêté it was filed under: the current one, or the one before (drafts and files before its effective date). */
@@ -128,7 +128,7 @@ const JOURS_DANS_ETAT: Partial<Record<EtatDemande, [number, number]>> = {
 
 /** A request whose path is drawn, not dated yet. */
 interface Brouillon {
-  kind: Kind;
+  kind: TypeDossier;
   etat: EtatDemande;
   etapes: Etape[];
   tirages: Tirages;
@@ -172,7 +172,7 @@ export function planifier(referentiel: Referentiel, options: OptionsPlan): Plan 
   );
   const personnel = equipes(referentiel, Hasard.derive(options.graine, 1));
 
-  const tracer = (kind: Kind, etat: EtatDemande): Brouillon => {
+  const tracer = (kind: TypeDossier, etat: EtatDemande): Brouillon => {
     const etapes = parcoursVers(kind, etat, hasard);
     const tirages = tirer(etapes, hasard);
     const essai = dater(etapes, tirages, jourMaintenant - 2 * JOURS_HISTORIQUE, contexte);
@@ -441,7 +441,7 @@ function planifierAgrements(
 }
 
 /** Requests of `kind` by state. */
-function compter(dossiers: DossierPlan[], kind: Kind): Record<string, number> {
+function compter(dossiers: DossierPlan[], kind: TypeDossier): Record<string, number> {
   const comptes: Record<string, number> = {};
   for (const dossier of dossiers)
     if (dossier.kind === kind) comptes[dossier.etat] = (comptes[dossier.etat] ?? 0) + 1;
