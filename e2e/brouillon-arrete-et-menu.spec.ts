@@ -6,7 +6,9 @@
  *   the arrêté in force, with the success notification, and the card offers
  *   "Continuer" again;
  * - issue 14: the menu of an approved operator has "Mes demandes de
- *   changement notable" (spec §2 "Home for applicants" quick accesses).
+ *   changement notable" (spec §2 "Home for applicants" quick accesses);
+ * - spec §4: the change requests of a withdrawn approval are still loaded
+ *   on the home page (its cards, under the requests).
  *
  * The `arrete_perime` state is only ever written by the system (the portal
  * knows a single arrêté in force), so this file runs a portal of its own,
@@ -24,10 +26,17 @@ import { hash } from "@node-rs/argon2";
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Database } from "../api/db/client.ts";
-import { arretes, demandes, societes, utilisateurs } from "../api/db/schema.ts";
+import { agrements, arretes, demandes, societes, utilisateurs } from "../api/db/schema.ts";
 import { CGU_VERSION } from "../contract/cgu.ts";
 import { appelApi, creerDemandeDeposable } from "../tests/helpers/demande-api.ts";
-import { connecterEquipeDemo, nouvelleDemandeEnEtat } from "../tests/helpers/instruction-api.ts";
+import { extensionEnBase } from "../tests/helpers/extension-en-base.ts";
+import {
+  connecterEquipeDemo,
+  creerProcedure,
+  dansNJours,
+  nouvelleDemandeEnEtat,
+  terminerProcedure,
+} from "../tests/helpers/instruction-api.ts";
 import { loginAs } from "../tests/helpers/oidc-login.ts";
 import { demarrerPortailEnMemoire, type PortailEnMemoire } from "./fixtures/portail-en-memoire.ts";
 import { expectNoAxeViolations, submitCredentials } from "./support.ts";
@@ -186,4 +195,49 @@ test("le menu de l'opérateur agréé mène à ses demandes de changement notabl
   await expect(
     menu.getByRole("link", { name: "Mes demandes de changement notable" }),
   ).toHaveAttribute("aria-current", "page");
+});
+
+test("après le retrait de l'agrément, l'accueil montre encore ses demandes de changement notable", async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  const js = info.project.name === "js";
+  const demandeur = await nouveauDemandeur();
+  const ctx = {
+    baseUrl: base,
+    demandeur: demandeur.token,
+    equipe: await connecterEquipeDemo(base),
+  };
+  const agreee = await nouvelleDemandeEnEtat(ctx, "agree");
+  const [agrement] = await database.db
+    .select({ id: agrements.id })
+    .from(agrements)
+    .where(eq(agrements.demandeId, agreee.id));
+  const extension = await extensionEnBase(database, agrement.id, {
+    etat: "refusee",
+    dateLimiteInstruction: "2026-02-01",
+  });
+  await creerProcedure(ctx, agreee.id, {
+    type: "retrait_sans_suspension",
+    dateNotification: dansNJours(-20),
+  });
+  await terminerProcedure(ctx, agreee.id, "agrement_retire");
+
+  await connecter(page, demandeur.email);
+  await page.goto(`${base}/`);
+  await expect(
+    page.getByRole("article", { name: `Demande d'agrément n° ${agreee.numeroDossier}` }),
+  ).toContainText("Votre agrément a été retiré");
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Mes demandes de changement notable" }),
+  ).toBeVisible();
+  const carte = page.getByRole("article", {
+    name: `Extension du périmètre d'intervention n° ${extension.numeroDossier}`,
+  });
+  await expect(carte.locator(".fr-badge")).toHaveText("Refusée");
+  await expect(
+    carte.getByRole("heading", { level: 4, name: "Votre demande d'extension a été refusée" }),
+  ).toBeVisible();
+  if (js) await expectNoAxeViolations(page);
+  await capturer(page, "accueil-agrement-retire", info.project.name);
 });

@@ -24,7 +24,11 @@ import {
   verifierNouvelleDemande,
 } from "~/.server/api-client.server";
 import { requireUser } from "~/.server/auth.server";
-import { BADGES_AGREMENT, agrementAccessible } from "~/components/agrement/agrement";
+import {
+  BADGES_AGREMENT,
+  agrementAccessible,
+  changementsACharger,
+} from "~/components/agrement/agrement";
 import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { TUILES_OPERATEUR } from "~/components/agrement/tuiles-operateur";
 import {
@@ -57,7 +61,9 @@ import { pageTitle } from "~/utils/title";
  * procedure, else the summary) and for a request returned for edition the
  * instructor's comment (`GET /api/demande/{id}`). With an approval, also
  * whether the company has a referenced establishment
- * (`GET /api/demandeur/has-etablissement`, spec §6).
+ * (`GET /api/demandeur/has-etablissement`, spec §6); with an approval valid
+ * or withdrawn, its change requests
+ * (`GET /api/changement-notables/mes-changements-notables`, spec §4).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
@@ -122,8 +128,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     commentaires,
     agrement: agree ? agrement : null,
     hasEtablissement: agree ? await aDesEtablissements(request, context) : false,
-    // Issue 14: the notable changes, for the 'À compléter' tile of an incomplete one.
-    changements: agree ? await mesChangements(request, context) : [],
+    // Spec §4: loaded for a valid approval (the 'À compléter' tile of an
+    // incomplete one) or a withdrawn one (their cards, under the requests).
+    changements: changementsACharger(agrement, demandes)
+      ? await mesChangements(request, context)
+      : [],
   };
 }
 
@@ -236,10 +245,12 @@ function StaffHome() {
 /**
  * Applicant without an approval (spec §2 "Home for applicants"): banners,
  * one card per request, "Aucune demande en cours" when there is none, and
- * the new-request button only when the API allows it (else its reason).
+ * the new-request button only when the API allows it (else its reason);
+ * after a withdrawn approval, the cards of its change requests (spec §4).
  */
 function ApplicantHome() {
-  const { bandeaux, demandes, peutCreer, etapes, commentaires } = useLoaderData<typeof loader>();
+  const { bandeaux, demandes, peutCreer, etapes, commentaires, changements } =
+    useLoaderData<typeof loader>();
   return (
     <>
       {/* The general banners are the layout's, under the header: only this page's info ones here. */}
@@ -272,6 +283,14 @@ function ApplicantHome() {
         </Button>
       ) : peutCreer?.raison && !demandes.some(estActive) ? (
         <p className="fr-text--sm">{peutCreer.raison}</p>
+      ) : null}
+      {changements.length ? (
+        <>
+          <h2 className="fr-h4 fr-mt-6w">Mes demandes de changement notable</h2>
+          {changements.map((changement) => (
+            <CarteDossier key={changement.id} type="changement-notable" demande={changement} />
+          ))}
+        </>
       ) : null}
     </>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Attestation } from "#contract/schemas/agrement";
-import { agrementAccessible } from "./agrement";
+import { agrementAccessible, changementsACharger } from "./agrement";
 import { ordonnerAttestations } from "./attestations-agrement";
 
 describe("l'agrément qui ouvre les pages de l'opérateur agréé (spec §4)", () => {
@@ -10,6 +10,24 @@ describe("l'agrément qui ouvre les pages de l'opérateur agréé (spec §4)", (
     expect(agrementAccessible({ etat: "retire" })).toBe(false);
     expect(agrementAccessible({ etat: "perime" })).toBe(false);
     expect(agrementAccessible(null)).toBe(false);
+  });
+});
+
+describe("les demandes de changement notable chargées sur l'accueil (spec §4)", () => {
+  const agreee = { statutSimplifie: "agree" as const };
+  const retiree = { statutSimplifie: "agrement_retire" as const };
+  it("sont celles d'un agrément en cours de validité", () => {
+    expect(changementsACharger({ etat: "en_cours" }, [agreee])).toBe(true);
+  });
+  it("ou retiré : la demande qui l'a obtenu est dans l'état agrement_retire", () => {
+    expect(changementsACharger(null, [retiree])).toBe(true);
+  });
+  it("pas d'un agrément suspendu, ni sans agrément", () => {
+    expect(
+      changementsACharger({ etat: "suspendu" }, [{ statutSimplifie: "agrement_suspendu" }]),
+    ).toBe(false);
+    expect(changementsACharger(null, [{ statutSimplifie: "refusee" }])).toBe(false);
+    expect(changementsACharger(null, [])).toBe(false);
   });
 });
 
