@@ -173,6 +173,12 @@ test("un opérateur agréé demande l'extension de son périmètre à un départ
   expect(forge.status()).toBe(422);
   expect(await forge.text()).toContain(MESSAGES_EXTENSION.regionDejaCouverte);
 
+  // Spec §2: the request form's `demandeType` chooses the notable change's form.
+  await page.goto("/demande/formulaire?demandeType=changement-notable");
+  await expect(page).toHaveURL(URL_NOUVELLE);
+  await expect(page.getByText("Étape 1 sur 3")).toBeVisible();
+  await page.goto("/mes-demandes-changement-notable");
+
   const nouvelle = page.getByRole("link", { name: "Nouvelle demande de changement notable" });
   await expect(nouvelle).toHaveAttribute("href", URL_NOUVELLE);
   await nouvelle.click();

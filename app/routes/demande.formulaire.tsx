@@ -18,6 +18,7 @@ import {
   enregistrerEtapeActivites,
 } from "~/components/demande/formulaire/etape-activites.server";
 import { VueEtapeRecapitulatif } from "~/components/demande/formulaire/etape-recapitulatif";
+import { URL_NOUVELLE_EXTENSION } from "~/components/changement-notable/extension";
 import { EtapePieces } from "~/components/dossier/etape-pieces";
 import {
   chargerEtapePieces,
@@ -52,6 +53,7 @@ import {
   titreEtape,
   urlEtape,
 } from "~/components/demande/formulaire/stepper";
+import { DESCRIPTIONS_DOSSIER } from "~/components/dossier/types-dossier";
 import { pageTitle } from "~/utils/title";
 
 /**
@@ -61,12 +63,21 @@ import { pageTitle } from "~/utils/title";
  * reason. With id: the request (404 if unknown or another company's; a
  * request no longer in draft goes to its recap) and what the step needs,
  * loaded by that step's module; without `etape`, the first step not
- * complete (where a draft resumes).
+ * complete (where a draft resumes). `demandeType` (spec §2, optional)
+ * chooses the type of file: `demande` (the default) is this form,
+ * `changement-notable` redirects to the notable change's form (the same
+ * `id`, or a new one); any other value is a 404.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "demandeur");
   const url = new URL(request.url);
   const id = url.searchParams.get("id");
+  const demandeType = url.searchParams.get("demandeType") ?? "demande";
+  if (demandeType === "changement-notable")
+    throw redirect(
+      id ? DESCRIPTIONS_DOSSIER[demandeType].urlFormulaire(id) : URL_NOUVELLE_EXTENSION,
+    );
+  if (demandeType !== "demande") throw pageNonTrouvee();
   if (!id) return chargerNouvelleDemande(request, context);
   if (!UUID.test(id)) throw pageNonTrouvee();
   const demande = await chargerDemandeModifiable(request, context, id);
