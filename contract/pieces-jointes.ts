@@ -32,9 +32,8 @@ export interface Rubrique {
  * moins un fichier est attendu." or "… au moins {min} fichiers sont attendus.".
  */
 export function messageRubriqueIncomplete(libelle: string, min: number): string {
-  return min > 1
-    ? `Rubrique « ${libelle} » : au moins ${min} fichiers sont attendus.`
-    : `Rubrique « ${libelle} » : au moins un fichier est attendu.`;
+  const tropPeu = MESSAGES_PJ.tropPeu(min);
+  return `Rubrique « ${libelle} » : ${tropPeu.charAt(0).toLowerCase()}${tropPeu.slice(1)}`;
 }
 
 /**
@@ -141,7 +140,7 @@ export function afficherTypeFichier(mimeType: string): string {
   return TYPES_FICHIER[mimeType as MimeTypeAccepte]?.libelle ?? mimeType;
 }
 
-/** Spec §5 Attachments messages. */
+/** Spec §5 Attachments messages (`tropPeu`: fewer files than a rubric's `minPj`). */
 export const MESSAGES_PJ = {
   trop: MESSAGES_VALIDATION.maxPj,
   tropPeu: (min: number) =>
