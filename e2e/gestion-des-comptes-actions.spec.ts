@@ -86,6 +86,35 @@ test("l'administrateur fonctionnel change le téléphone du représentant puis s
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(demandeur.raisonSociale);
   await expect(page.getByRole("main")).toContainText("06 11 22 33 44");
 
+  // Representative's name, then the company's quality: the spec's success texts (§8).
+  await page.getByRole("link", { name: "Modifier le représentant" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Modifier le représentant");
+  if (js) await attendreHydratation(page);
+  await page
+    .getByRole("textbox", { name: "Nom du représentant", exact: true })
+    .fill("Durand-Lefèvre");
+  await page.getByRole("textbox", { name: "Nom du représentant", exact: true }).blur();
+  await page.getByLabel("Je confirme la modification des informations du compte").check({
+    force: true,
+  });
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(notification(page, "Le nom du représentant a bien été modifié.")).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(`${demandeur.prenom} Durand-Lefèvre`);
+
+  await page.getByRole("link", { name: "Modifier la qualité de la structure" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Modifier la qualité de la structure",
+  );
+  if (js) await attendreHydratation(page);
+  await page.getByLabel("Auditeur énergétique qualifié").check({ force: true });
+  await page.getByLabel("Je confirme la modification des informations du compte").check({
+    force: true,
+  });
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(notification(page, "La qualité de la structure a bien été modifiée.")).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("Auditeur énergétique qualifié");
+  await expect(page.getByRole("main")).not.toContainText("Espace Conseil France Rénov'");
+
   // Deletion: without reason nor confirmation → the field errors, nothing deleted.
   await page.getByRole("link", { name: "Supprimer le compte" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Supprimer le compte");
