@@ -80,10 +80,10 @@ export async function enregistrerEtapePieces(
 ) {
   const description = DESCRIPTIONS_DOSSIER[type];
   const urlEtape3 = description.urlFormulaire(id, 3);
-  const succes = (description: string) => ({
+  const succes = (texte: string) => ({
     type: "success" as const,
     titre: t("notification.titre.success"),
-    description,
+    description: texte,
   });
   const contentType = request.headers.get("Content-Type") ?? "";
   if (contentType.startsWith("multipart/form-data")) {

@@ -40,8 +40,8 @@ export interface RubriquePiecesJointesProps {
   rubrique: RubriqueProcedure;
   /** Messages of the last refused upload to this rubric (server-rendered). */
   erreurs?: string[];
-  /** URL of the step the forms post to; the approval request's step 3 by default. */
-  urlEtape3?: string;
+  /** URL of the step the forms post to: step 3 of the file's form (its type's description). */
+  urlEtape3: string;
 }
 
 /**
@@ -57,7 +57,7 @@ export function RubriquePiecesJointes({
   id,
   rubrique,
   erreurs = [],
-  urlEtape3 = urlEtape(id, 3),
+  urlEtape3,
 }: RubriquePiecesJointesProps) {
   const revalidator = useRevalidator();
   const [erreursClient, setErreursClient] = useState<string[] | null>(null);
