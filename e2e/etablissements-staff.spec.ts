@@ -187,6 +187,20 @@ test("le central télécharge le ZIP par période et commente l'historique", asy
   await expect(page.getByText("Le commentaire a bien été enregistré.")).toBeVisible();
   await expect(page.getByRole("row").nth(1).getByRole("textbox")).toHaveValue(commentaire);
   await axe(page);
+
+  // Spec §6: for central roles the list is under the menu's "Établissements"
+  // submenu, which opens with and without JavaScript.
+  const menu = page.getByRole("navigation", { name: "Menu principal" });
+  await expect(menu.getByRole("link", { name: "Liste des établissements" })).toBeHidden();
+  await menu.getByText("Établissements", { exact: true }).click();
+  await expect(menu.getByRole("link", { name: "Référentiel des établissements" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await axe(page);
+  await menu.getByRole("link", { name: "Liste des établissements" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Établissements référencés");
+  await expect(menu.getByRole("link", { name: "Liste des établissements" })).toBeHidden();
 });
 
 test("le central cherche une société sans JavaScript comme avec", async ({ page }, info) => {

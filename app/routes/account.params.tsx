@@ -51,6 +51,7 @@ import {
   FormErrorSummary,
   refusEnErreurs,
 } from "~/components/forms";
+import { liensDe } from "~/components/layout/navigation";
 import { t } from "~/i18n";
 import type { RootLoader } from "~/root";
 import { pageTitle } from "~/utils/title";
@@ -240,8 +241,8 @@ export default function AccountParams() {
   const result = useActionData<typeof action>();
   const enCours = useNavigation().state === "submitting";
   const dernier = (intent: string) => (result?.intent === intent ? result.lastResult : null);
-  const referencement = (useRouteLoaderData<RootLoader>("root")?.navigation ?? []).some(
-    (item) => item.href === "/referencement",
+  const referencement = liensDe(useRouteLoaderData<RootLoader>("root")?.navigation ?? []).some(
+    (lien) => lien.href === "/referencement",
   );
   const rows: [string, string][] = [
     ["Nom", user.lastName],

@@ -28,7 +28,9 @@ const PUBLIC_PAGES = [
 export default function PlanDeSite() {
   const root = useRouteLoaderData<RootLoader>("root");
   const user = root?.user ?? null;
-  const navigation = (root?.navigation ?? []).filter((item) => item.href !== "/");
+  const navigation = (root?.navigation ?? []).filter(
+    (item) => "sousMenu" in item || item.href !== "/",
+  );
   return (
     <ContentPage title={TITLE}>
       <h2>Pages principales</h2>
@@ -36,11 +38,24 @@ export default function PlanDeSite() {
         <li>
           <Link to="/">Accueil</Link>
         </li>
-        {navigation.map((item) => (
-          <li key={item.href}>
-            <Link to={item.href}>{item.label}</Link>
-          </li>
-        ))}
+        {navigation.map((item) =>
+          "sousMenu" in item ? (
+            <li key={item.label}>
+              {item.label}
+              <ul>
+                {item.sousMenu.map((lien) => (
+                  <li key={lien.href}>
+                    <Link to={lien.href}>{lien.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : (
+            <li key={item.href}>
+              <Link to={item.href}>{item.label}</Link>
+            </li>
+          ),
+        )}
       </ul>
       <h2>Mon compte</h2>
       <ul>

@@ -1,5 +1,5 @@
 import type { FrIconClassName } from "@codegouvfr/react-dsfr/fr";
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { SessionUser } from "~/.server/context";
 import { EnTete } from "#contract/gabarit/en-tete";
 import type { ProprietesLien } from "#contract/gabarit/lien";
@@ -68,6 +68,48 @@ function QuickAccess({ items }: { items: QuickAccessItem[] }) {
   );
 }
 
+/**
+ * One entry of the main navigation: a link, or a DSFR submenu. The submenu
+ * is a `<details>`, so that it opens without JavaScript and a screen reader
+ * hears a disclosure; it closes again on every navigation (`key`), and its
+ * button is marked current when one of its links is.
+ */
+function EntreeNavigation({ item }: { item: NavItem }) {
+  const { pathname } = useLocation();
+  if (!("sousMenu" in item)) {
+    return (
+      <li className="fr-nav__item">
+        <NavLink className="fr-nav__link" to={item.href} end={item.href === "/"}>
+          {item.label}
+        </NavLink>
+      </li>
+    );
+  }
+  const courant = item.sousMenu.some(
+    (lien) => pathname === lien.href || pathname.startsWith(`${lien.href}/`),
+  );
+  return (
+    <li className="fr-nav__item">
+      <details key={pathname} className="portail-sous-menu">
+        <summary className="fr-nav__btn" aria-current={courant ? "true" : undefined}>
+          {item.label}
+        </summary>
+        <div className="fr-menu">
+          <ul className="fr-menu__list">
+            {item.sousMenu.map((lien) => (
+              <li key={lien.href}>
+                <NavLink className="fr-nav__link" to={lien.href}>
+                  {lien.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </details>
+    </li>
+  );
+}
+
 /** The router's link for the shared header's brand (client-side navigation). */
 function LienRemix({ href, ...autres }: ProprietesLien) {
   return <Link to={href} {...autres} />;
@@ -99,11 +141,7 @@ export function Header({ user, navigation }: { user: SessionUser | null; navigat
             >
               <ul className="fr-nav__list">
                 {navigation.map((item) => (
-                  <li key={item.href} className="fr-nav__item">
-                    <NavLink className="fr-nav__link" to={item.href} end={item.href === "/"}>
-                      {item.label}
-                    </NavLink>
-                  </li>
+                  <EntreeNavigation key={item.label} item={item} />
                 ))}
               </ul>
             </nav>

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { isManager, navItemsFor } from "./navigation";
 
+/** The entries' addresses; a submenu gives its links' addresses, in order. */
 const hrefs = (
   roles: Parameters<typeof navItemsFor>[0],
   contexte?: Parameters<typeof navItemsFor>[1],
-) => navItemsFor(roles, contexte).map((item) => item.href);
+) =>
+  navItemsFor(roles, contexte).flatMap((item) =>
+    "sousMenu" in item ? item.sousMenu.map((lien) => lien.href) : [item.href],
+  );
 
 describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
   it("donne aux gestionnaires leurs dossiers, tous les dossiers, l'activité, les agréments et les établissements", () => {
@@ -19,10 +23,20 @@ describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
     expect(hrefs(["superviseur"])).toEqual(attendu);
   });
 
-  it("donne au central l'activité, les agréments et le référentiel des établissements", () => {
-    const attendu = ["/activite", "/agrements", "/etablissements/reference"];
-    expect(hrefs(["mar_admin"])).toEqual(attendu);
-    expect(hrefs(["anah_centrale"])).toEqual(attendu);
+  it("donne au central l'activité, les agréments et un sous-menu « Établissements » : le référentiel, puis la liste", () => {
+    const attendu = [
+      { label: "Activité", href: "/activite" },
+      { label: "Agréments", href: "/agrements" },
+      {
+        label: "Établissements",
+        sousMenu: [
+          { label: "Référentiel des établissements", href: "/etablissements/reference" },
+          { label: "Liste des établissements", href: "/etablissements/liste" },
+        ],
+      },
+    ];
+    expect(navItemsFor(["mar_admin"])).toEqual(attendu);
+    expect(navItemsFor(["anah_centrale"])).toEqual(attendu);
   });
 
   it("réserve la gestion des comptes à l'administrateur fonctionnel", () => {
@@ -66,6 +80,7 @@ describe("navigation de l'en-tête (spec §2 Header and menu, §6)", () => {
       "/agrements",
       "/etablissements/liste",
       "/etablissements/reference",
+      "/etablissements/liste",
     ]);
   });
 

@@ -2,18 +2,24 @@ import { CENTRAL_ROLES, MANAGER_ROLES, hasAnyRole, type Role } from "#contract/r
 import { URL_MES_CHANGEMENTS } from "~/components/changement-notable/extension";
 import { t } from "~/i18n";
 
-/** One entry of the header's main navigation. */
-export interface NavItem {
+/** One link of the header's main navigation. */
+export interface NavLien {
   label: string;
   href: string;
 }
 
-interface NavRule extends NavItem {
+/**
+ * One entry of the header's main navigation: a link, or a submenu (spec §2:
+ * "the establishment list is under a submenu for admin") holding links.
+ */
+export type NavItem = NavLien | { label: string; sousMenu: readonly NavLien[] };
+
+type NavRule = NavItem & {
   /** The entry shows when the user holds one of these roles. */
   roles: readonly Role[];
   /** Only for an applicant who holds an approval (en_cours or suspendu, spec §4). */
   avecAgrement?: boolean;
-}
+};
 
 /** What, besides roles, decides the menu. */
 export interface ContexteNavigation {
@@ -72,9 +78,13 @@ const NAV_RULES: readonly NavRule[] = [
     roles: [...MANAGER_ROLES, ...CENTRAL_ROLES],
   },
   { label: t("navigation.etablissements"), href: "/etablissements/liste", roles: MANAGER_ROLES },
+  // Spec §6: the list is top-level for managers, under a submenu for central roles.
   {
-    label: t("navigation.referentielEtablissements"),
-    href: "/etablissements/reference",
+    label: t("navigation.etablissements"),
+    sousMenu: [
+      { label: t("navigation.referentielEtablissements"), href: "/etablissements/reference" },
+      { label: t("navigation.listeEtablissements"), href: "/etablissements/liste" },
+    ],
     roles: CENTRAL_ROLES,
   },
   {
@@ -105,7 +115,8 @@ const NAV_RULES: readonly NavRule[] = [
  * Header navigation of a user (spec §6 "Header and menu"): managers
  * (instructeur, superviseur) get their files, all files, activity, approvals
  * and the establishment list; crhh all files; central roles activity,
- * approvals and the establishment reference; admin_fonctionnel account
+ * approvals and a submenu "Établissements" (the reference, then the list);
+ * admin_fonctionnel account
  * management, the superviseurs' bounds, banners and feature flags; applicants their home, and once they hold an approval
  * (`contexte.agrement`) "Mon agrément", their referenced establishments,
  * their notable-change requests and the annual report. Empty for a user without roles.
@@ -113,7 +124,12 @@ const NAV_RULES: readonly NavRule[] = [
 export function navItemsFor(roles: readonly Role[], contexte: ContexteNavigation = {}): NavItem[] {
   return NAV_RULES.filter(
     (rule) => hasAnyRole(roles, rule.roles) && (!rule.avecAgrement || contexte.agrement === true),
-  ).map(({ label, href }) => ({ label, href }));
+  ).map(({ roles: _roles, avecAgrement: _avecAgrement, ...item }) => item);
+}
+
+/** The links of a navigation, a submenu's in its place. */
+export function liensDe(navigation: readonly NavItem[]): NavLien[] {
+  return navigation.flatMap((item) => ("sousMenu" in item ? item.sousMenu : [item]));
 }
 
 /** Spec §2 "Layout": managers (instructeur, superviseur) get the menu skip link, guide and help banner. */

@@ -46,6 +46,7 @@ export default {
     agrements: "Agréments",
     etablissements: "Établissements",
     referentielEtablissements: "Référentiel des établissements",
+    listeEtablissements: "Liste des établissements",
     gestionDesComptes: "Gestion des comptes",
     bandeaux: "Bandeaux",
     fonctionnalites: "Fonctionnalités",
