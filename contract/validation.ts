@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { formater } from "./messages/format.ts";
-import { MESSAGES_VALIDATION } from "./messages/validation.ts";
+import { MESSAGES_VALIDATION, messageValidation } from "./messages/validation.ts";
 
 /**
  * Largest value of a PostgreSQL `integer` (ids of services, page numbers):
@@ -31,7 +31,8 @@ export const MESSAGES = {
     "Le mot de passe doit contenir au moins une majuscule, une minuscule, un chiffre et un caractère spécial.",
   siren: MESSAGES_VALIDATION.siren,
   telephone: (value: string) => formater(MESSAGES_VALIDATION.telephone, { value }),
-  codePostal: "Le code postal doit comporter 5 chiffres.",
+  codePostal: messageValidation("notValidRegex", "codePostal"),
+  sansChiffres: MESSAGES_VALIDATION.noNumbers,
   adresse: "La ville et le code postal doivent être renseignés tous les deux.",
   dateAvantAujourdhui: MESSAGES_VALIDATION.dateBefore,
   decimal: MESSAGES_VALIDATION.float,
@@ -52,6 +53,31 @@ export const texte = (max = 255) =>
   z.preprocess(
     (value) => (typeof value === "string" ? value.trim() || undefined : value),
     z.string({ required_error: MESSAGES.requis }).max(max, MESSAGES.maxLength(max)),
+  );
+
+/**
+ * Spec §5 `noNumbers`: `schema` (a text rule, optional or not) refusing any
+ * digit, with the message of "champ.noNumbers", else of `noNumbers`.
+ */
+export const sansChiffres = <Schema extends z.ZodTypeAny>(schema: Schema, champ: string) =>
+  schema.refine(
+    (value: unknown) => typeof value !== "string" || !/\d/.test(value),
+    messageValidation("noNumbers", champ),
+  );
+
+/**
+ * Spec §5 `notValidRegex`, the generic regex rule: `schema` (a text rule)
+ * whose non-empty value must match `motif`, with the message of
+ * "champ.notValidRegex", else of `notValidRegex`.
+ */
+export const motifValide = <Schema extends z.ZodTypeAny>(
+  schema: Schema,
+  champ: string,
+  motif: RegExp,
+) =>
+  schema.refine(
+    (value: unknown) => typeof value !== "string" || value === "" || motif.test(value),
+    messageValidation("notValidRegex", champ),
   );
 
 /** Optional trimmed text; empty → undefined. */
@@ -176,24 +202,19 @@ export function regleAdresse(champs: { codePostal: string; ville: string }) {
 
 /** A postal code that may be "" (its presence is {@link regleAdresse}'s), else 5 digits. */
 export const codePostalSaisi = () =>
-  z.preprocess(
-    (value) => value ?? "",
-    z
-      .string()
-      .trim()
-      .refine((value) => value === "" || /^\d{5}$/.test(value), MESSAGES.codePostal),
-  );
+  z.preprocess((value) => value ?? "", motifValide(z.string().trim(), "codePostal", /^\d{5}$/));
 
 /** A text of at most `max` characters that may be "" (its presence is checked elsewhere). */
 export const texteSaisi = (max: number) =>
   z.preprocess((value) => value ?? "", z.string().trim().max(max, MESSAGES.maxLength(max)));
 
+/** A required postal code of 5 digits (spec §5 `notValidRegex`, with the field's own text). */
 export const codePostal = () =>
-  z
-    .string({ required_error: MESSAGES.requis })
-    .trim()
-    .min(1, MESSAGES.requis)
-    .regex(/^\d{5}$/, MESSAGES.codePostal);
+  motifValide(
+    z.string({ required_error: MESSAGES.requis }).trim().min(1, MESSAGES.requis),
+    "codePostal",
+    /^\d{5}$/,
+  );
 
 // Building an Intl formatter costs ~50 µs and ~20 KiB; lists call this per row (docs/performance.md).
 const FORMAT_DATE_PARIS = new Intl.DateTimeFormat("en-CA", {

@@ -97,10 +97,21 @@ test("un demandeur remplit les quatre étapes et dépose sa demande", async ({ p
   ).toBeVisible();
   if (js) await expectNoAxeViolations(page);
 
-  // Step 1: a bad phone and a future date are refused next to their fields, nothing is lost.
-  await remplirEtape1(page, { telephone: "12345", date: "2099-01-01" });
+  // Step 1: a bad phone, a future date and a digit in a name (spec §5 noNumbers)
+  // are refused next to their fields, nothing is lost.
+  await remplirEtape1(page, { telephone: "12345", date: "2099-01-01", prenom: "Al1ce" });
+  // Spec §5 texts of the date field's placeholder and of the commune search's announcement.
+  await expect(page.getByLabel(/^Date de création de la structure/)).toHaveAttribute(
+    "placeholder",
+    "Renseignez une date",
+  );
+  if (js) await expect(page.getByText("1 résultats disponibles.", { exact: true })).toBeAttached();
   await page.getByRole("button", { name: "Suivant" }).click();
   await expect(messagesDesChamps(page).getByText(MESSAGES.telephone("12345"))).toBeVisible();
+  await expect(
+    messagesDesChamps(page).getByText("Ce champ ne doit pas contenir de chiffres"),
+  ).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Prénom", exact: true })).toHaveValue("Al1ce");
   await expect(messagesDesChamps(page).getByText(MESSAGES.dateAvantAujourdhui)).toBeVisible();
   await expect(page.getByLabel(/^Téléphone/)).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("textbox", { name: "Nom", exact: true })).toHaveValue("Martin");
@@ -110,6 +121,7 @@ test("un demandeur remplit les quatre étapes et dépose sa demande", async ({ p
   await expect(page.getByLabel(/^Commune/)).toHaveValue("75056");
   await page.getByLabel(/^Téléphone/).fill("01 84 60 27 15");
   await page.getByLabel(/^Date de création de la structure/).fill("2015-03-12");
+  await page.getByRole("textbox", { name: "Prénom", exact: true }).fill("Alice");
   await page.getByRole("button", { name: "Suivant" }).click();
 
   // Step 2: the perimeter is required; searches keep what was ticked.

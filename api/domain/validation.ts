@@ -12,7 +12,7 @@ import {
   type ZodTypeAny,
   type z,
 } from "zod";
-import { MESSAGES_VALIDATION, formater } from "../../contract/messages/index.ts";
+import { MESSAGES_VALIDATION, formater, messageValidation } from "../../contract/messages/index.ts";
 import { MESSAGES } from "../../contract/validation.ts";
 import { illisible, invalide } from "./erreurs.ts";
 
@@ -28,8 +28,13 @@ export function contientNul(valeur: unknown): boolean {
   return false;
 }
 
+/** Name of the field an issue is about (the last name of its path), if any. */
+function champDe(issue: Pick<ZodIssue, "path">): string | undefined {
+  return issue.path.filter((part): part is string => typeof part === "string").at(-1);
+}
+
 /** French wording of zod's default messages (spec §5 generic messages, from the catalogue). */
-const frenchErrorMap: ZodErrorMap = (issue, context) => {
+const frenchErrorMap: ZodErrorMap = (issue) => {
   const { required, pattern, email } = MESSAGES_VALIDATION;
   switch (issue.code) {
     case "invalid_type":
@@ -59,7 +64,8 @@ const frenchErrorMap: ZodErrorMap = (issue, context) => {
     case "invalid_date":
       return { message: pattern };
     default:
-      return { message: context.defaultError };
+      // Spec §5: an error the catalogue has no text for gets its fallback.
+      return { message: messageValidation(issue.code, champDe(issue)) };
   }
 };
 

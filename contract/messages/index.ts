@@ -16,17 +16,23 @@
 import { MESSAGES_ERREURS, PAGES_ERREUR } from "./erreurs.ts";
 import { MESSAGES_INTERFACE } from "./interface.ts";
 import { VOIES_DE_RECOURS } from "./recours.ts";
-import { MESSAGES_VALIDATION } from "./validation.ts";
+import { MESSAGES_VALIDATION, MESSAGES_VALIDATION_PAR_CHAMP } from "./validation.ts";
 
 export { MESSAGES_ERREURS, PAGES_ERREUR } from "./erreurs.ts";
 export { formater, versModeleInterface, type Valeurs, type Variables } from "./format.ts";
 export { MESSAGES_INTERFACE, type CleInterface } from "./interface.ts";
 export { TEXTE_RECOURS, VOIES_DE_RECOURS } from "./recours.ts";
-export { MESSAGES_VALIDATION, type CleValidation } from "./validation.ts";
+export {
+  MESSAGES_VALIDATION,
+  MESSAGES_VALIDATION_PAR_CHAMP,
+  messageValidation,
+  type CleValidation,
+} from "./validation.ts";
 
 /** Every entry of the catalogue, by concept (what the pinning test walks). */
 export const CATALOGUE_MESSAGES = {
   validation: MESSAGES_VALIDATION,
+  validationParChamp: MESSAGES_VALIDATION_PAR_CHAMP,
   interface: MESSAGES_INTERFACE,
   erreurs: MESSAGES_ERREURS,
   pagesErreur: PAGES_ERREUR,

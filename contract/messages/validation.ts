@@ -23,6 +23,10 @@ export const MESSAGES_VALIDATION = {
   mismatch: "Les valeurs ne sont pas égales",
   /** §5 Generic messages, unknown error fallback. */
   inconnu: "Validator {key} is not valid",
+  /** §5 Numbers, `noNumbers` (names of people): the spec names the rule, not its text. */
+  noNumbers: "Ce champ ne doit pas contenir de chiffres",
+  /** §5 Numbers, `notValidRegex` (the generic regex rule): the spec names the rule, not its text. */
+  notValidRegex: "La valeur saisie ne respecte pas le format attendu",
   /** §5 Accounts: the spec gives the start, "Ce SIREN est invalide...". */
   siren:
     "Ce SIREN est invalide : il doit comporter 9 chiffres (espaces acceptés) et correspondre à un numéro SIREN existant.",
@@ -50,3 +54,27 @@ export const MESSAGES_VALIDATION = {
 
 /** Keys of {@link MESSAGES_VALIDATION}. */
 export type CleValidation = keyof typeof MESSAGES_VALIDATION;
+
+/**
+ * Texts of one field for one error key ("field.key"), which spec §5 looks
+ * up before the key's own text.
+ */
+export const MESSAGES_VALIDATION_PAR_CHAMP: Readonly<Record<string, string>> = {
+  "codePostal.notValidRegex": "Le code postal doit comporter 5 chiffres.",
+};
+
+/**
+ * The message template of error `cle` on field `champ`, in spec §5's lookup
+ * order: "champ.cle" in {@link MESSAGES_VALIDATION_PAR_CHAMP}, then `cle` in
+ * {@link MESSAGES_VALIDATION}, then the fallback "Validator {key} is not
+ * valid" with `{key}` filled. Placeholders of the first two stay for the
+ * caller to fill (`formater`).
+ */
+export function messageValidation(cle: string, champ?: string): string {
+  const duChamp =
+    champ === undefined ? undefined : MESSAGES_VALIDATION_PAR_CHAMP[`${champ}.${cle}`];
+  if (duChamp !== undefined) return duChamp;
+  if (Object.prototype.hasOwnProperty.call(MESSAGES_VALIDATION, cle))
+    return MESSAGES_VALIDATION[cle as CleValidation];
+  return MESSAGES_VALIDATION.inconnu.replace("{key}", cle);
+}

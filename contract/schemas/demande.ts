@@ -18,6 +18,7 @@ import {
   caseCochee,
   codePostalSaisi,
   regleAdresse,
+  sansChiffres,
   texteSaisi,
   dateAvantAujourdhui,
   email,
@@ -39,8 +40,8 @@ import {
 export function schemaEtape1(aujourdhui?: string) {
   return z
     .object({
-      signataireNom: texte(100),
-      signatairePrenom: texte(100),
+      signataireNom: sansChiffres(texte(100), "signataireNom"),
+      signatairePrenom: sansChiffres(texte(100), "signatairePrenom"),
       signataireQualite: texte(100),
       structureQualite: z.enum(CODES_QUALITE, {
         errorMap: () => ({ message: MESSAGES.requis }),

@@ -15,6 +15,7 @@ import {
   codePostal,
   email,
   lireDecimal,
+  sansChiffres,
   telephone,
   telephoneValide,
   texte,
@@ -251,8 +252,8 @@ export function schemaReferencementEtablissement({ etpRequired }: { etpRequired:
         (value) => (value === "" ? undefined : value),
         z.enum(CIVILITES, { errorMap: () => ({ message: MESSAGES.requis }) }).optional(),
       ),
-      referentNom: optionnel(100),
-      referentPrenom: optionnel(100),
+      referentNom: sansChiffres(optionnel(100), "referentNom"),
+      referentPrenom: sansChiffres(optionnel(100), "referentPrenom"),
       referentEmail: optionnel(254).refine(
         (value) => value === undefined || z.string().email().safeParse(value).success,
         MESSAGES.email,

@@ -525,6 +525,20 @@ describe("step 1 rules (spec §5)", () => {
     });
   });
 
+  it("refuses a digit in the signatory's names (spec §5 noNumbers) and a postal code that is not 5 digits", async () => {
+    expect(
+      await erreurs({
+        signataireNom: "Martin 2",
+        signatairePrenom: "C4mille",
+        codePostal: "750 1",
+      }),
+    ).toEqual({
+      signataireNom: ["Ce champ ne doit pas contenir de chiffres"],
+      signatairePrenom: ["Ce champ ne doit pas contenir de chiffres"],
+      codePostal: ["Le code postal doit comporter 5 chiffres."],
+    });
+  });
+
   it("wants a creation date before today (Europe/Paris)", async () => {
     expect(await erreurs({ dateCreationStructure: "2026-01-31" })).toEqual({
       dateCreationStructure: ["La date doit être inférieure à la date du jour"],

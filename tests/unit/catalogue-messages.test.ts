@@ -11,6 +11,7 @@ import {
   MESSAGES_VALIDATION,
   TEXTE_RECOURS,
   formater,
+  messageValidation,
   versModeleInterface,
 } from "../../contract/messages/index.ts";
 
@@ -142,6 +143,17 @@ const TEXTES_DE_L_ISSUE_14: Record<string, string> = {
     "Ce département fait déjà partie de votre périmètre d'intervention",
 };
 
+/**
+ * Entries of spec §5 rules the spec names without a text (`noNumbers`,
+ * `notValidRegex`) and of a field's own text for a key ("field.key", looked
+ * up first), pinned to the text decided for them.
+ */
+const TEXTES_DES_REGLES_SANS_TEXTE: Record<string, string> = {
+  "validation.noNumbers": "Ce champ ne doit pas contenir de chiffres",
+  "validation.notValidRegex": "La valeur saisie ne respecte pas le format attendu",
+  "validationParChamp.codePostal.notValidRegex": "Le code postal doit comporter 5 chiffres.",
+};
+
 /** The catalogue as "concept.key[.subkey]" → text. */
 function entrees(noeud: unknown, prefixe = ""): [string, unknown][] {
   if (typeof noeud !== "object" || noeud === null) return [[prefixe, noeud]];
@@ -160,6 +172,7 @@ describe("catalogue des messages (contract/messages) épinglé au texte de la sp
       ...Object.keys(TEXTES_DE_L_ISSUE_21),
       ...Object.keys(TEXTES_DE_L_ISSUE_23),
       ...Object.keys(TEXTES_DE_L_ISSUE_14),
+      ...Object.keys(TEXTES_DES_REGLES_SANS_TEXTE),
     ];
     expect([...CATALOGUE.keys()].sort()).toEqual(epinglees.sort());
   });
@@ -184,6 +197,28 @@ describe("catalogue des messages (contract/messages) épinglé au texte de la sp
       expect(CATALOGUE.get(cle)).toBe(texte);
     },
   );
+
+  it.each(Object.entries(TEXTES_DES_REGLES_SANS_TEXTE))(
+    "%s est le texte fixé pour une règle que la spec nomme sans texte",
+    (cle, texte) => {
+      expect(CATALOGUE.get(cle)).toBe(texte);
+    },
+  );
+
+  it("cherche le texte d'une erreur par « champ.clé », puis par clé, puis « Validator {key} is not valid »", () => {
+    expect(messageValidation("notValidRegex", "codePostal")).toBe(
+      "Le code postal doit comporter 5 chiffres.",
+    );
+    expect(messageValidation("notValidRegex", "siteInternet")).toBe(
+      "La valeur saisie ne respecte pas le format attendu",
+    );
+    expect(messageValidation("required", "codePostal")).toBe("Ce champ est requis");
+    expect(messageValidation("noNumbers")).toBe("Ce champ ne doit pas contenir de chiffres");
+    expect(messageValidation("invalid_union", "qualites")).toBe(
+      "Validator invalid_union is not valid",
+    );
+    expect(messageValidation("toString")).toBe("Validator toString is not valid");
+  });
 
   it.each(Object.entries(TEXTES_DE_L_ISSUE_23))(
     "%s est le texte fixé par l'issue 23",

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { apiErrorMessage } from "../../app/.server/api.server.ts";
 import { schemaEtape1 } from "../../contract/schemas/demande.ts";
+import { schemaReferencementEtablissement } from "../../contract/schemas/etablissement.ts";
 import { telephone } from "../../contract/validation.ts";
 
 /** A complete, valid step 1 (spec §3 Approval request content). */
@@ -83,6 +84,41 @@ describe("spec §5 Phone: +33, 590, 594, 596, 269, 687, 689, 262, 508, 681, then
       ]);
     },
   );
+});
+
+describe("spec §5 noNumbers: no digit in a person's name", () => {
+  it("refuses a digit in the signatory's name and first name, and accepts accents, hyphens and apostrophes", () => {
+    expect(
+      erreursEtape1({ ...ETAPE_1, signataireNom: "Martin2", signatairePrenom: "Cl4ire" }),
+    ).toEqual({
+      signataireNom: ["Ce champ ne doit pas contenir de chiffres"],
+      signatairePrenom: ["Ce champ ne doit pas contenir de chiffres"],
+    });
+    expect(
+      erreursEtape1({ ...ETAPE_1, signataireNom: "N'Diaye-Lefèvre", signatairePrenom: "Éloïse" }),
+    ).toEqual({});
+  });
+
+  it("refuses a digit in the referent's names, and not their absence", () => {
+    const schema = schemaReferencementEtablissement({ etpRequired: false });
+    const erreurs = (valeurs: Record<string, unknown>) => {
+      const resultat = schema.safeParse(valeurs);
+      return resultat.success ? {} : resultat.error.flatten().fieldErrors;
+    };
+    expect(erreurs({ referentNom: "Durand 3", referentPrenom: "Léa" })).toMatchObject({
+      referentNom: ["Ce champ ne doit pas contenir de chiffres"],
+    });
+    expect(erreurs({ referentNom: "", referentPrenom: "" })).not.toHaveProperty("referentNom");
+    expect(erreurs({ referentNom: "", referentPrenom: "" })).not.toHaveProperty("referentPrenom");
+  });
+});
+
+describe("spec §5 notValidRegex: the generic regex rule, with a field's own text first", () => {
+  it("says the postal code's own text for a postal code that is not 5 digits", () => {
+    expect(erreursEtape1({ ...ETAPE_1, codePostal: "7500A" })).toEqual({
+      codePostal: ["Le code postal doit comporter 5 chiffres."],
+    });
+  });
 });
 
 describe("spec §8 error catalogue", () => {
