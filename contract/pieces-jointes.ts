@@ -122,6 +122,24 @@ export const RUBRIQUES_DEMANDE: readonly Rubrique[] = [
 
 export const CODES_RUBRIQUE_DEMANDE = RUBRIQUES_DEMANDE.map((rubrique) => rubrique.code);
 
+/**
+ * The documents the portal produces at each deposit of an approval request
+ * (spec §3 rubrics `pj_recap_demande` and `synthese_demande`), in display
+ * order, with their French names and the text of their download link.
+ */
+export const DOCUMENTS_DEPOT_DEMANDE = [
+  {
+    code: "pj_recap_demande",
+    libelle: "Récapitulatif de la demande",
+    telecharger: "Télécharger le récapitulatif de la demande",
+  },
+  {
+    code: "synthese_demande",
+    libelle: "Synthèse de la demande",
+    telecharger: "Télécharger la synthèse de la demande",
+  },
+] as const;
+
 /** Spec §9: sizes as octet, Ko, Mo, Go with 2 decimals at most, decimal comma. */
 export function afficherTaille(octets: number): string {
   const unites = ["octets", "Ko", "Mo", "Go"];

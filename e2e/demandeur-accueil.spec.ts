@@ -88,6 +88,12 @@ test("une demande déposée a sa carte « En cours d'instruction », son détail
   const filAriane = page.getByRole("navigation", { name: /vous êtes ici/i });
   await expect(filAriane.locator("[aria-current=page]")).toHaveText("Récapitulatif de la demande");
   await expect(page.getByRole("heading", { name: "Pièces justificatives" })).toBeVisible();
+  // Spec §3: the recap and the synthesis the portal filed at deposit.
+  for (const lien of [
+    "Télécharger le récapitulatif de la demande",
+    "Télécharger la synthèse de la demande",
+  ])
+    await expect(page.getByRole("link", { name: new RegExp(`^${lien} PDF`) })).toBeVisible();
   await axe(page);
 
   await page.goto(`/demande/demande/confirmation/${demande.id}?actionType=DEPOSER`);

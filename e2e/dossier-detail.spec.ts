@@ -103,6 +103,16 @@ test("le superviseur affecte, l'instructeur demande la complétude, la confirme 
     page.getByRole("link", { name: "Télécharger le dossier (archive)" }),
   ).toHaveAttribute("href", `${urlDossier(demande)}/archive.zip`);
   await expect(page.getByRole("link", { name: "info_generale.pdf" })).toBeVisible();
+  // Spec §3: the recap and the synthesis the portal filed at deposit, each under its heading.
+  for (const [titre, fichier] of [
+    ["Récapitulatif de la demande", `recapitulatif-${demande.numeroDossier}.pdf`],
+    ["Synthèse de la demande", `synthese-${demande.numeroDossier}.pdf`],
+  ])
+    await expect(
+      page
+        .locator("#pieces-jointes div", { has: page.getByRole("heading", { name: titre }) })
+        .getByRole("link", { name: new RegExp(`^${fichier}`) }),
+    ).toBeVisible();
   await axe(page);
   // Both archives come through the portal, named by the API.
   for (const [lien, nom] of [

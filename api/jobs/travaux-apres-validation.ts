@@ -10,7 +10,8 @@
  *   `courriel:<work id>:<address>`: planning twice writes each mail once);
  * - `courriel`: sends one mail; a mail is marked sent right after the relay
  *   accepted it (a crash between the two is the only way it goes twice);
- * - `recapitulatif`: files the recap PDF unless its history row has one.
+ * - `recapitulatif`: files the recap and the synthesis PDFs, each unless its
+ *   history row has it.
  */
 import type { ApiConfig } from "../config.ts";
 import type { Logger } from "pino";

@@ -14,6 +14,7 @@ import {
 } from "../../contract/schemas/demande.ts";
 import { afficherDate, afficherDecimal } from "../../contract/validation.ts";
 import { creerDocumentAnah, dateParis, terminerDocumentAnah, texteWinAnsi } from "./identite.ts";
+import { ligne, noms, section, sousSection } from "./mise-en-page.ts";
 
 export const TITRE_RECAP_DEMANDE = "Récapitulatif de la demande d'agrément";
 
@@ -23,49 +24,6 @@ export interface FichierRecap {
   nom: string;
   /** Bytes. */
   size: number;
-}
-
-/** A heading never stays alone at the bottom of a page. */
-function eviterTitreOrphelin(document: PDFKit.PDFDocument, hauteur: number): void {
-  if (document.y + hauteur > document.page.maxY()) document.addPage();
-}
-
-function section(document: PDFKit.PDFDocument, titre: string): void {
-  eviterTitreOrphelin(document, 70);
-  document.moveDown(0.8).font("Helvetica-Bold").fontSize(13).fillColor("#000091");
-  document.text(texteWinAnsi(titre), document.page.margins.left);
-  document.moveDown(0.3).font("Helvetica").fontSize(10).fillColor("#161616");
-}
-
-function sousSection(document: PDFKit.PDFDocument, titre: string): void {
-  eviterTitreOrphelin(document, 45);
-  document.moveDown(0.4).font("Helvetica-Bold").fontSize(11);
-  document.text(texteWinAnsi(titre), document.page.margins.left);
-  document.moveDown(0.15).font("Helvetica").fontSize(10);
-}
-
-/** "Libellé : valeur" on one paragraph, the label in bold. */
-function ligne(
-  document: PDFKit.PDFDocument,
-  libelle: string,
-  valeur: string | null | undefined,
-): void {
-  document
-    .font("Helvetica-Bold")
-    .text(`${texteWinAnsi(libelle)} : `, document.page.margins.left, undefined, {
-      continued: true,
-    })
-    .font("Helvetica")
-    .text(texteWinAnsi(valeur?.trim() ? valeur : NON_RENSEIGNE));
-}
-
-/** Names of a perimeter list, "Nom (code)", falling back to the bare codes. */
-function noms(codes: string[], libelles: { code: string; nom: string }[]): string {
-  if (codes.length === 0) return "Aucun";
-  const parCode = new Map(libelles.map((libelle) => [libelle.code, libelle.nom]));
-  return codes
-    .map((code) => (parCode.has(code) ? `${parCode.get(code)} (${code})` : code))
-    .join(", ");
 }
 
 /**

@@ -56,6 +56,7 @@ import { pageTitle } from "~/utils/title";
 /** An empty procedure, for a kind without rubrics (the recap then shows steps 1 and 2). */
 const SANS_PROCEDURE: ProcedureDemande = {
   rubriques: [],
+  documentsDepot: [],
   etapesCompletes: { 1: true, 2: true, 3: true },
   manquants: [],
 };
@@ -275,6 +276,7 @@ export default function DetailDossier() {
             kind={kind}
             id={demande.id}
             rubriques={procedure?.rubriques ?? null}
+            documentsDepot={procedure?.documentsDepot ?? []}
             decision={demande.decision}
           />
           <SectionComplements complements={demande.pjAdditionnelles} />

@@ -238,6 +238,12 @@ export interface Manquant {
 /** GET /api/demande/{id}/procedure: the attachment procedure and the form's completeness. */
 export interface ProcedureDemande {
   rubriques: RubriqueProcedure[];
+  /**
+   * The documents the portal produced at the latest deposit
+   * (DOCUMENTS_DEPOT_DEMANDE of contract/pieces-jointes.ts, in that order,
+   * the newest file of each rubric); empty before the first deposit.
+   */
+  documentsDepot: (PieceJointe & { libelle: string })[];
   etapesCompletes: { 1: boolean; 2: boolean; 3: boolean };
   manquants: Manquant[];
 }

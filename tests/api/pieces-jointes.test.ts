@@ -1,7 +1,7 @@
 /**
  * Attachments of a request over HTTP (spec §5 Attachments, §7 Files; DESIGN
- * §4, §7) and the recap PDF of a request (spec §3 "Approval request
- * content"). Limits lowered through the environment: 1 Mo, 2 files.
+ * §4, §7) and the recap and synthesis PDFs of a request (spec §3 "Approval
+ * request content"). Limits lowered through the environment: 1 Mo, 2 files.
  */
 import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
@@ -19,6 +19,7 @@ import { SOCIETE_DEMO } from "../../api/db/seed/demo.ts";
 import { createFileStore } from "../../api/files/store.ts";
 import { ajouterPieceJointe } from "../../api/files/pieces-jointes.ts";
 import { genererRecapDemande } from "../../api/pdf/recap-demande.ts";
+import { genererSyntheseDemande } from "../../api/pdf/synthese-demande.ts";
 import { loginAs } from "../helpers/oidc-login.ts";
 import { JPEG, PNG, fauxPdf, pdfEnTexte, petitPdf, petitZip } from "../helpers/pdf.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
@@ -415,7 +416,7 @@ describe("GET /api/piece-jointe/{id}", () => {
   });
 });
 
-describe("genererRecapDemande (recap PDF)", () => {
+describe("genererRecapDemande and genererSyntheseDemande (recap and synthesis PDFs)", () => {
   const detail = {
     id: randomUUID(),
     kind: "demande",
@@ -550,5 +551,74 @@ describe("genererRecapDemande (recap PDF)", () => {
     expect(texte).toContain("Numéro de dossier : Non attribué");
     expect(texte).toContain("Nom : Non renseigné");
     expect(texte).toContain("Aucun fichier");
+  });
+
+  it("keeps the synthesis on one page however long the request, cutting long texts", async () => {
+    const regions = Array.from({ length: 26 }, (_, rang) => ({
+      code: String(rang + 1).padStart(2, "0"),
+      nom: "Terres australes et antarctiques françaises",
+    }));
+    const pdf = await genererSyntheseDemande(
+      {
+        ...detail,
+        raisonSociale: `Rénovation ${"énergétique ".repeat(30)}`,
+        serviceInstructeur: { id: 1, nom: "Délégation ".repeat(30) },
+        etape1: {
+          ...detail.etape1,
+          signataireNom: "N".repeat(100),
+          signatairePrenom: "P".repeat(100),
+          signataireQualite: "Q".repeat(100),
+        },
+        etape2: {
+          ...detail.etape2,
+          regions: regions.map((region) => region.code),
+          departements: Array.from({ length: 101 }, (_, rang) => String(rang + 1)),
+          epcis: ["200054781"],
+          communes: ["75056", "69123"],
+          missionsFacultatives: false,
+        },
+        libelles: { ...detail.libelles, regions },
+      },
+      {
+        genereLe: new Date("2026-03-05T16:30:00Z"),
+        piecesJointes: [
+          { rubrique: "info_generale" },
+          { rubrique: "info_generale" },
+          { rubrique: "neutre" },
+        ],
+      },
+    );
+    const texte = (await pdfEnTexte(pdf)).replace(/[ \t]+/g, " ");
+    expect(texte.split("\f").filter((page) => page.trim())).toHaveLength(1);
+    for (const attendu of [
+      "Synthèse de la demande d'agrément",
+      "Numéro de dossier : MAR-2026-000042",
+      "Date de création de la demande : 02/03/2026",
+      "Date de dépôt : 05/03/2026",
+      "SIREN : 832915474",
+      "Commune du siège : 75011 Paris 11e Arrondissement",
+      "Étendue : 26 régions, 101 départements, 1 EPCI, 2 communes",
+      "Missions facultatives : Non",
+      "Informations générales sur la structure : 2 fichiers",
+      "Neutralité : 1 fichier",
+      "Capacité financière : Aucun fichier",
+      "…",
+      "Page 1 sur 1",
+    ])
+      expect(texte).toContain(attendu);
+  });
+
+  it("prints 'Non renseigné' in the synthesis for steps not filled yet", async () => {
+    const pdf = await genererSyntheseDemande(
+      { ...detail, numeroDossier: null, dateDepot: null, etape1: null, etape2: null },
+      { genereLe: new Date("2026-03-05T16:30:00Z"), piecesJointes: [] },
+    );
+    const texte = await pdfEnTexte(pdf);
+    expect(texte).toContain("Numéro de dossier : Non attribué");
+    expect(texte).toContain("Date de dépôt : Non déposée");
+    expect(texte).toContain("Signataire : Non renseigné");
+    expect(texte).toContain("Étendue : Non renseigné");
+    expect(texte).toContain("Missions facultatives : Non renseigné");
+    expect(texte).toContain("Pièces complémentaires : Aucun fichier");
   });
 });

@@ -3,8 +3,9 @@
  * ADR 0011; api/jobs/travaux.ts, api/jobs/travaux-apres-validation.ts): the
  * mails and the recap PDF are written in the business write's transaction,
  * done by the request right after its commit, and otherwise retried by the
- * `travaux-apres-validation` job, each mail sent once. The job runs through
- * its row of TACHES, as pg-boss runs it, with a moved clock.
+ * `travaux-apres-validation` job, each mail sent once; the recap and the
+ * synthesis PDF of a deposit are filed once each. The job runs through its
+ * row of TACHES, as pg-boss runs it, with a moved clock.
  */
 import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
@@ -21,7 +22,13 @@ import {
   utilisateurs,
 } from "../../api/db/schema.ts";
 import { HANDLERS_ACTION } from "../../api/domain/demandes/actions.ts";
-import { planifierRecapitulatif, RUBRIQUE_RECAP } from "../../api/domain/demandes/depot.ts";
+import {
+  planifierRecapitulatif,
+  produireRecapitulatif,
+  RUBRIQUE_RECAP,
+  RUBRIQUE_SYNTHESE,
+  type TravailRecapitulatif,
+} from "../../api/domain/demandes/depot.ts";
 import { ecrireTransition } from "../../api/domain/demandes/transition.ts";
 import { TRANSITIONS } from "../../api/domain/workflow.ts";
 import { createFileStore } from "../../api/files/store.ts";
@@ -29,8 +36,9 @@ import { TACHE_TRAVAUX_APRES_VALIDATION, TACHES } from "../../api/jobs/taches.ts
 import { ressourceDemande } from "../../api/jobs/travaux.ts";
 import type { MailMessage, Mailer } from "../../api/mail/types.ts";
 import { createLogger } from "../../server/logger.ts";
-import { creerDemandeDeposable, deposer } from "../helpers/demande-api.ts";
+import { creerDemandeDeposable, deposer, deposerPieceJointe } from "../helpers/demande-api.ts";
 import { loginAs } from "../helpers/oidc-login.ts";
+import { pdfEnTexte } from "../helpers/pdf.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
 import { startSmtpServer, type SmtpDeTest } from "../helpers/smtp.ts";
 
@@ -59,12 +67,15 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** A company of its own with `nombre` confirmed applicants (terms accepted); the first signed in. */
-async function nouvelleSociete(nombre = 1) {
+/**
+ * A company of its own (`identite` when given) with `nombre` confirmed
+ * applicants (terms accepted); the first signed in.
+ */
+async function nouvelleSociete(nombre = 1, identite?: { siren: string; raisonSociale: string }) {
   const marque = randomUUID().slice(0, 8);
   const [societe] = await portal.database.db
     .insert(societes)
-    .values({ siren: `T${marque}`, raisonSociale: `Rénov Travaux ${marque}` })
+    .values(identite ?? { siren: `T${marque}`, raisonSociale: `Rénov Travaux ${marque}` })
     .returning();
   const passwordHash = await hash(PASSWORD);
   const comptes = [];
@@ -128,12 +139,16 @@ function travauxDe(id: string) {
     .orderBy(asc(travauxApresValidation.id));
 }
 
-function recapsDe(id: string) {
+/** The attachments of request `id` in `rubrique`. */
+function piecesDe(id: string, rubrique: string) {
   return portal.database.db
     .select()
     .from(piecesJointes)
-    .where(and(eq(piecesJointes.ressourceId, id), eq(piecesJointes.rubrique, RUBRIQUE_RECAP)));
+    .where(and(eq(piecesJointes.ressourceId, id), eq(piecesJointes.rubrique, rubrique)));
 }
+
+const recapsDe = (id: string) => piecesDe(id, RUBRIQUE_RECAP);
+const synthesesDe = (id: string) => piecesDe(id, RUBRIQUE_SYNTHESE);
 
 describe("post-commit work (transactional outbox)", () => {
   it("retries a mail whose attempts failed and sends each mail of an event exactly once", async () => {
@@ -268,6 +283,9 @@ describe("post-commit work (transactional outbox)", () => {
     const recaps = await recapsDe(demande.id);
     expect(recaps).toHaveLength(1);
     expect(recaps[0]).toMatchObject({ mimeType: "application/pdf", historiqueId: depot.id });
+    const syntheses = await synthesesDe(demande.id);
+    expect(syntheses).toHaveLength(1);
+    expect(syntheses[0]).toMatchObject({ mimeType: "application/pdf", historiqueId: depot.id });
     const telechargement = await fetch(`${portal.baseUrl}/api/piece-jointe/${recaps[0].id}`, {
       headers: { Authorization: `Bearer ${jeton}` },
     });
@@ -282,10 +300,11 @@ describe("post-commit work (transactional outbox)", () => {
     expect(recus[0].subject).toContain("Accusé de réception");
     expect((await travauxDe(demande.id)).every((travail) => travail.etat === "fait")).toBe(true);
 
-    // Done once: a later run files no second recap and sends no second receipt.
+    // Done once: a later run files no second recap or synthesis and sends no second receipt.
     portal.horloge.avancer(60 * MINUTE);
     await executerTache(mailer);
     expect(await recapsDe(demande.id)).toHaveLength(1);
+    expect(await synthesesDe(demande.id)).toHaveLength(1);
     expect(mailer.envoyes.filter((message) => message.to === deposant.email)).toHaveLength(1);
   });
 
@@ -336,5 +355,128 @@ describe("post-commit work (transactional outbox)", () => {
     await executerTache(mailer);
     expect(await recapsDe(demande.id)).toEqual([]);
     expect(mailer.envoyes.filter((message) => message.to === comptes[0].email)).toEqual([]);
+  });
+});
+
+describe("the synthesis PDF filed at deposit", () => {
+  it("files a one-page synthesis for the instruction staff next to the recap", async () => {
+    portal.horloge.regler(new Date("2026-03-02T08:30:00Z"));
+    const { jeton } = await nouvelleSociete(1, {
+      siren: "519842007",
+      raisonSociale: "Rénov'Synthèse Conseil",
+    });
+    const brouillon = await creerDemandeDeposable(portal.baseUrl, jeton, {
+      etape2: {
+        regions: ["11"],
+        departements: ["13", "33", "59"],
+        communes: ["13055", "33063"],
+      },
+    });
+    await deposerPieceJointe(portal.baseUrl, jeton, brouillon.id, "info_generale", "statuts.pdf");
+    const depot = await deposer(portal.baseUrl, jeton, brouillon.id);
+    expect(depot.numeroDossier).toMatch(/^MAR-2026-\d{6}$/);
+
+    const syntheses = await synthesesDe(depot.id);
+    expect(syntheses).toHaveLength(1);
+    expect(syntheses[0]).toMatchObject({
+      mimeType: "application/pdf",
+      nom: `synthese-${depot.numeroDossier}.pdf`,
+      deposeParId: null,
+    });
+    expect(syntheses[0].historiqueId).toBe((await recapsDe(depot.id))[0].historiqueId);
+    // The procedure lists both documents, for the recap page and the file page.
+    const procedure = await fetch(`${portal.baseUrl}/api/demande/${depot.id}/procedure`, {
+      headers: { Authorization: `Bearer ${jeton}` },
+    });
+    expect(procedure.status).toBe(200);
+    const { documentsDepot } = (await procedure.json()) as {
+      documentsDepot: { libelle: string; nom: string; codeTypePJ: string; mimeType: string }[];
+    };
+    expect(documentsDepot).toMatchObject([
+      {
+        libelle: "Récapitulatif de la demande",
+        codeTypePJ: "pj_recap_demande",
+        nom: `recapitulatif-${depot.numeroDossier}.pdf`,
+        mimeType: "application/pdf",
+      },
+      {
+        libelle: "Synthèse de la demande",
+        codeTypePJ: "synthese_demande",
+        nom: `synthese-${depot.numeroDossier}.pdf`,
+        mimeType: "application/pdf",
+      },
+    ]);
+    // The instruction staff downloads it like any attachment of the file.
+    const telechargement = await fetch(`${portal.baseUrl}/api/piece-jointe/${syntheses[0].id}`, {
+      headers: { Authorization: `Bearer ${jetonInstructeur}` },
+    });
+    expect(telechargement.status).toBe(200);
+    expect(telechargement.headers.get("content-type")).toBe("application/pdf");
+    const pdf = Buffer.from(await telechargement.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+
+    const texte = (await pdfEnTexte(pdf)).replace(/[ \t]+/g, " ");
+    // pdftotext ends every page with a form feed.
+    expect(texte.split("\f").filter((page) => page.trim())).toHaveLength(1);
+    for (const attendu of [
+      "Synthèse de la demande d'agrément",
+      `Numéro de dossier : ${depot.numeroDossier}`,
+      "Date de création de la demande : 02/03/2026",
+      "Date de dépôt : 02/03/2026",
+      "Service instructeur : Délégation locale de l'Anah – Paris",
+      "Raison sociale : Rénov'Synthèse Conseil",
+      "SIREN : 519842007",
+      "Qualité de la structure : Opérateur d'une opération programmée (OPAH)",
+      "Forme juridique : SAS, société par actions simplifiée",
+      "Commune du siège : 75011 Paris",
+      "Signataire : Camille Martin, Gérante",
+      "Étendue : 1 région, 3 départements, 0 EPCI, 2 communes",
+      "Régions : Île-de-France (11)",
+      "ETP de la structure : 7,5, dont 4 dédiés à l'accompagnement",
+      "ETP prévisionnels dédiés à l'accompagnement : 5, dont 2,25 en renforcé",
+      "Part prévisionnelle de l'activité d'accompagnement : 60 %",
+      "Missions facultatives : Oui",
+      "Pièces justificatives",
+      "Informations générales sur la structure : 2 fichiers",
+      "Capacité financière : 1 fichier",
+      "Pièces complémentaires : Aucun fichier",
+      "Page 1 sur 1",
+    ])
+      expect(texte).toContain(attendu);
+  });
+
+  it("files only what a deposit's history row lacks, whatever the number of runs", async () => {
+    const { comptes, jeton } = await nouvelleSociete();
+    const brouillon = await creerDemandeDeposable(portal.baseUrl, jeton);
+    const { id } = await deposer(portal.baseUrl, jeton, brouillon.id);
+    const [recap] = await recapsDe(id);
+    const [synthese] = await synthesesDe(id);
+    const travail: TravailRecapitulatif = {
+      demandeId: id,
+      historiqueId: recap.historiqueId!,
+      utilisateurId: comptes[0].id,
+      date: portal.horloge.now().toISOString(),
+    };
+    const deps = {
+      database: portal.database,
+      fichiers: createFileStore({ dataDir: portal.config.dataDir }),
+    };
+
+    // Run again once both are filed: nothing more.
+    await produireRecapitulatif(deps, travail);
+    expect((await recapsDe(id)).map((piece) => piece.id)).toEqual([recap.id]);
+    expect((await synthesesDe(id)).map((piece) => piece.id)).toEqual([synthese.id]);
+
+    // A deposit whose work filed the recap alone (planned before the synthesis existed).
+    await portal.database.db.delete(piecesJointes).where(eq(piecesJointes.id, synthese.id));
+    await produireRecapitulatif(deps, travail);
+    await produireRecapitulatif(deps, travail);
+    expect((await recapsDe(id)).map((piece) => piece.id)).toEqual([recap.id]);
+    const syntheses = await synthesesDe(id);
+    expect(syntheses).toHaveLength(1);
+    expect(syntheses[0]).toMatchObject({
+      historiqueId: recap.historiqueId,
+      mimeType: "application/pdf",
+    });
   });
 });

@@ -48,6 +48,7 @@ export async function procedureExtension(
   const complete = (etape: 1 | 2 | 3) => !manquants.some((manquant) => manquant.etape === etape);
   return {
     rubriques,
+    documentsDepot: [],
     etapesCompletes: { 1: complete(1), 2: complete(2), 3: complete(3) },
     manquants,
   };

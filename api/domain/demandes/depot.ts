@@ -1,7 +1,8 @@
 /**
  * DEPOSER (DESIGN §3, §5; spec §5 Deposit): a complete draft becomes
  * deposee with its file number and deposit date, the 3-month instruction
- * clock starts, and the portal files the recap PDF of what was declared.
+ * clock starts, and the portal files the recap PDF of what was declared and
+ * the one-page synthesis for the instruction staff.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { CODES_RUBRIQUE_DEMANDE } from "../../../contract/pieces-jointes.ts";
@@ -14,7 +15,9 @@ import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import type { DependancesDomaine } from "../dependances.ts";
 import { invalide } from "../erreurs.ts";
 import { planifierTravail, ressourceDemande } from "../../jobs/travaux.ts";
-import { genererRecapDemande } from "../../pdf/recap-demande.ts";
+import { genererRecapDemande, type FichierRecap } from "../../pdf/recap-demande.ts";
+import { genererSyntheseDemande } from "../../pdf/synthese-demande.ts";
+import type { DemandeDetail } from "../../../contract/schemas/demande.ts";
 import type { DemandeRow } from "../acces.ts";
 import type { ContexteAction } from "./contexte-action.ts";
 import { anneeParis, dateLimiteInstruction } from "../../../contract/delais.ts";
@@ -24,6 +27,24 @@ import { ecrireTransition } from "./transition.ts";
 
 /** Rubric of the recap PDF the portal generates at deposit (spec §3). */
 export const RUBRIQUE_RECAP = "pj_recap_demande";
+
+/** Rubric of the one-page synthesis for the instruction staff, generated with the recap (spec §3). */
+export const RUBRIQUE_SYNTHESE = "synthese_demande";
+
+/** A PDF the portal files at each deposit: its rubric, file-name prefix and generator. */
+interface DocumentDepot {
+  rubrique: string;
+  prefixe: string;
+  generer(
+    detail: DemandeDetail,
+    options: { genereLe: Date; piecesJointes: FichierRecap[] },
+  ): Promise<Buffer>;
+}
+
+const DOCUMENTS_DEPOT: readonly DocumentDepot[] = [
+  { rubrique: RUBRIQUE_RECAP, prefixe: "recapitulatif", generer: genererRecapDemande },
+  { rubrique: RUBRIQUE_SYNTHESE, prefixe: "synthese", generer: genererSyntheseDemande },
+];
 
 /**
  * "MAR-<année>-<6 chiffres>" from the sequence every kind of request shares
@@ -54,8 +75,8 @@ export async function verifierDeposable(
  * still the brouillon of the version seen (a double submit deposits once,
  * the other gets 409): etat deposee, numeroDossier, dateDepot = now,
  * dateLimiteInstruction = + 3 calendar months (Europe/Paris), history row,
- * and the recap PDF as post-commit work ({@link planifierRecapitulatif}),
- * produced once the deposit has committed.
+ * and the recap and synthesis PDFs as post-commit work
+ * ({@link planifierRecapitulatif}), produced once the deposit has committed.
  */
 export async function deposerDemande(contexte: ContexteAction): Promise<void> {
   const { deps, demande, maintenant } = contexte;
@@ -95,9 +116,9 @@ export interface TravailRecapitulatif {
 }
 
 /**
- * Writes the recap PDF of a deposit as post-commit work (type
- * `recapitulatif`, ADR 0011) through `tx`, the deposit's transaction: the
- * recap is produced if and only if the deposit commits, once per history
+ * Writes the recap and synthesis PDFs of a deposit as post-commit work
+ * (type `recapitulatif`, ADR 0011) through `tx`, the deposit's transaction:
+ * they are produced if and only if the deposit commits, once per history
  * row (key `recapitulatif:<historiqueId>`). Produced by
  * {@link produireRecapitulatif}.
  */
@@ -124,30 +145,36 @@ export async function planifierRecapitulatif(
 }
 
 /**
- * The recap's post-commit work: files the recap PDF of `travail` unless
- * its history row already has one (an attempt that filed it and then
- * crashed before being marked done does not file a second). The deposit is
- * the legal act and stands whatever happens here; this rejects on failure,
- * so that the work is retried. Rejects when the request or the depositor's
- * account is gone.
+ * The recap's post-commit work: files the recap and synthesis PDFs of
+ * `travail`, each unless its history row already has it (an attempt that
+ * filed them and then crashed before being marked done does not file
+ * twice; a work planned before the synthesis existed gets only that one).
+ * The deposit is the legal act and stands whatever happens here; this
+ * rejects on failure, so that the work is retried. Rejects when the request
+ * or the depositor's account is gone.
  */
 export async function produireRecapitulatif(
   deps: Pick<DependancesDomaine, "database" | "fichiers">,
   travail: TravailRecapitulatif,
 ): Promise<void> {
   const { db } = deps.database;
-  const [dejaLa] = await db
-    .select({ id: piecesJointes.id })
+  const dejaLa = await db
+    .select({ rubrique: piecesJointes.rubrique })
     .from(piecesJointes)
     .where(
       and(
         eq(piecesJointes.ressourceId, travail.demandeId),
-        eq(piecesJointes.rubrique, RUBRIQUE_RECAP),
+        inArray(
+          piecesJointes.rubrique,
+          DOCUMENTS_DEPOT.map((document) => document.rubrique),
+        ),
         eq(piecesJointes.historiqueId, travail.historiqueId),
       ),
-    )
-    .limit(1);
-  if (dejaLa) return;
+    );
+  const aJoindre = DOCUMENTS_DEPOT.filter(
+    (document) => !dejaLa.some((piece) => piece.rubrique === document.rubrique),
+  );
+  if (aJoindre.length === 0) return;
   const [demande] = await db.select().from(demandes).where(eq(demandes.id, travail.demandeId));
   const [deposant] = await db
     .select()
@@ -155,43 +182,50 @@ export async function produireRecapitulatif(
     .where(eq(utilisateurs.id, travail.utilisateurId));
   if (!demande || !deposant)
     throw new Error("Demande ou compte du déposant introuvable : récapitulatif impossible");
-  await joindreRecapitulatif(
+  await joindreDocumentsDepot(
     deps,
     { row: deposant, roles: businessRoles(deposant.roles) },
     demande,
-    travail.historiqueId,
-    new Date(travail.date),
+    { historiqueId: travail.historiqueId, maintenant: new Date(travail.date), documents: aJoindre },
   );
 }
 
 /**
- * Generates the recap PDF of the deposited request (api/pdf/recap-demande.ts)
- * and files it as its `pj_recap_demande` attachment, linked to the DEPOSER
- * history row, dated `maintenant`. Rejects when it cannot (the caller,
- * {@link produireRecapitulatif}, is retried).
+ * Generates `depot.documents` of the deposited request (recap:
+ * api/pdf/recap-demande.ts, synthesis: api/pdf/synthese-demande.ts) as the
+ * request stands, and files them in one transaction as its attachments of
+ * their rubrics, named "<prefix>-<numeroDossier or id>.pdf", linked to the
+ * DEPOSER or DEPOSER_EN_EDITION history row, dated `depot.maintenant`.
+ * Rejects when it cannot (the caller, {@link produireRecapitulatif}, is
+ * retried).
  */
-export async function joindreRecapitulatif(
+async function joindreDocumentsDepot(
   deps: Pick<DependancesDomaine, "database" | "fichiers">,
   utilisateur: UtilisateurConnecte,
   demande: DemandeRow,
-  historiqueId: number,
-  maintenant: Date,
+  depot: { historiqueId: number; maintenant: Date; documents: readonly DocumentDepot[] },
 ): Promise<void> {
+  const { maintenant } = depot;
   const detail = await versDetail(deps.database, utilisateur, demande, maintenant);
-  const contenu = await genererRecapDemande(detail, {
-    genereLe: maintenant,
-    piecesJointes: await fichiersDeclares(deps.database, demande.id),
-  });
-  await ajouterPieceJointe(deps.database, deps.fichiers, {
-    ressourceType: demande.kind,
-    ressourceId: demande.id,
-    rubrique: RUBRIQUE_RECAP,
-    nom: `recapitulatif-${demande.numeroDossier ?? demande.id}.pdf`,
-    contenu,
-    mimeType: "application/pdf",
-    deposeParId: null,
-    historiqueId,
-    date: maintenant,
+  const declares = await fichiersDeclares(deps.database, demande.id);
+  const contenus = await Promise.all(
+    depot.documents.map((document) =>
+      document.generer(detail, { genereLe: maintenant, piecesJointes: declares }),
+    ),
+  );
+  await deps.database.db.transaction(async (tx) => {
+    for (const [rang, document] of depot.documents.entries())
+      await ajouterPieceJointe(tx, deps.fichiers, {
+        ressourceType: demande.kind,
+        ressourceId: demande.id,
+        rubrique: document.rubrique,
+        nom: `${document.prefixe}-${demande.numeroDossier ?? demande.id}.pdf`,
+        contenu: contenus[rang],
+        mimeType: "application/pdf",
+        deposeParId: null,
+        historiqueId: depot.historiqueId,
+        date: maintenant,
+      });
   });
 }
 

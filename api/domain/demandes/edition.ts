@@ -48,9 +48,9 @@ export async function retournerEnEdition(contexte: ContexteAction): Promise<void
  * `deposable`: 422 `{ detail, manquants }` while `canBe/depose` lists
  * anything missing. Otherwise restarts the clock (last day pushed back by
  * the suspended days), answers the edition request, writes the history
- * row, and a new recap PDF of the edited request as post-commit work
- * (the newest `pj_recap_demande` is the current one; the deposit's stays as
- * filed).
+ * row, and a new recap and synthesis PDF of the edited request as
+ * post-commit work (the newest `pj_recap_demande` and `synthese_demande` are
+ * the current ones; the deposit's stay as filed).
  */
 export async function deposerEnEdition(contexte: ContexteAction): Promise<void> {
   lireFormulaire(contexte, "DEPOSER_EN_EDITION");

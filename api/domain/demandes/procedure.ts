@@ -90,12 +90,11 @@ export async function procedureDemande(
   config: Pick<ApiConfig, "uploadMaxMo" | "uploadMaxFichiers">,
   demande: DemandeRow,
 ): Promise<ProcedureDemande> {
-  const { rubriques, manquants: piecesManquantes } = await rubriquesDuDossier(
-    database,
-    config,
-    "demande",
-    demande,
-  );
+  const {
+    rubriques,
+    manquants: piecesManquantes,
+    documentsDepot,
+  } = await rubriquesDuDossier(database, config, "demande", demande);
   const manquants: Manquant[] = [];
   const { etape1, etape2 } = contenuDe(demande);
   if (!etape1 || !demande.etapesEnregistrees.includes(1))
@@ -112,6 +111,7 @@ export async function procedureDemande(
   const complete = (etape: 1 | 2 | 3) => !manquants.some((manquant) => manquant.etape === etape);
   return {
     rubriques,
+    documentsDepot,
     etapesCompletes: { 1: complete(1), 2: complete(2), 3: complete(3) },
     manquants,
   };

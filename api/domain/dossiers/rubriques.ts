@@ -7,13 +7,18 @@
 import { asc } from "drizzle-orm";
 import type { TypeDossier } from "../../../contract/etats.ts";
 import {
+  DOCUMENTS_DEPOT_DEMANDE,
   MIME_TYPES_ACCEPTES,
   RUBRIQUES_DEMANDE,
   messageRubriqueIncomplete,
   type Rubrique,
 } from "../../../contract/pieces-jointes.ts";
 import { RUBRIQUES_EXTENSION_PERIMETRE } from "../../../contract/schemas/changement-notable.ts";
-import type { Manquant, RubriqueProcedure } from "../../../contract/schemas/demande.ts";
+import type {
+  Manquant,
+  ProcedureDemande,
+  RubriqueProcedure,
+} from "../../../contract/schemas/demande.ts";
 import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { piecesJointes } from "../../db/schema.ts";
@@ -40,15 +45,21 @@ const piecesJointesDeRessource = requetePreparee("procedure_pieces_jointes", (db
 /**
  * The rubrics of `type` with the limits of the configuration (files per
  * rubric, size in Ko, accepted types) and the files of `demande` (none
- * when it is not created yet), and one step-3 `Manquant` per rubric with
- * fewer files than its minimum, in French.
+ * when it is not created yet), one step-3 `Manquant` per rubric with
+ * fewer files than its minimum, in French, and the documents the portal
+ * produced at its latest deposit (the newest file of each of
+ * DOCUMENTS_DEPOT_DEMANDE's rubrics; none for other types).
  */
 export async function rubriquesDuDossier(
   database: Database,
   config: Pick<ApiConfig, "uploadMaxMo" | "uploadMaxFichiers">,
   type: TypeDossier,
   demande: DemandeRow | null,
-): Promise<{ rubriques: RubriqueProcedure[]; manquants: Manquant[] }> {
+): Promise<{
+  rubriques: RubriqueProcedure[];
+  manquants: Manquant[];
+  documentsDepot: ProcedureDemande["documentsDepot"];
+}> {
   const fichiers = demande
     ? await piecesJointesDeRessource(database.db).execute({ kind: demande.kind, id: demande.id })
     : [];
@@ -71,5 +82,12 @@ export async function rubriquesDuDossier(
       etape: 3,
       message: messageRubriqueIncomplete(rubrique.libelle, rubrique.minPj),
     }));
-  return { rubriques, manquants };
+  const documentsDepot =
+    type === "demande"
+      ? DOCUMENTS_DEPOT_DEMANDE.flatMap(({ code, libelle }) => {
+          const dernier = fichiers.filter((fichier) => fichier.rubrique === code).at(-1);
+          return dernier ? [{ ...versPieceJointe(dernier), libelle }] : [];
+        })
+      : [];
+  return { rubriques, manquants, documentsDepot };
 }

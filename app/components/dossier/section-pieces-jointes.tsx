@@ -1,5 +1,5 @@
 import type { TypeDossier } from "#contract/etats";
-import type { PieceJointe, RubriqueProcedure } from "#contract/schemas/demande";
+import type { PieceJointe, ProcedureDemande, RubriqueProcedure } from "#contract/schemas/demande";
 import { urlDossier } from "./actions";
 import { LienFichier } from "./lien-fichier";
 
@@ -16,19 +16,23 @@ export function urlArchiveDossier(kind: TypeDossier, id: string): string {
 /**
  * "Pièces jointes" of the detail page (spec §7 Files, issue 4 §3): the
  * applicant's supporting documents by rubric, each with its download link,
- * the decision document once there is one, and the two archives
+ * the decision document once there is one, the recap and synthesis the
+ * portal produced at the latest deposit, and the two archives
  * (`download-all-pj` ZIP and the file archive).
  */
 export function SectionPiecesJointes({
   kind,
   id,
   rubriques,
+  documentsDepot,
   decision,
 }: {
   kind: TypeDossier;
   id: string;
   /** Rubrics of `GET /api/demande/{id}/procedure`; null when the kind has none. */
   rubriques: RubriqueProcedure[] | null;
+  /** `documentsDepot` of the same procedure: the portal's recap and synthesis. */
+  documentsDepot: ProcedureDemande["documentsDepot"];
   decision: PieceJointe | null;
 }) {
   return (
@@ -62,6 +66,12 @@ export function SectionPiecesJointes({
           <LienFichier piece={decision} />
         </>
       ) : null}
+      {documentsDepot.map((document) => (
+        <div key={document.id} className="fr-mb-3w">
+          <h3 className="fr-h6 fr-mb-1w">{document.libelle}</h3>
+          <LienFichier piece={document} />
+        </div>
+      ))}
       {rubriques === null ? (
         <p>Ce type de dossier n'a pas de pièces justificatives par rubrique.</p>
       ) : (

@@ -140,15 +140,19 @@ export function lignesDossier(
     switch (etape.action) {
       case "DEPOSER":
       case "DEPOSER_EN_EDITION":
-        piece(contexte, {
-          ressourceType: kind,
-          ressourceId: dossier.id,
-          rubrique: "pj_recap_demande",
-          nom: `recapitulatif-${numero}.pdf`,
-          deposeParId: null,
-          historiqueId,
-          date: date + 1000,
-        });
+        for (const [rubrique, prefixe] of [
+          ["pj_recap_demande", "recapitulatif"],
+          ["synthese_demande", "synthese"],
+        ])
+          piece(contexte, {
+            ressourceType: kind,
+            ressourceId: dossier.id,
+            rubrique,
+            nom: `${prefixe}-${numero}.pdf`,
+            deposeParId: null,
+            historiqueId,
+            date: date + 1000,
+          });
         break;
       case "DEMANDER_COMPLEMENT_COMPLETUDE":
         info("complement_completude", commentaire, etape.dateEcheance);

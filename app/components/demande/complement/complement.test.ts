@@ -89,6 +89,7 @@ describe("les limites annoncées pour les pièces complémentaires", () => {
           typesAcceptes: ["application/pdf", "image/png"],
         }),
       ],
+      documentsDepot: [],
       etapesCompletes: { 1: true, 2: true, 3: true },
       manquants: [],
     };
@@ -106,6 +107,7 @@ describe("les limites annoncées pour les pièces complémentaires", () => {
   it("sont celles de DESIGN §7 quand la procédure n'a aucune rubrique", () => {
     const procedure: ProcedureDemande = {
       rubriques: [],
+      documentsDepot: [],
       etapesCompletes: { 1: true, 2: true, 3: true },
       manquants: [],
     };

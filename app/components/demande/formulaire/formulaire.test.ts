@@ -119,6 +119,7 @@ describe("Recapitulatif (spec §3, §5 dates, §9 nombres)", () => {
       rubrique,
       { ...rubrique, code: "pj_compl", libelle: "Pièces complémentaires", piecesJointes: [] },
     ],
+    documentsDepot: [],
     etapesCompletes: { 1: true, 2: true, 3: true },
     manquants: [],
   };
