@@ -187,6 +187,9 @@ test("le central télécharge le ZIP par période et commente l'historique", asy
   await expect(page.getByText("Le commentaire a bien été enregistré.")).toBeVisible();
   await expect(page.getByRole("row").nth(1).getByRole("textbox")).toHaveValue(commentaire);
   await axe(page);
+  // Spec §2: a notification closes with its "Masquer le message" control, with or without JS.
+  await page.getByRole("link", { name: "Masquer le message" }).click();
+  await expect(page.getByText("Le commentaire a bien été enregistré.")).toBeHidden();
 
   // Spec §6: for central roles the list is under the menu's "Établissements"
   // submenu, which opens with and without JavaScript.

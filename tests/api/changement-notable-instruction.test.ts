@@ -460,6 +460,21 @@ describe("two months of silence, then the annulment", () => {
       etatApres: "accordee_tacitement",
       acteurRole: "systeme",
     });
+    // Spec §3 event kinds: the file reads back its `accord_tacite` information, for both sides.
+    for (const lecteur of [agree.ctx.demandeur, equipe.superviseur]) {
+      const vue = await lireExtension(portal.baseUrl, lecteur, id);
+      expect(
+        vue.infosComplementaires.filter((info) => info.infoType === "accord_tacite"),
+      ).toMatchObject([
+        {
+          infoType: "accord_tacite",
+          raison:
+            "Sans décision dans le délai de deux mois suivant le dépôt, l'extension du périmètre d'intervention est accordée tacitement.",
+          date: "2027-03-12T07:00:00.000Z",
+          dateEcheance: null,
+        },
+      ]);
+    }
     const texte = await texteDuPdf(agree.ctx.demandeur, row.decisionPieceJointeId!);
     expect(texte).toContain("accord tacite");
     expect(texte).toContain("11/03/2027");
