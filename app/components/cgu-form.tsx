@@ -46,9 +46,8 @@ export function pageHorsBlocageCgu(path: string): boolean {
 /**
  * Whether the user must accept *new* terms (spec §2 Modals, "terms-update
  * modal") rather than accept them for the first time: he accepted an
- * earlier version. GET /api/user/account does not say so yet; when it
- * exposes `cguVersionAcceptee` (the version last accepted, null if none)
- * the update wording shows; until then the first-time wording does.
+ * earlier version (`cguVersionAcceptee` of GET /api/user/account, null if
+ * none).
  */
 export function cguMiseAJour(
   compte: Pick<UtilisateurCourant, "shallAcceptCgu" | "cguVersionAcceptee">,

@@ -1,23 +1,28 @@
 /**
- * Two leftovers seen from the applicant's browser:
- * - issue 22 item 1 (ADR 0018): the home card of a draft started under a
- *   superseded arrêté (`arrete_perime`) offers "Mettre à jour selon l'arrêté
- *   en vigueur", a plain POST form; the draft becomes a draft again under
- *   the arrêté in force, with the success notification, and the card offers
- *   "Continuer" again;
- * - issue 14: the menu of an approved operator has "Mes demandes de
- *   changement notable" (spec §2 "Home for applicants" quick accesses);
+ * Situations seen from the applicant's browser that the interface cannot
+ * create, written in the database of a portal of this file's own:
+ * - ADR 0018: the home card of a draft started under a superseded arrêté
+ *   (`arrete_perime`) offers "Mettre à jour selon l'arrêté en vigueur", a
+ *   plain POST form; the draft becomes a draft again under the arrêté in
+ *   force, with the success notification, and the card offers "Continuer";
+ * - the menu of an approved operator has "Mes demandes de changement
+ *   notable" (spec §2 "Home for applicants" quick accesses);
  * - spec §4: the change requests of a withdrawn approval are still loaded
- *   on the home page (its cards, under the requests).
+ *   on the home page (its cards, under the requests);
+ * - spec §2 Modals: an applicant who accepted an older version of the terms
+ *   gets the terms-update wording, and gets through once he accepts;
+ * - spec §8: referencing one establishment of a company that has others
+ *   left in the registry says "L'établissement a bien été référencé.".
  *
  * The `arrete_perime` state is only ever written by the system (the portal
- * knows a single arrêté in force), so this file runs a portal of its own,
- * built pages included, on a free port with an in-memory database (PGlite),
- * and marks the draft in the database as the scale dataset does. Each test
- * runs with JavaScript (project "js") and without ("sans-js"); axe runs
- * with JavaScript; screenshots at 1280 and 375 px go to the system's
+ * knows a single arrêté in force), as are an older terms version and the
+ * registry's establishments, so this file runs a portal of its own, built
+ * pages included, on a free port with an in-memory database (PGlite). Each
+ * test runs with JavaScript (project "js") and without ("sans-js"); axe
+ * runs with JavaScript; screenshots at 1280 and 375 px go to the system's
  * temporary folder (brouillon-arrete-captures).
  */
+
 import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -26,8 +31,16 @@ import { hash } from "@node-rs/argon2";
 import { expect, test, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Database } from "../api/db/client.ts";
-import { agrements, arretes, demandes, societes, utilisateurs } from "../api/db/schema.ts";
+import {
+  agrements,
+  arretes,
+  demandes,
+  registreEtablissements,
+  societes,
+  utilisateurs,
+} from "../api/db/schema.ts";
 import { CGU_VERSION } from "../contract/cgu.ts";
+import { cleLuhnValide } from "../contract/validation.ts";
 import { appelApi, creerDemandeDeposable } from "../tests/helpers/demande-api.ts";
 import { extensionEnBase } from "../tests/helpers/extension-en-base.ts";
 import {
@@ -62,13 +75,19 @@ test.afterAll(async () => {
   await instance?.fermer();
 });
 
-/** A new applicant (own company, terms accepted): e-mail and access token. */
-async function nouveauDemandeur(): Promise<{ email: string; token: string }> {
+/**
+ * A new applicant (own company, terms of version `cguVersionAcceptee`
+ * accepted, the current one by default): e-mail, access token and SIREN.
+ */
+async function nouveauDemandeur(
+  cguVersionAcceptee: string = CGU_VERSION,
+): Promise<{ email: string; token: string; siren: string }> {
   const marque = randomUUID().slice(0, 8);
+  const siren = `7${String(Date.now()).slice(-8)}`;
   const [societe] = await database.db
     .insert(societes)
     .values({
-      siren: `7${String(Date.now()).slice(-8)}`,
+      siren,
       raisonSociale: `Rénov Arrêté ${marque}`,
       qualites: ["qualityOp"],
     })
@@ -82,9 +101,9 @@ async function nouveauDemandeur(): Promise<{ email: string; token: string }> {
     roles: ["demandeur"],
     passwordHash: empreinte,
     societeId: societe.id,
-    cguVersionAcceptee: CGU_VERSION,
+    cguVersionAcceptee,
   });
-  return { email, token: (await loginAs(base, email, MOT_DE_PASSE)).accessToken };
+  return { email, token: (await loginAs(base, email, MOT_DE_PASSE)).accessToken, siren };
 }
 
 /** Signs `email` in on this portal, after signing out whoever was. */
@@ -240,4 +259,110 @@ test("après le retrait de l'agrément, l'accueil montre encore ses demandes de 
   ).toBeVisible();
   if (js) await expectNoAxeViolations(page);
   await capturer(page, "accueil-agrement-retire", info.project.name);
+});
+
+test("qui a accepté une version ancienne des CGU voit qu'elles ont évolué, les accepte et continue", async ({
+  page,
+}, info) => {
+  const demandeur = await nouveauDemandeur("2023-01");
+  await page.context().clearCookies();
+  await page.goto(`${base}/account/login`);
+  await submitCredentials(page, demandeur.email, MOT_DE_PASSE);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Conditions générales d'utilisation",
+  );
+  await expect(
+    page.getByRole("heading", { name: "Les conditions générales d'utilisation ont évolué" }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      "Une nouvelle version (version 2024-04) est en vigueur. Pour continuer à utiliser le portail, prenez-en connaissance et acceptez-la, ou déconnectez-vous.",
+    ),
+  ).toBeVisible();
+  // Not the first-time wording.
+  await expect(
+    page.getByText("Avant d'utiliser le portail, prenez connaissance des conditions"),
+  ).toHaveCount(0);
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+  await capturer(page, "cgu-mise-a-jour", info.project.name);
+
+  await page.getByLabel("J'accepte les conditions générales d'utilisation").check({ force: true });
+  await page
+    .getByLabel("J'accepte de recevoir les notifications par lettre recommandée électronique")
+    .check({ force: true });
+  await page.getByRole("button", { name: "Valider" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bonjour Jeanne");
+  const [compte] = await database.db
+    .select({ version: utilisateurs.cguVersionAcceptee })
+    .from(utilisateurs)
+    .where(eq(utilisateurs.email, demandeur.email));
+  expect(compte.version).toBe("2024-04");
+});
+
+/** `siren` + `nic` + the digit that makes the 14 digits pass the INSEE (Luhn) check. */
+function siret(siren: string, nic: string): string {
+  for (let cle = 0; cle <= 9; cle++)
+    if (cleLuhnValide(`${siren}${nic}${cle}`)) return `${siren}${nic}${cle}`;
+  throw new Error("clé introuvable");
+}
+
+test("référencer un établissement quand d'autres restent au registre dit « L'établissement a bien été référencé. »", async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  const demandeur = await nouveauDemandeur();
+  const ctx = {
+    baseUrl: base,
+    demandeur: demandeur.token,
+    equipe: await connecterEquipeDemo(base),
+  };
+  await nouvelleDemandeEnEtat(ctx, "agree");
+  // The registry knows two establishments of the company: its head office and an agency.
+  const commun = { siren: demandeur.siren, actif: true, codePostal: "75011", ville: "Paris" };
+  await database.db.insert(registreEtablissements).values([
+    {
+      ...commun,
+      siret: siret(demandeur.siren, "0001"),
+      nomInsee: "RENOV REGISTRE SIEGE",
+      siege: true,
+      adresse1: "12 rue de la Roquette",
+      codeCommune: "75056",
+    },
+    {
+      ...commun,
+      siret: siret(demandeur.siren, "0002"),
+      nomInsee: "RENOV REGISTRE AGENCE",
+      siege: false,
+      adresse1: "30 rue de Charonne",
+      codeCommune: "75056",
+    },
+  ]);
+
+  await connecter(page, demandeur.email);
+  await page.goto(`${base}/referencement/nouveau`);
+  // Two establishments to choose from: none is chosen for the applicant.
+  await expect(page.getByRole("radio", { name: /\(siège\)/ })).not.toBeChecked();
+  await page.getByRole("radio", { name: /\(siège\)/ }).check({ force: true });
+  await page.getByRole("textbox", { name: "Adresse", exact: true }).fill("12 rue de la Roquette");
+  await page.getByLabel(/^Nom de l'établissement/).fill("Rénov Registre Siège");
+  await page.locator("#referencement-tel").fill("01 84 60 27 15");
+  await page.locator("#referencement-email").fill("siege@renov.example");
+  await page.getByLabel(/^Effectif de l'établissement/).fill("2");
+  await page.getByRole("radio", { name: "Madame" }).check({ force: true });
+  await page.getByLabel(/^Nom du référent/).fill("Durand");
+  await page.getByLabel(/^Prénom du référent/).fill("Léa");
+  await page.getByLabel(/^Adresse électronique du référent/).fill("lea.durand@renov.example");
+  await page.getByLabel(/^Téléphone du référent/).fill("06 12 34 56 78");
+  await page.getByLabel(/^Code postal/).fill("75011");
+  await page.getByRole("button", { name: "Rechercher les communes" }).click();
+  await expect(page.getByRole("combobox", { name: /^Commune/ })).toHaveValue("75056");
+  await page.getByRole("checkbox", { name: /^Île-de-France/ }).check({ force: true });
+  await page.getByRole("button", { name: "Référencer l'établissement" }).click();
+
+  await expect(page).toHaveURL(`${base}/referencement`);
+  await expect(page.getByText("L'établissement a bien été référencé.")).toBeVisible();
+  await expect(page.getByText("Tous les établissements ont bien été référencés.")).toHaveCount(0);
+  // The agency is still to reference.
+  await expect(page.getByRole("link", { name: "Référencer un établissement" })).toBeVisible();
+  if (info.project.name === "js") await expectNoAxeViolations(page);
 });
