@@ -116,6 +116,12 @@ describe("geography searches (spec §5, §7)", () => {
     expect(body.detail).toBe("Saisissez au moins 1 caractère pour rechercher une commune.");
   });
 
+  it("refuses a limit above 50 with the spec's generic max text (§5 'Cette valeur est supérieur à {max}')", async () => {
+    const { status, body } = await getJson("/api/communes/filter?query=saint&limit=51");
+    expect(status).toBe(422);
+    expect(body.detail).toBe("limit : Cette valeur est supérieur à 50");
+  });
+
   it("searches EPCI from 3 characters", async () => {
     const short = await getJson("/api/epcis/filter?query=ly");
     expect(short.status).toBe(422);
