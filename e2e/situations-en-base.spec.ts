@@ -12,11 +12,13 @@
  * - spec §2 Modals: an applicant who accepted an older version of the terms
  *   gets the terms-update wording, and gets through once he accepts;
  * - spec §8: referencing one establishment of a company that has others
- *   left in the registry says "L'établissement a bien été référencé.".
+ *   left in the registry says "L'établissement a bien été référencé.";
+ * - spec §4, §8: a superviseur rejects tacitly a file whose instruction
+ *   deadline is over, with the success text of REJETER_TACITEMENT_DOSSIER.
  *
  * The `arrete_perime` state is only ever written by the system (the portal
- * knows a single arrêté in force), as are an older terms version and the
- * registry's establishments, so this file runs a portal of its own, built
+ * knows a single arrêté in force), as are an older terms version, the
+ * registry's establishments and a deadline in the past, so this file runs a portal of its own, built
  * pages included, on a free port with an in-memory database (PGlite). Each
  * test runs with JavaScript (project "js") and without ("sans-js"); axe
  * runs with JavaScript; screenshots at 1280 and 375 px go to the system's
@@ -365,4 +367,39 @@ test("référencer un établissement quand d'autres restent au registre dit « L
   // The agency is still to reference.
   await expect(page.getByRole("link", { name: "Référencer un établissement" })).toBeVisible();
   if (info.project.name === "js") await expectNoAxeViolations(page);
+});
+
+test("le superviseur rejette tacitement un dossier dont le délai d'instruction est expiré", async ({
+  page,
+}, info) => {
+  test.setTimeout(240_000);
+  const demandeur = await nouveauDemandeur();
+  const ctx = {
+    baseUrl: base,
+    demandeur: demandeur.token,
+    equipe: await connecterEquipeDemo(base),
+  };
+  const deposee = await nouvelleDemandeEnEtat(ctx, "deposee");
+  // Three months of instruction are over (spec §4 reputeRejete).
+  await database.db
+    .update(demandes)
+    .set({ dateLimiteInstruction: "2026-01-15" })
+    .where(eq(demandes.id, deposee.id));
+
+  await page.context().clearCookies();
+  await page.goto(`${base}/account/login`);
+  await submitCredentials(page, "superviseur@demo.anah.gouv.fr");
+  await page.goto(`${base}/dossier/demande/${deposee.id}`);
+  await page.getByRole("link", { name: "Rejeter tacitement le dossier" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rejeter tacitement le dossier");
+  await expect(
+    page.getByText(
+      "Le délai d'instruction est expiré : le dossier sera rejeté tacitement. Cette action est définitive.",
+    ),
+  ).toBeVisible();
+  if (info.project.name === "js") await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Rejeter tacitement le dossier" }).click();
+  await expect(page.getByText("Le rejet tacite du dossier a bien été enregistré.")).toBeVisible();
+  await expect(page).toHaveURL(`${base}/dossier/demande/${deposee.id}`);
+  await expect(page.getByText("Rejetée tacitement").first()).toBeVisible();
 });
