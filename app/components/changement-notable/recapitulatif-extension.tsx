@@ -1,10 +1,9 @@
 import { Link } from "@remix-run/react";
 import { LIBELLES_ETP_EXTENSION } from "#contract/schemas/changement-notable";
-import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
 import type { Manquant, ProcedureDemande } from "#contract/schemas/demande";
 import { afficherDecimal } from "#contract/validation";
 import { urlEtapeExtension, type EtapeExtension } from "./extension";
-import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
+import { LienModifierEtape, PiecesParRubrique } from "~/components/dossier/pieces-par-rubrique";
 
 /** The perimeter to add with names, by level (the recap loader resolves them). */
 export interface PerimetreNomme {
@@ -32,15 +31,32 @@ const NIVEAUX = [
   ["communes", "Communes"],
 ] as const;
 
-/** "Modifier" link of a section, to its step. */
-function LienModifier({ id, etape }: { id: string; etape: EtapeExtension }) {
+/** Titles of the recap's sections, by step of the form. */
+const TITRES: Record<EtapeExtension, string> = {
+  1: "Périmètre d'intervention à ajouter",
+  2: "Effectifs sur le nouveau périmètre",
+  3: "Pièces justificatives",
+};
+
+/** A section's heading, with its "Modifier" link while the draft may be edited. */
+function EnteteSection({
+  id,
+  etape,
+  modifiable,
+}: {
+  id: string;
+  etape: EtapeExtension;
+  modifiable: boolean;
+}) {
   return (
-    <Link
-      className="fr-link fr-icon-edit-line fr-link--icon-left fr-text--sm"
-      to={urlEtapeExtension(id, etape)}
-    >
-      Modifier<span className="fr-sr-only"> l'étape {etape}</span>
-    </Link>
+    <div className="fr-grid-row fr-grid-row--middle fr-mb-2w">
+      <h2 id={`recap-etape-${etape}`} className="fr-h4 fr-mb-0 fr-mr-2w">
+        {TITRES[etape]}
+      </h2>
+      {modifiable ? (
+        <LienModifierEtape href={urlEtapeExtension(id, etape)} titre={TITRES[etape]} />
+      ) : null}
+    </div>
   );
 }
 
@@ -59,11 +75,8 @@ export function RecapitulatifExtension({
 }: RecapitulatifExtensionProps) {
   return (
     <>
-      <section className="fr-mb-6w" aria-labelledby="recap-perimetre">
-        <h2 id="recap-perimetre" className="fr-h4">
-          Périmètre d'intervention à ajouter
-        </h2>
-        {modifiable ? <LienModifier id={id} etape={1} /> : null}
+      <section className="fr-mb-6w" aria-labelledby="recap-etape-1">
+        <EnteteSection id={id} etape={1} modifiable={modifiable} />
         {!perimetre ? <p>Non renseigné.</p> : null}
         {perimetre
           ? NIVEAUX.filter(([cle]) => perimetre[cle].length > 0).map(([cle, libelle]) => (
@@ -86,11 +99,8 @@ export function RecapitulatifExtension({
           </p>
         ) : null}
       </section>
-      <section className="fr-mb-6w" aria-labelledby="recap-effectifs">
-        <h2 id="recap-effectifs" className="fr-h4">
-          Effectifs sur le nouveau périmètre
-        </h2>
-        {modifiable ? <LienModifier id={id} etape={2} /> : null}
+      <section className="fr-mb-6w" aria-labelledby="recap-etape-2">
+        <EnteteSection id={id} etape={2} modifiable={modifiable} />
         {effectifs ? (
           <dl className="fr-mt-2w">
             <dt className="fr-text--sm fr-mb-0">{LIBELLES_ETP_EXTENSION.nb_etp_perimetre}</dt>
@@ -108,43 +118,18 @@ export function RecapitulatifExtension({
           <p>Non renseigné.</p>
         )}
       </section>
-      <section className="fr-mb-6w" aria-labelledby="recap-pieces">
-        <h2 id="recap-pieces" className="fr-h4">
-          Pièces justificatives
-        </h2>
-        {modifiable ? <LienModifier id={id} etape={3} /> : null}
-        {procedure.rubriques.map((rubrique) => (
-          <div key={rubrique.code} className="fr-mt-2w">
-            <h3 className="fr-h6 fr-mb-1w">{rubrique.libelle}</h3>
-            {rubrique.piecesJointes.length ? (
-              <ul>
-                {rubrique.piecesJointes.map((piece) => (
-                  <li key={piece.id}>
-                    <AnalyseAntivirus piece={piece}>
-                      <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
-                        {piece.nom}
-                      </a>
-                    </AnalyseAntivirus>{" "}
-                    <span className="fr-text--sm">
-                      ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="fr-text--sm">Aucun fichier déposé.</p>
-            )}
-          </div>
-        ))}
+      <section className="fr-mb-6w" aria-labelledby="recap-etape-3">
+        <EnteteSection id={id} etape={3} modifiable={modifiable} />
+        <PiecesParRubrique rubriques={procedure.rubriques} />
       </section>
     </>
   );
 }
 
 /**
- * What still prevents the deposit (spec §5 Deposit; issue 14 "missing
- * documents → listed at the recap with links to their steps"): a DSFR
- * warning alert listing each item with a link to its step.
+ * What still prevents the deposit (spec §5 Deposit: missing documents are
+ * listed at the recap with links to their steps): a DSFR warning alert
+ * listing each item with a link to its step.
  */
 export function ManquantsExtension({ id, manquants }: { id: string; manquants: Manquant[] }) {
   if (!manquants.length) return null;

@@ -1,8 +1,6 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { NON_RENSEIGNE, titreEtapeDemande } from "#contract/libelles";
 import { NIVEAUX_PERIMETRE } from "#contract/perimetre";
-import { afficherTaille, afficherTypeFichier } from "#contract/pieces-jointes";
 import { libelleQualite } from "#contract/qualites";
 import {
   LIBELLES_ETP,
@@ -12,7 +10,7 @@ import {
 } from "#contract/schemas/demande";
 import { afficherDate, afficherDecimal } from "#contract/validation";
 import { dateFr } from "~/utils/dates";
-import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
+import { LienModifierEtape, PiecesParRubrique } from "~/components/dossier/pieces-par-rubrique";
 
 const CODES_ETP = Object.keys(LIBELLES_ETP) as (keyof typeof LIBELLES_ETP)[];
 
@@ -33,8 +31,8 @@ export interface RecapitulatifProps {
 /**
  * Summary of an approval request (spec §3 "Approval request content"): the
  * file's dates, then each step of the form: signatory and structure,
- * perimeter and staffing, supporting documents by rubric with size and a
- * download link (`/piece-jointe/{id}`). Dates read JJ/MM/AAAA, decimals with
+ * perimeter and staffing, supporting documents by rubric
+ * (`PiecesParRubrique`). Dates read JJ/MM/AAAA, decimals with
  * a comma (spec §5, §9). Used by step 4 of the form and by the recap page.
  */
 export function Recapitulatif({
@@ -56,14 +54,7 @@ export function Recapitulatif({
       <Titre id={id} className="fr-h4 fr-mb-0 fr-mr-2w">
         {titre}
       </Titre>
-      {lienModifier ? (
-        <Link
-          className="fr-btn fr-btn--sm fr-btn--tertiary fr-icon-edit-line fr-btn--icon-left"
-          to={lienModifier(etape)}
-        >
-          Modifier<span className="fr-sr-only"> l'étape « {titre} »</span>
-        </Link>
-      ) : null}
+      {lienModifier ? <LienModifierEtape href={lienModifier(etape)} titre={titre} /> : null}
     </div>
   );
 
@@ -163,29 +154,10 @@ export function Recapitulatif({
       {avecPiecesJointes ? (
         <section aria-labelledby="recap-etape-3" className="fr-mb-4w">
           {entete(3, titreEtapeDemande(3), "recap-etape-3")}
-          {procedure.rubriques.map((rubrique) => (
-            <div key={rubrique.code} className="fr-mb-3w">
-              <SousTitre className="fr-h6 fr-mb-1w">{rubrique.libelle}</SousTitre>
-              {rubrique.piecesJointes.length ? (
-                <ul>
-                  {rubrique.piecesJointes.map((piece) => (
-                    <li key={piece.id}>
-                      <AnalyseAntivirus piece={piece}>
-                        <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
-                          {piece.nom}
-                        </a>
-                      </AnalyseAntivirus>{" "}
-                      <span className="fr-text--sm fr-text-mention--grey">
-                        ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="fr-text--sm">Aucun fichier.</p>
-              )}
-            </div>
-          ))}
+          <PiecesParRubrique
+            rubriques={procedure.rubriques}
+            niveauTitre={niveauTitre === 2 ? 3 : 4}
+          />
         </section>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import type { TypeDossier } from "#contract/etats";
 import type { PieceJointe, ProcedureDemande, RubriqueProcedure } from "#contract/schemas/demande";
 import { urlDossier } from "./actions";
 import { LienFichier } from "./lien-fichier";
+import { PiecesParRubrique } from "./pieces-par-rubrique";
 
 /** `/dossier/{kind}/{id}/pieces-jointes.zip`: every attachment of the file in one ZIP. */
 export function urlZipPiecesJointes(kind: TypeDossier, id: string): string {
@@ -75,16 +76,7 @@ export function SectionPiecesJointes({
       {rubriques === null ? (
         <p>Ce type de dossier n'a pas de pièces justificatives par rubrique.</p>
       ) : (
-        rubriques.map((rubrique) => (
-          <div key={rubrique.code} className="fr-mb-3w">
-            <h3 className="fr-h6 fr-mb-1w">{rubrique.libelle}</h3>
-            {rubrique.piecesJointes.length ? (
-              rubrique.piecesJointes.map((piece) => <LienFichier key={piece.id} piece={piece} />)
-            ) : (
-              <p className="fr-text--sm">Aucun fichier.</p>
-            )}
-          </div>
-        ))
+        <PiecesParRubrique rubriques={rubriques} />
       )}
     </section>
   );

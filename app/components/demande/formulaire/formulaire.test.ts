@@ -136,7 +136,7 @@ describe("Recapitulatif (spec §3, §5 dates, §9 nombres)", () => {
 
   it("liste les fichiers avec leur taille et un lien de téléchargement", () => {
     expect(html).toContain(`href="/piece-jointe/${rubrique.piecesJointes[0].id}"`);
-    expect(html).toContain("(PDF, 1,5 Ko)");
+    expect(html).toContain('<span class="fr-download__detail">PDF – 1,5 Ko</span>');
     expect(html).toContain("Aucun fichier.");
   });
 });
