@@ -54,7 +54,7 @@ import {
 } from "../tests/helpers/instruction-api.ts";
 import { loginAs } from "../tests/helpers/oidc-login.ts";
 import { demarrerPortailEnMemoire, type PortailEnMemoire } from "./fixtures/portail-en-memoire.ts";
-import { expectNoAxeViolations, submitCredentials } from "./support.ts";
+import { DEMO_PASSWORD, expectNoAxeViolations, submitCredentials } from "./support.ts";
 
 const MOT_DE_PASSE = "Brouillon-Arrete-2026!";
 const CAPTURES = join(tmpdir(), "brouillon-arrete-captures");
@@ -108,11 +108,22 @@ async function nouveauDemandeur(
   return { email, token: (await loginAs(base, email, MOT_DE_PASSE)).accessToken, siren };
 }
 
-/** Signs `email` in on this portal, after signing out whoever was. */
-async function connecter(page: Page, email: string) {
+/** A new applicant and the context of the API helpers: him and the demo instruction team. */
+async function demandeurEtEquipe() {
+  const demandeur = await nouveauDemandeur();
+  const ctx = {
+    baseUrl: base,
+    demandeur: demandeur.token,
+    equipe: await connecterEquipeDemo(base),
+  };
+  return { demandeur, ctx };
+}
+
+/** Signs `email` in on this portal (with `motDePasse`, this file's by default), after signing out whoever was. */
+async function connecter(page: Page, email: string, motDePasse = MOT_DE_PASSE) {
   await page.context().clearCookies();
   await page.goto(`${base}/account/login`);
-  await submitCredentials(page, email, MOT_DE_PASSE);
+  await submitCredentials(page, email, motDePasse);
   await expect(page).toHaveURL(new RegExp(`^${base}/(?!realms)`));
 }
 
@@ -223,12 +234,7 @@ test("après le retrait de l'agrément, l'accueil montre encore ses demandes de 
 }, info) => {
   test.setTimeout(240_000);
   const js = info.project.name === "js";
-  const demandeur = await nouveauDemandeur();
-  const ctx = {
-    baseUrl: base,
-    demandeur: demandeur.token,
-    equipe: await connecterEquipeDemo(base),
-  };
+  const { demandeur, ctx } = await demandeurEtEquipe();
   const agreee = await nouvelleDemandeEnEtat(ctx, "agree");
   const [agrement] = await database.db
     .select({ id: agrements.id })
@@ -312,12 +318,7 @@ test("référencer un établissement quand d'autres restent au registre dit « L
   page,
 }, info) => {
   test.setTimeout(240_000);
-  const demandeur = await nouveauDemandeur();
-  const ctx = {
-    baseUrl: base,
-    demandeur: demandeur.token,
-    equipe: await connecterEquipeDemo(base),
-  };
+  const { demandeur, ctx } = await demandeurEtEquipe();
   await nouvelleDemandeEnEtat(ctx, "agree");
   // The registry knows two establishments of the company: its head office and an agency.
   const commun = { siren: demandeur.siren, actif: true, codePostal: "75011", ville: "Paris" };
@@ -373,12 +374,7 @@ test("le superviseur rejette tacitement un dossier dont le délai d'instruction 
   page,
 }, info) => {
   test.setTimeout(240_000);
-  const demandeur = await nouveauDemandeur();
-  const ctx = {
-    baseUrl: base,
-    demandeur: demandeur.token,
-    equipe: await connecterEquipeDemo(base),
-  };
+  const { ctx } = await demandeurEtEquipe();
   const deposee = await nouvelleDemandeEnEtat(ctx, "deposee");
   // Three months of instruction are over (spec §4 reputeRejete).
   await database.db
@@ -386,9 +382,7 @@ test("le superviseur rejette tacitement un dossier dont le délai d'instruction 
     .set({ dateLimiteInstruction: "2026-01-15" })
     .where(eq(demandes.id, deposee.id));
 
-  await page.context().clearCookies();
-  await page.goto(`${base}/account/login`);
-  await submitCredentials(page, "superviseur@demo.anah.gouv.fr");
+  await connecter(page, "superviseur@demo.anah.gouv.fr", DEMO_PASSWORD);
   await page.goto(`${base}/dossier/demande/${deposee.id}`);
   await page.getByRole("link", { name: "Rejeter tacitement le dossier" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Rejeter tacitement le dossier");
