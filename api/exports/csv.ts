@@ -8,7 +8,11 @@
 import { stringify, type Options, type Stringifier } from "csv-stringify";
 import { stringify as stringifySync } from "csv-stringify/sync";
 import type { Response } from "express";
+import { Readable } from "node:stream";
 import { entetesTelechargement } from "./entetes.ts";
+
+/** Media type of every CSV download. */
+export const TYPE_CSV = "text/csv; charset=utf-8";
 
 /** A column: its French header and how a record gives its cell. */
 export interface ColonneCsv<T> {
@@ -39,8 +43,7 @@ export function creerCsv<T>(colonnes: readonly ColonneCsv<T>[]): Stringifier {
  * (alone when the first batch is empty), so that the concatenation is the
  * file {@link creerCsv} writes. A whole batch is one synchronous call and
  * one chunk: streaming record by record cost a promise, a stream write and
- * a few objects per line, a good part of the scale-10 export's time and garbage
- * (issue 5).
+ * a few objects per line, a good part of the scale-10 export's time and garbage.
  */
 export function ecrivainCsvParLots<T>(
   colonnes: readonly ColonneCsv<T>[],
@@ -58,6 +61,26 @@ export function ecrivainCsvParLots<T>(
 }
 
 /**
+ * The CSV bytes of `lots` (batches of records) written with `colonnes`, as a
+ * byte stream. The first batch is read before the stream is returned, so
+ * that a database failure still answers as JSON; the rest is read as the
+ * consumer pulls: byte mode, one chunk per batch, at most one batch ahead.
+ * An empty first batch still gives the BOM and header line.
+ */
+export async function fluxCsvParLots<T>(
+  colonnes: readonly ColonneCsv<T>[],
+  lots: AsyncGenerator<readonly T[]>,
+): Promise<Readable> {
+  const ecrire = ecrivainCsvParLots(colonnes);
+  const premier = await lots.next();
+  async function* morceaux() {
+    yield ecrire(premier.done ? [] : premier.value);
+    for await (const lot of lots) yield ecrire(lot);
+  }
+  return Readable.from(morceaux(), { objectMode: false });
+}
+
+/**
  * The cells of `enregistrement`, in the order of `colonnes` (csv-stringify
  * reads an array by the column keys "0", "1"…: no object per line).
  */
@@ -67,7 +90,7 @@ export function ligneCsv<T>(colonnes: readonly ColonneCsv<T>[], enregistrement: 
 
 /** Headers of a CSV download named `nom`. */
 export function entetesCsv(res: Response, nom: string): void {
-  entetesTelechargement(res, nom, "text/csv; charset=utf-8");
+  entetesTelechargement(res, nom, TYPE_CSV);
 }
 
 /** "Oui" or "Non". */

@@ -6,14 +6,11 @@
  * (api/exports/csv.ts: `;`, BOM, header row), streamed section by section.
  * Only aggregates are read: the file stays small whatever the data size.
  */
-import type { Response } from "express";
-import { Readable } from "node:stream";
-import type { Logger } from "pino";
 import { LIBELLES_ETAPES, type FiltresActivite } from "../../../contract/schemas/activites.ts";
 import { ETAPES_INSTRUCTION } from "../../../contract/statuts.ts";
 import { afficherDecimal } from "../../../contract/validation.ts";
-import { ecrivainCsvParLots, entetesCsv, type ColonneCsv } from "../../exports/csv.ts";
-import { envoyerFlux } from "../../exports/flux.ts";
+import { fluxCsvParLots, TYPE_CSV, type ColonneCsv } from "../../exports/csv.ts";
+import type { FichierEnFlux } from "../../exports/fichier.ts";
 import {
   detailsAgrementsAccordes,
   detailsChargeInstructeurs,
@@ -123,21 +120,15 @@ async function* sections(contexte: ContexteActivite): AsyncGenerator<LigneActivi
 }
 
 /**
- * Answers `GET /api/activities/export`: the first section is computed before
- * any byte leaves (a database failure still answers as JSON), the others as
- * the client reads.
+ * The file of `GET /api/activities/export` for `contexte` (reader and
+ * filters): `suiviActivite.csv` as a byte stream. The first section is
+ * computed before this resolves, so that a database failure rejects here
+ * (and still answers as JSON); the others are computed as the stream is read.
  */
-export async function envoyerExportActivite(
-  res: Response,
-  contexte: ContexteActivite & { logger: Logger },
-): Promise<void> {
-  const ecrire = ecrivainCsvParLots(COLONNES);
-  const lots = sections(contexte);
-  const premier = await lots.next();
-  async function* morceaux() {
-    yield ecrire(premier.done ? [] : premier.value);
-    for await (const lot of lots) yield ecrire(lot);
-  }
-  entetesCsv(res, NOM_CSV_ACTIVITE);
-  await envoyerFlux(res, contexte.logger, Readable.from(morceaux(), { objectMode: false }));
+export async function fichierExportActivite(contexte: ContexteActivite): Promise<FichierEnFlux> {
+  return {
+    nomFichier: NOM_CSV_ACTIVITE,
+    typeMime: TYPE_CSV,
+    contenu: await fluxCsvParLots(COLONNES, sections(contexte)),
+  };
 }

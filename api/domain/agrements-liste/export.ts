@@ -4,9 +4,6 @@
  * same filters, all pages, streamed batch by batch with the portal's CSV
  * conventions (api/exports/csv.ts: `;`, BOM, header row).
  */
-import type { Response } from "express";
-import { Readable } from "node:stream";
-import type { Logger } from "pino";
 import {
   LIBELLES_ETAT_AGREMENT,
   type AgrementListe,
@@ -15,8 +12,8 @@ import {
 import { libelleQualite } from "../../../contract/qualites.ts";
 import { afficherDate, aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
-import { ecrivainCsvParLots, entetesCsv, type ColonneCsv } from "../../exports/csv.ts";
-import { envoyerFlux } from "../../exports/flux.ts";
+import { fluxCsvParLots, TYPE_CSV, type ColonneCsv } from "../../exports/csv.ts";
+import type { FichierEnFlux } from "../../exports/fichier.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import { lotsAgrements } from "./liste.ts";
 
@@ -40,29 +37,25 @@ export function nomExportAgrements(maintenant: Date): string {
 }
 
 /**
- * Answers `GET /api/agrements/export` for `utilisateur` and `filtres`
- * (page and sort ignored: numeroAgrement ascending). The first batch is
- * read before any header is sent, so that a database failure still
- * answers as JSON; the rest streams with backpressure.
+ * The file of `GET /api/agrements/export` for `utilisateur` and `filtres`
+ * (page and sort ignored: numeroAgrement ascending), named after the day
+ * of `maintenant`, as a byte stream. The first batch is read before this
+ * resolves, so that a database failure rejects here (and still answers as
+ * JSON); the rest is read as the stream is, batch by batch.
  */
-export async function envoyerExportAgrements(
-  res: Response,
-  contexte: {
-    database: Database;
-    logger: Logger;
-    utilisateur: UtilisateurConnecte;
-    filtres: FiltresAgrements;
-    maintenant: Date;
-  },
-): Promise<void> {
-  const { database, logger, utilisateur, filtres, maintenant } = contexte;
-  const ecrire = ecrivainCsvParLots(COLONNES_AGREMENTS);
-  const lots = lotsAgrements(database, utilisateur, filtres, maintenant);
-  const premier = await lots.next();
-  async function* morceaux() {
-    yield ecrire(premier.done ? [] : premier.value);
-    for await (const lot of lots) yield ecrire(lot);
-  }
-  entetesCsv(res, nomExportAgrements(maintenant));
-  await envoyerFlux(res, logger, Readable.from(morceaux(), { objectMode: false }));
+export async function fichierExportAgrements(contexte: {
+  database: Database;
+  utilisateur: UtilisateurConnecte;
+  filtres: FiltresAgrements;
+  maintenant: Date;
+}): Promise<FichierEnFlux> {
+  const { database, utilisateur, filtres, maintenant } = contexte;
+  return {
+    nomFichier: nomExportAgrements(maintenant),
+    typeMime: TYPE_CSV,
+    contenu: await fluxCsvParLots(
+      COLONNES_AGREMENTS,
+      lotsAgrements(database, utilisateur, filtres, maintenant),
+    ),
+  };
 }

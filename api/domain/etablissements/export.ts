@@ -4,14 +4,12 @@
  * (`GET /api/etablissements/export`) streamed batch by batch with the
  * portal's CSV conventions (api/exports/csv.ts: `;`, BOM, header row).
  */
-import type { Response } from "express";
-import { Readable } from "node:stream";
-import type { Logger } from "pino";
+import type { Readable } from "node:stream";
 import type { FiltresEtablissements } from "../../../contract/schemas/etablissements-liste.ts";
 import { afficherDecimal } from "../../../contract/validation.ts";
 import type { Database } from "../../db/client.ts";
-import { ecrivainCsvParLots, entetesCsv, type ColonneCsv } from "../../exports/csv.ts";
-import { envoyerFlux } from "../../exports/flux.ts";
+import { fluxCsvParLots, TYPE_CSV, type ColonneCsv } from "../../exports/csv.ts";
+import type { FichierEnFlux } from "../../exports/fichier.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import {
   conditionEtablissements,
@@ -62,34 +60,26 @@ export const COLONNES_ETABLISSEMENTS: readonly ColonneCsv<LigneEtablissementExpo
  * returned, so that a database failure still answers as JSON; the rest is
  * read as the consumer pulls (at most one batch ahead).
  */
-export async function fluxCsvEtablissements(database: Database, where: SQL): Promise<Readable> {
-  const ecrire = ecrivainCsvParLots(COLONNES_ETABLISSEMENTS);
-  const lots = lotsEtablissements(database, where);
-  const premier = await lots.next();
-  async function* morceaux() {
-    yield ecrire(premier.done ? [] : premier.value);
-    for await (const lot of lots) yield ecrire(lot);
-  }
-  return Readable.from(morceaux(), { objectMode: false });
+export function fluxCsvEtablissements(database: Database, where: SQL): Promise<Readable> {
+  return fluxCsvParLots(COLONNES_ETABLISSEMENTS, lotsEtablissements(database, where));
 }
 
 /**
- * Answers `GET /api/etablissements/export`: every row of the list of
+ * The file of `GET /api/etablissements/export`: every row of the list of
  * `utilisateur` for `filtres` (page and sort ignored: newest referencing
- * first) as `EtablissementsReferences.csv`, streamed.
+ * first) as `EtablissementsReferences.csv`, a byte stream whose first batch
+ * is already read (a database failure rejects here).
  */
-export async function envoyerExportEtablissements(
-  res: Response,
-  contexte: {
-    database: Database;
-    logger: Logger;
-    utilisateur: UtilisateurConnecte;
-    filtres: FiltresEtablissements;
-  },
-): Promise<void> {
-  const { database, logger, utilisateur, filtres } = contexte;
+export async function fichierExportEtablissements(contexte: {
+  database: Database;
+  utilisateur: UtilisateurConnecte;
+  filtres: FiltresEtablissements;
+}): Promise<FichierEnFlux> {
+  const { database, utilisateur, filtres } = contexte;
   const where = await conditionEtablissements(database, utilisateur, filtres);
-  const flux = await fluxCsvEtablissements(database, where);
-  entetesCsv(res, NOM_CSV_ETABLISSEMENTS);
-  await envoyerFlux(res, logger, flux);
+  return {
+    nomFichier: NOM_CSV_ETABLISSEMENTS,
+    typeMime: TYPE_CSV,
+    contenu: await fluxCsvEtablissements(database, where),
+  };
 }

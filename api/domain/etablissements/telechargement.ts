@@ -5,14 +5,12 @@
  * streamed; the export history row is written in the same request, before
  * the first byte leaves.
  */
-import type { Response } from "express";
-import type { Logger } from "pino";
 import {
   MESSAGE_AUCUN_RESULTAT,
   type FiltresTelechargement,
 } from "../../../contract/schemas/etablissements-liste.ts";
 import type { Database } from "../../db/client.ts";
-import { envoyerZip } from "../../exports/zip.ts";
+import type { FichierZip } from "../../exports/fichier.ts";
 import { invalide } from "../erreurs.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import { NOM_CSV_ETABLISSEMENTS, fluxCsvEtablissements } from "./export.ts";
@@ -23,23 +21,20 @@ import { conditionTelechargement, societeConnue } from "./liste.ts";
 export const NOM_ZIP_ETABLISSEMENTS = "etablissements.zip";
 
 /**
- * Answers a download for `utilisateur` (a central role, checked by the
- * route): a company no establishment belongs to → 422 "Aucun résultat" on
- * `raisonSociale`, nothing written; otherwise the history row, then
- * `etablissements.zip` holding `EtablissementsReferences.csv` (the
- * referenced establishments of the period or company, newest first).
+ * The download for `utilisateur` (a central role, checked by the route):
+ * writes the history row, then gives `etablissements.zip` holding
+ * `EtablissementsReferences.csv` (the referenced establishments of the
+ * period or company, newest first), its first batch already read so that a
+ * database failure rejects here. Throws `invalide` (422 "Aucun résultat" on
+ * `raisonSociale`) for a company no establishment belongs to, nothing written.
  */
-export async function envoyerTelechargementEtablissements(
-  res: Response,
-  contexte: {
-    database: Database;
-    logger: Logger;
-    utilisateur: UtilisateurConnecte;
-    filtres: FiltresTelechargement;
-    maintenant: Date;
-  },
-): Promise<void> {
-  const { database, logger, utilisateur, filtres, maintenant } = contexte;
+export async function fichierTelechargementEtablissements(contexte: {
+  database: Database;
+  utilisateur: UtilisateurConnecte;
+  filtres: FiltresTelechargement;
+  maintenant: Date;
+}): Promise<FichierZip> {
+  const { database, utilisateur, filtres, maintenant } = contexte;
   if (
     filtres.raisonSociale !== undefined &&
     !(await societeConnue(database, filtres.raisonSociale))
@@ -47,7 +42,8 @@ export async function envoyerTelechargementEtablissements(
     throw invalide(MESSAGE_AUCUN_RESULTAT, { champs: { raisonSociale: [MESSAGE_AUCUN_RESULTAT] } });
   await inscrireExport(database, utilisateur, filtres, maintenant);
   const csv = await fluxCsvEtablissements(database, conditionTelechargement(filtres));
-  await envoyerZip(res, logger, NOM_ZIP_ETABLISSEMENTS, [
-    { chemin: NOM_CSV_ETABLISSEMENTS, date: maintenant, contenu: async () => csv },
-  ]);
+  return {
+    nomFichier: NOM_ZIP_ETABLISSEMENTS,
+    entrees: [{ chemin: NOM_CSV_ETABLISSEMENTS, date: maintenant, contenu: async () => csv }],
+  };
 }

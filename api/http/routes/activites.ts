@@ -15,12 +15,13 @@ import {
   lireIndicateursActivite,
 } from "../../../contract/api/activites.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
-import { envoyerExportActivite } from "../../domain/activites/export.ts";
+import { fichierExportActivite } from "../../domain/activites/export.ts";
 import { partageEnVol } from "../../domain/activites/en-vol.ts";
 import { lireActivite, type NomCalculActivite } from "../../domain/activites/resume.ts";
 import * as calculs from "../../domain/activites/indicateurs.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
+import { envoyerFichier } from "../envoyer-fichier.ts";
 
 // Concurrent identical requests share one computation (ADR 0037).
 const indicateursActivite = partageEnVol(calculs.indicateursActivite);
@@ -96,7 +97,7 @@ export function activitesRoutes(deps: ApiDeps): Router {
   });
   /** GET /api/activities/export → suiviActivite.csv, streamed. */
   points.register(exporterActivite, async (entree, req, res) => {
-    await envoyerExportActivite(res, { ...contexte(entree), logger: req.log ?? logger });
+    await envoyerFichier(res, req.log ?? logger, await fichierExportActivite(contexte(entree)));
   });
 
   return router;

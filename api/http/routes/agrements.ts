@@ -11,7 +11,7 @@ import {
   lireProcedureAgrement,
   listerAgrements,
 } from "../../../contract/api/agrements.ts";
-import { envoyerExportAgrements } from "../../domain/agrements-liste/export.ts";
+import { fichierExportAgrements } from "../../domain/agrements-liste/export.ts";
 import { lireProcedureAgrement as procedureAgrement } from "../../domain/agrements-liste/lectures.ts";
 import { pageAgrements } from "../../domain/agrements-liste/liste.ts";
 import {
@@ -22,6 +22,7 @@ import {
 } from "../../domain/agrements.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
+import { envoyerFichier } from "../envoyer-fichier.ts";
 import { HttpError } from "../errors.ts";
 
 /** Routes of this resource, each behind `authenticate`. */
@@ -69,13 +70,13 @@ export function agrementsRoutes(deps: ApiDeps): Router {
 
   /** GET /api/agrements/export → agrements-AAAA-MM-JJ.csv for the same filters, streamed. */
   points.register(exporterAgrements, async ({ query: filtres, utilisateur }, req, res) => {
-    await envoyerExportAgrements(res, {
+    const fichier = await fichierExportAgrements({
       database,
-      logger: req.log ?? logger,
       utilisateur,
       filtres,
       maintenant: horloge.now(),
     });
+    await envoyerFichier(res, req.log ?? logger, fichier);
   });
 
   /**

@@ -15,7 +15,7 @@ import {
   listerNomsSocietes,
   telechargerEtablissements,
 } from "../../../contract/api/etablissements-staff.ts";
-import { envoyerExportEtablissements } from "../../domain/etablissements/export.ts";
+import { fichierExportEtablissements } from "../../domain/etablissements/export.ts";
 import {
   commenterExport,
   pageHistoriqueExports,
@@ -25,9 +25,10 @@ import {
   nomsSocietes,
   pageEtablissements,
 } from "../../domain/etablissements/liste.ts";
-import { envoyerTelechargementEtablissements } from "../../domain/etablissements/telechargement.ts";
+import { fichierTelechargementEtablissements } from "../../domain/etablissements/telechargement.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
+import { envoyerFichier } from "../envoyer-fichier.ts";
 import { lirePage } from "../../../contract/schemas/listes.ts";
 
 /** Routes of this resource, each behind `authenticate` and its role gate. */
@@ -43,23 +44,19 @@ export function etablissementsStaffRoutes(deps: ApiDeps): Router {
 
   /** GET /api/etablissements/export → EtablissementsReferences.csv for the same filters, streamed. */
   points.register(exporterEtablissements, async ({ query: filtres, utilisateur }, req, res) => {
-    await envoyerExportEtablissements(res, {
-      database,
-      logger: req.log ?? logger,
-      utilisateur,
-      filtres,
-    });
+    const fichier = await fichierExportEtablissements({ database, utilisateur, filtres });
+    await envoyerFichier(res, req.log ?? logger, fichier);
   });
 
   /** GET /api/etablissements/telechargement → etablissements.zip; history row first; 422 as declared. */
   points.register(telechargerEtablissements, async ({ query: filtres, utilisateur }, req, res) => {
-    await envoyerTelechargementEtablissements(res, {
+    const fichier = await fichierTelechargementEtablissements({
       database,
-      logger: req.log ?? logger,
       utilisateur,
       filtres,
       maintenant: horloge.now(),
     });
+    await envoyerFichier(res, req.log ?? logger, fichier);
   });
 
   /** GET /api/historique-export-etablissements?page= → Page<HistoriqueExportEtablissements>. */
