@@ -2,7 +2,7 @@
  * The settings the API needs (README "Paramètres"). server/config.ts reads
  * and validates the environment, and its `Config` extends this type:
  * server.ts passes the whole configuration in, the API never imports
- * server/ (issue 23 item 1, docs/architecture.md).
+ * server/ (docs/architecture.md).
  */
 import type { ReglagesS3 } from "./files/types.ts";
 import type { ReglagesClamav } from "./antivirus/analyseur.ts";
@@ -42,7 +42,7 @@ export interface ApiConfig {
   uploadMaxMo: number;
   uploadMaxFichiers: number;
   /**
-   * Limits of the public account endpoints (issue 20 item 8): mails per
+   * Limits of the public account endpoints (ADR 0013): mails per
    * e-mail address per hour (account creation and new link), those requests
    * per IP per hour, uniqueness checks per IP per minute and per hour.
    */
@@ -51,7 +51,7 @@ export interface ApiConfig {
     signupsPerIpHour: number;
     checksPerIpMinute: number;
     checksPerIpHour: number;
-    /** Household directory calls (issue 12 item 5) per IP per minute and per hour. */
+    /** Household directory calls per IP per minute and per hour. */
     annuairePerIpMinute: number;
     annuairePerIpHour: number;
   };
@@ -90,7 +90,7 @@ export interface ApiConfig {
   s3?: ReglagesS3;
   /**
    * CLAMAV_HOST, CLAMAV_PORT: the clamd that scans every uploaded file
-   * (issue 18 item 1, ADR 0030); undefined (CLAMAV_HOST unset): files are
+   * (ADR 0030); undefined (CLAMAV_HOST unset): files are
    * marked `non_analyse` and served.
    */
   clamav?: ReglagesClamav;

@@ -1,8 +1,8 @@
 /**
- * The fastest server this machine can run for the portal's kind of pages
- * (issue 5 "Must have" 2 and 3): a bare Node `http` server, no framework, no
+ * The fastest server this machine can run for the portal's kind of pages:
+ * a bare Node `http` server, no framework, no
  * middleware, no database. It answers
- * - `/`: a fixed HTML page, the "DSFR page alone" of issue 5 (header, title,
+ * - `/`: a fixed HTML page, the "DSFR page alone" (header, title,
  *   a paragraph, a button with an icon, footer) linking only the DSFR CSS,
  *   the icon classes, two Marianne weights (preloaded, as the portal does)
  *   and the DSFR module JS;

@@ -1,5 +1,5 @@
 /**
- * Where the main thread's time goes while one URL is loaded (issue 5: find
+ * Where the main thread's time goes while one URL is loaded (to find
  * the slow paths). The portal runs under `node --cpu-prof`; the V8 profile
  * it writes on exit is cut to the load window (the last `durationS`
  * seconds before shutdown began) and its samples are summed by self time,

@@ -1,5 +1,5 @@
 /**
- * Lighthouse 12.8.2 performance audits (issue 5 "Must have" 3) with its
+ * Lighthouse 12.8.2 performance audits with its
  * default mobile preset (Moto G Power screen, simulated slow 4G and 4× CPU
  * slowdown), driving Debian's Chromium through chrome-launcher. A signed-in
  * page gets the session cookie on every request (`extraHeaders`). Each page

@@ -1,7 +1,7 @@
 /**
  * Every filter and sort of the instruction list, one query string each,
- * for the index audit of issue 5 "Must have" 4 ("an index for every filter
- * and sort of the lists"): the profile sends each as GET /api/demandes with
+ * for the index audit (an index for every filter
+ * and sort of the lists): the profile sends each as GET /api/demandes with
  * the token of a central staff member (the national list, the biggest) and
  * EXPLAINs the SQL it causes.
  */

@@ -1,6 +1,6 @@
 /**
  * Bytes a first visit of a page transfers, by type, in Debian's Chromium
- * driven by Playwright (issue 5 "Must have" 3): a new browser context per
+ * driven by Playwright: a new browser context per
  * visit (empty cache), JavaScript on or off, the portal's session cookie
  * when the page needs a signed-in user. Sizes are the compressed bytes on
  * the wire as Chromium counts them (DevTools protocol: encodedDataLength

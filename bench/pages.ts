@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pages` (issue 5 "Must have" 3): page weight and rendering
+ * `npm run bench:pages`: page weight and rendering
  * of the login page, the applicant home, the request form step 2 and the
  * staff list, next to the DSFR page alone served by the baseline server.
  * Builds the portal, seeds a scale-N dataset (PGlite by default), starts
@@ -50,7 +50,7 @@ interface MeasuredPage {
   label: string;
   url: string;
   cookie?: () => Promise<string>;
-  /** Pages of the portal count for the issue's targets; the DSFR page is the reference. */
+  /** Pages of the portal count for the targets; the DSFR page is the reference. */
   portal: boolean;
 }
 

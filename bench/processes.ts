@@ -162,7 +162,7 @@ export async function startBaseline(): Promise<RunningServer> {
 
 /**
  * Captures the portal's `page` (HTML, as a browser without session gets it)
- * into the floor app (bench/plancher/, issue 17 item 1), builds that app with
+ * into the floor app (bench/plancher/), builds that app with
  * the portal's Remix and Vite, starts its server on a free port and waits for
  * its page. The floor renders the same markup through React from a static
  * loader: what any Remix page of this weight costs on this machine.

@@ -1,5 +1,5 @@
 /**
- * The national activity summary for the benchmark (issue 15 item 7, ADR
+ * The national activity summary for the benchmark (ADR
  * 0038). The measured portal runs without jobs (JOBS=false: a job's work
  * would land in another page's figures), so `/activite` is computed live;
  * the `activite-resume` target wants what central staff get on a running

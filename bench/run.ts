@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 5 "Must have" 2): builds the portal, then for
+ * `npm run bench`: builds the portal, then for
  * PostgreSQL (a throw-away database; skipped when PostgreSQL does not
  * answer) and for the embedded PGlite, seeds a scale-N dataset, starts the
  * production server and measures with autocannon the pages and calls users
@@ -9,7 +9,7 @@
  * sequential scans). Writes bench/results/<date>-<database>.json and the
  * summary tables of docs/performance.md.
  *
- * Issue 17 item 1: the framework's floor, a minimal Remix app of the same
+ * The framework's floor, a minimal Remix app of the same
  * versions rendering the same HTML as /mentions-legales from a static
  * loader (bench/plancher/), built and measured in the same run; every page
  * is given with its ratio to it beside its ratio to node:http.
@@ -255,7 +255,7 @@ function targetSpecs(data: Targets, database: BenchDatabase): TargetSpec[] {
       "/etablissements/liste",
       DEMO.superviseur,
     ),
-    // Issue 15 item 7: the activity follow-up of central staff, whole nation
+    // The activity follow-up of central staff, whole nation
     // computed live (no job runs here), from the job's summary, then filtered.
     signedInPage("activite", "Suivi de l'activité (centrale)", "/activite", DEMO.centrale),
     ...(database.kind === "postgresql" ? [pageResumee(database)] : []),
@@ -265,7 +265,7 @@ function targetSpecs(data: Targets, database: BenchDatabase): TargetSpec[] {
       "/activite?dateDebut=2025-01-01&dateFin=2025-12-31&region%5B%5D=11",
       DEMO.centrale,
     ),
-    // Issue 15 item 7: the approvals list of central staff, page 1 (numeroAgrement ascending).
+    // The approvals list of central staff, page 1 (numeroAgrement ascending).
     signedInPage(
       "agrements",
       "Liste des agréments, page 1 (centrale)",
@@ -273,7 +273,7 @@ function targetSpecs(data: Targets, database: BenchDatabase): TargetSpec[] {
       DEMO.centrale,
     ),
     {
-      // Public: a household looks for the establishments serving its postal code (issue 12).
+      // Public: a household looks for the establishments serving its postal code.
       id: "annuaire",
       label: "Trouver un accompagnateur (75011, sans compte)",
       baseline: "page",
@@ -388,7 +388,7 @@ async function measureBaseline(): Promise<Record<string, Measure>> {
   return measures;
 }
 
-/** Label of the framework's floor (issue 17 item 1). */
+/** Label of the framework's floor. */
 const FLOOR_LABEL = "Plancher : page Remix minimale, même HTML que /mentions-legales";
 
 /**
@@ -645,7 +645,7 @@ async function benchDatabase(kind: DatabaseKind, machine: Machine): Promise<Benc
   }
 }
 
-/** Targets of issue 5 "Must have" 4 that this run can judge. */
+/** Targets that this run can judge. */
 function targets(result: BenchRun): string[][] {
   const find = (id: string, connections: number) =>
     result.measures.find((m) => m.id === id && m.result.connections === connections)?.result;

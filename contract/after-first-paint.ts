@@ -1,6 +1,6 @@
 /**
- * What a page loads only once it has painted (issue 5 "Must have" 3,
- * ADR 0008): DSFR's fonts and Remix's JavaScript. Lighthouse estimates the
+ * What a page loads only once it has painted
+ * (ADR 0008): DSFR's fonts and Remix's JavaScript. Lighthouse estimates the
  * mobile LCP from every request started before the paint it saw; the fonts
  * (≈ 125 KiB, requested as soon as text is laid out) and the ≈ 30 modules
  * Remix preloads (≈ 210 KiB) were on that path, though the text they style

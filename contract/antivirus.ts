@@ -1,6 +1,6 @@
 /**
- * Antivirus verdict of an attachment as pages and answers show it (issue 18
- * item 1, ADR 0030). Only `sain` (clamd found nothing) and `non_analyse` (no
+ * Antivirus verdict of an attachment as pages and answers show it
+ * (ADR 0030). Only `sain` (clamd found nothing) and `non_analyse` (no
  * scanner configured: the embedded default) files may be downloaded; the
  * others are listed without a link.
  */

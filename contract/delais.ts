@@ -127,7 +127,7 @@ export const VALIDITE_LIEN_CONFIRMATION_HEURES = DELAIS.confirmationCompte.duree
 // ── Calendar arithmetic (Europe/Paris) ───────────────────────────────────────
 // Plain arithmetic on "AAAA-MM-JJ": no date library in the pages' bundles, and
 // lists call these for every row (date-fns' time-zone dates cost ≈ 30 µs a
-// call, measured in issue 5).
+// call, measured).
 
 const JOUR_MS = 86_400_000;
 
@@ -300,7 +300,7 @@ export function limitePurgeComptesEnAttente(maintenant: Date): Date {
   return new Date(maintenant.getTime() - VALIDITE_LIEN_CONFIRMATION_HEURES * 3600 * 1000);
 }
 
-// ── Annual activity report (issue 13; ADR 0017) ──────────────────────────────
+// ── Annual activity report (ADR 0017) ────────────────────────────────────────
 
 /**
  * First day of the regulation that introduced the annual activity report

@@ -1,6 +1,6 @@
 /**
- * What each side reads of a request's history (issue 20 §2 "an applicant
- * sees only what is his to see"; DESIGN §3 "every transition writes one
+ * What each side reads of a request's history (an applicant
+ * sees only what is his to see; DESIGN §3 "every transition writes one
  * history row", §4 who sees what; ADR 0005 "opinions visible to the
  * applicant: only the decision"). The API applies {@link lireEntreeHistorique}
  * to every row it gives out (GET /api/{kind}/{id}/historique and the

@@ -1,6 +1,6 @@
 /**
  * OpenAPI 3.1 description of the API (GET /api/openapi.json), generated
- * from the endpoint declarations of contract/api (issue 23 item 2): every
+ * from the endpoint declarations of contract/api: every
  * declared endpoint is documented, by construction. Lists are documented as
  * repeated `key[]` query parameters (spec §7); the answers 400 (bad input),
  * 401 and 403 follow from each declaration's inputs and access.

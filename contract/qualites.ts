@@ -3,7 +3,7 @@
  * is `anah`): the categories of actors eligible to the "Mon Accompagnateur
  * Rénov'" approval under décret n° 2022-1035 of 22 July 2022 (code de
  * l'énergie, R. 232-5). `court` is the label of narrow places (the staff
- * lists' column, issue 21 item 6), where the full one wraps over many lines.
+ * lists' column), where the full one wraps over many lines.
  */
 export const QUALITES = [
   {

@@ -10,7 +10,7 @@ import { MESSAGES_VALIDATION, messageValidation } from "./messages/validation.ts
 /**
  * Largest value of a PostgreSQL `integer` (ids of services, page numbers):
  * query schemas bound their integers by it, so that a value out of range is
- * a 422 and never reaches the database (issue 20 item 7).
+ * a 422 and never reaches the database.
  */
 export const ENTIER_MAX = 2_147_483_647;
 

@@ -2,7 +2,7 @@
  * The settings the embedded identity provider needs (README "Paramètres").
  * server/config.ts reads and validates the environment, and its `Config`
  * extends this type: server/app.ts passes the whole configuration in, idp/
- * never imports server/ (issue 23 item 1, docs/architecture.md).
+ * never imports server/ (docs/architecture.md).
  */
 export interface IdpConfig {
   /** Public address of the portal, without trailing slash (redirects, links of the pages). */

@@ -1,5 +1,5 @@
 /**
- * Sign-out in one step (issue 21 item 4, ADR 0014): the portal has already
+ * Sign-out in one step (ADR 0014): the portal has already
  * asked, by the POST of its "Se déconnecter" button (app/routes/
  * account.logout.tsx), and sends the browser to the end-session endpoint
  * with the user's `id_token_hint`. The provider then ends its session on

@@ -1,5 +1,5 @@
 /**
- * The device cookie of the sign-in (issue 20 item 1, ADR 0010, OWASP's
+ * The device cookie of the sign-in (ADR 0010, OWASP's
  * "device cookies"): set at each successful sign-in, it tells the limiter
  * that this browser already signed this account in, so an attacker's
  * failures on the account do not slow its owner down. Signed with the

@@ -43,7 +43,7 @@ function sendPage(res: Response, status: number, body: string) {
 }
 
 /**
- * Express routes of "Mot de passe oublié ?" (issue 21 item 4, ADR 0014),
+ * Express routes of "Mot de passe oublié ?" (ADR 0014),
  * mounted under `realmPath` by idp/index.ts:
  * - GET /mot-de-passe-oublie: the request form (linked from the sign-in page);
  * - POST /mot-de-passe-oublie (urlencoded `email`; same-origin only, else

@@ -1,6 +1,6 @@
 /**
- * Sign-in throttling of the embedded identity provider (issue 20 item 1,
- * ADR 0010). Every attempt is counted in the database *before* its password
+ * Sign-in throttling of the embedded identity provider (ADR 0010).
+ * Every attempt is counted in the database *before* its password
  * is checked, by one statement that increments a counter and says whether the
  * attempt may go on: however many attempts arrive at once, at most the limit
  * of each counter reach the check, on PGlite and PostgreSQL, with any number

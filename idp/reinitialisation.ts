@@ -1,6 +1,6 @@
 /**
- * "Mot de passe oublié ?" of the embedded identity provider (issue 21 item
- * 4, ADR 0014): a link sent by e-mail, single use, valid one hour, whose
+ * "Mot de passe oublié ?" of the embedded identity provider
+ * (ADR 0014): a link sent by e-mail, single use, valid one hour, whose
  * token is stored only as its SHA-256 (`jeton_email`, type
  * `reinitialisation_mot_de_passe`); the new password follows the spec's
  * rule (spec §5 "Accounts": contract/validation.ts `motDePasse`) and differs
@@ -19,7 +19,7 @@ import { courrielReinitialisation } from "./courriel-reinitialisation.ts";
 /** How long a reset link stays valid, in minutes. */
 export const VALIDITE_LIEN_MINUTES = 60;
 
-/** Issue 21 "Bad input": an unknown, expired or already used link. */
+/** Bad input: an unknown, expired or already used link. */
 export const LIEN_PLUS_VALABLE = MESSAGES_ERREURS.verifyToken;
 
 /** Spec §5 "Accounts": the new password must differ from the old. */

@@ -1,5 +1,5 @@
 /**
- * Writes `captures/index.html` (issue 21 "Must have" 3): the screenshots of
+ * Writes `captures/index.html`: the screenshots of
  * `npm run captures`, in the order of e2e/pages-du-site.ts, one section per
  * page, each shot as a thumbnail linking to the full PNG with its visitor,
  * width and time. Shots missing from `captures/` (a run filtered with

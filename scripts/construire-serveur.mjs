@@ -1,7 +1,7 @@
 /**
  * Builds the portal's server entry (`server.ts` and everything it imports
  * from this repository) into one ES module, `build/server.js`, with esbuild
- * (issue 17 item 4, ADR 0034): `npm run serve` then runs plain JavaScript
+ * (ADR 0034): `npm run serve` then runs plain JavaScript
  * with node, without tsx's loader thread, its transformations and the
  * source maps it keeps (≈ 85 Mio less resident memory, ADR 0034). Packages
  * stay external (read from node_modules).

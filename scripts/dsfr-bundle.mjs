@@ -1,4 +1,4 @@
-// Builds the portal's own DSFR stylesheets in public/dsfr (issue 5, page
+// Builds the portal's own DSFR stylesheets in public/dsfr (ADR 0006, page
 // weight): DSFR's full stylesheet without the rules of components no page
 // renders, followed by the rules of the icons the pages use only, the icons
 // themselves inlined, in one file named after its content so that browsers

@@ -1,5 +1,5 @@
 /**
- * Memory probe for a portal process (issue 17 item 4, ADR 0034), loaded with
+ * Memory probe for a portal process (ADR 0034), loaded with
  * `node --import ./scripts/memoire-sonde.mjs …` (and `--expose-gc` to
  * also collect). On SIGUSR2, writes one JSON line to `MEMOIRE_SONDE_FICHIER`
  * (default /tmp/memoire-<pid>.jsonl): `process.memoryUsage()` (bytes), the

@@ -1,4 +1,4 @@
-// Compresses the static files once, at build time (issue 5, performance of
+// Compresses the static files once, at build time (performance of
 // static files): next to each text file of build/client and public/dsfr,
 // a brotli copy (`.br`, quality 11) and a gzip copy (`.gz`, level 9) that
 // server/app.ts sends as they are (express-static-gzip) instead of

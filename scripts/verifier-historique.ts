@@ -1,6 +1,6 @@
 /**
  * `npm run verifier-historique`: checks the hash chain of the history
- * (issue 18 item 5, ADR 0033) of the configured database (DATABASE_URL, or
+ * (ADR 0033) of the configured database (DATABASE_URL, or
  * the PGlite data directory of DATA_DIR, as `npm run seed`). Prints, in
  * French, each resource and row id that breaks its chain, and exits 1; exits
  * 0 when every chain is intact. Read-only (the migrations it applies on

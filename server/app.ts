@@ -126,22 +126,22 @@ export async function createPortal(
 
   // Only pages and API answers are compressed here (static files are compressed at build
   // time): brotli quality 4, the library's, compresses the 85 KB list page in ≈ 1 ms;
-  // quality 5 took 1.5 ms for 6 % fewer bytes (measured, issue 5).
+  // quality 5 took 1.5 ms for 6 % fewer bytes (measured).
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } }));
   const httpLogger = pinoHttp({
     logger,
-    // pino-http replaces the logger's serializers with its own unless given these (issue 20 item 6).
+    // pino-http replaces the logger's serializers with its own unless given these.
     serializers: httpLogSerializers,
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
     customLogLevel: (_req, res, error) =>
       error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
   });
   app.use(httpLogger);
-  // Database out of reach (issue 18 item 3): every 503 says when to come back.
+  // Database out of reach (ADR 0032): every 503 says when to come back.
   app.use(retryAfterSur503);
   app.use(cspNonce);
   app.use(securityHeaders(config));
-  // A URL that does not decode or carries a NUL byte: 400 before any router (issue 20 item 7).
+  // A URL that does not decode or carries a NUL byte: 400 before any router.
   app.use(refuserUrlsInvalides);
   // TRACE and methods no page serves: 405 before any router builds a request.
   app.use(refuserMethodesInconnues);
@@ -234,7 +234,7 @@ export async function createPortal(
     app.all(
       "/{*splat}",
       guard,
-      // Bodies limited and checked before Remix reads them (issue 20 items 3, 7).
+      // Bodies limited and checked before Remix reads them.
       bornerCorpsPages(config),
       gestionnaireRemix({
         build,
@@ -244,7 +244,7 @@ export async function createPortal(
           sessionStorage,
           settings,
           apiFetch,
-          // The API's per-IP limits (issue 20 item 8) must see the browser's address.
+          // The API's per-IP limits must see the browser's address.
           clientIp: req.ip,
           // The banner of a simulated date (HORLOGE_RECETTE): read in-process, no API call per page.
           dateSimulee: horlogeRecette

@@ -1,5 +1,5 @@
 /**
- * One process per core (issue 17 item 3, ADR 0028): with PostgreSQL, the
+ * One process per core (ADR 0028): with PostgreSQL, the
  * primary process forks WEB_CONCURRENCY workers (default: one per core)
  * with node:cluster; each runs the whole portal and they share the port
  * (the primary hands connections round-robin). Sessions, rate-limit

@@ -59,24 +59,24 @@ const envSchema = z.object({
     }),
   HORLOGE_RECETTE: bool.default("false"),
   MAIL_OUTBOX: bool.default("false"),
-  // Audience measurement (issue 16 item 4, ADR 0023): off unless both are set.
+  // Audience measurement (ADR 0023): off unless both are set.
   MATOMO_URL: z.string().url().optional(),
   MATOMO_SITE_ID: z
     .string()
     .regex(/^\d{1,9}$/, "un nombre entier, par exemple 42")
     .optional(),
   MATOMO_SEL: z.string().min(16).optional(),
-  // Object storage of the files (issue 18 item 2, ADR 0031): local disk unless S3_BUCKET is set.
+  // Object storage of the files (ADR 0031): local disk unless S3_BUCKET is set.
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
-  // Antivirus (issue 18 item 1, ADR 0030): no scan, files `non_analyse`, unless CLAMAV_HOST is set.
+  // Antivirus (ADR 0030): no scan, files `non_analyse`, unless CLAMAV_HOST is set.
   CLAMAV_HOST: z.string().min(1).optional(),
   CLAMAV_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
-  // Processes serving HTTP with PostgreSQL (issue 17 item 3, ADR 0028): unset, one per core.
+  // Processes serving HTTP with PostgreSQL (ADR 0028): unset, one per core.
   WEB_CONCURRENCY: z
     .string()
     .regex(/^\d{1,3}$/, MESSAGE_WEB_CONCURRENCY)
@@ -106,7 +106,7 @@ export interface Config extends ApiConfig, IdpConfig {
   logLevel: Env["LOG_LEVEL"];
   demoData: boolean;
   /**
-   * The demo dataset of issue 15 item 8 (api/db/seed/demo-dossiers.ts):
+   * The demo dataset (api/db/seed/demo-dossiers.ts):
    * DEMO_DATASET, else on only for the newcomer's start, PGlite with
    * DEMO_DATA left unset. Tests and tools that set DEMO_DATA themselves
    * (API tests, Playwright, bench) keep their empty portal.

@@ -1,5 +1,5 @@
 /**
- * DATA_DIR readable by the portal's account only (issue 20 item 4): it holds
+ * DATA_DIR readable by the portal's account only: it holds
  * the embedded database (password hashes, the identity provider's signing
  * keys, sessions), secrets.json, the file store and the mail outbox. With
  * the usual umask (022) all of it would be world-readable.
@@ -33,7 +33,7 @@ export function restreindreUmask(): boolean {
  * (server/app.ts createPortal): umask 077 for the process, group and others
  * bits removed from DATA_DIR and all it holds (logged with how many were
  * fixed: a DATA_DIR written by an older version or another tool), and the
- * file store's temporary files a crash may have left swept (issue 20 item 13).
+ * file store's temporary files a crash may have left swept.
  */
 export async function preparerDataDir(dataDir: string, logger: Logger): Promise<void> {
   const umask = restreindreUmask();

@@ -19,8 +19,8 @@ import { purgeExpiredSessions } from "./session-storage.ts";
 
 /**
  * What the database needs before the portal serves: migrations, reference
- * and demo accounts, the demo dataset when `DEMO_DATASET` says so (issue 15
- * item 8, its files in `fichiers`), and the purge of expired sessions.
+ * and demo accounts, the demo dataset when `DEMO_DATASET` says so (its
+ * files in `fichiers`), and the purge of expired sessions.
  * Throws as the seed does (failed migration, database unreachable).
  */
 export async function preparerBase(

@@ -1,5 +1,5 @@
 /**
- * Bad input never gives a 500 (issue 20 item 7; ASVS V5.1): requests whose
+ * Bad input never gives a 500 (ASVS V5.1): requests whose
  * URL cannot be decoded or carries a NUL byte are refused here, before any
  * router, page or database sees them; the body checks of the pages
  * (server/limites-corps.ts) answer with the same {@link refuserRequete}.

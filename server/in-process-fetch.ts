@@ -66,7 +66,7 @@ export function inProcessApiFetch(
   api.disable("x-powered-by");
   // Its only client is the BFF, one trusted hop: `req.ip` is the browser's
   // address the BFF puts in X-Forwarded-For (api.server.ts), for the per-IP
-  // limits of the public account routes (issue 20 item 8).
+  // limits of the public account routes (ADR 0013).
   api.set("trust proxy", 1);
   api.use(requestLog);
   api.use("/api", apiRouter);

@@ -1,5 +1,5 @@
 /**
- * The pages when the database is out of reach (issue 18 item 3, ADR 0032):
+ * The pages when the database is out of reach (ADR 0032):
  * 503 with `Retry-After` and a French page, never a 500. The API answers
  * its own 503 (api/http/erreurs-base.ts); here:
  *

@@ -1,5 +1,5 @@
 /**
- * Bounded request bodies for the pages (issue 20 items 3 and 7; ASVS V5.1,
+ * Bounded request bodies for the pages (ASVS V5.1,
  * V12.1, V13.1): every body posted to a Remix page is limited and checked
  * here as it streams in, before any action reads it, and a refusal answers
  * 413 or 400 with the French error page (server/entrees-invalides.ts)
@@ -59,7 +59,7 @@ export const TAILLE_FORMULAIRE_MAX = 64 * 1024;
  */
 export const TAILLE_FORMULAIRE_PERIMETRE_MAX = 2 * 1024 * 1024;
 
-/** The perimeter extension's form (issue 14): a perimeter like /demande/formulaire, and uploads. */
+/** The perimeter extension's form: a perimeter like /demande/formulaire, and uploads. */
 const CHEMIN_FORMULAIRE_EXTENSION =
   "/mes-demandes-changement-notable/extension-perimetre/formulaire";
 
@@ -97,7 +97,7 @@ export function fichiersAcceptes(config: Config, chemin: string): number {
   if (chemin === "/demande/formulaire") return config.uploadMaxFichiers;
   if (/^\/demande\/demande\/completude\/[^/]+(\/envoi)?$/.test(chemin))
     return config.uploadMaxFichiers;
-  // Issue 14: step 3 of the perimeter extension and its completeness answer.
+  // Step 3 of the perimeter extension and its completeness answer.
   if (chemin === CHEMIN_FORMULAIRE_EXTENSION) return config.uploadMaxFichiers;
   if (/^\/changement-notable\/completude\/[^/]+(\/envoi)?$/.test(chemin))
     return config.uploadMaxFichiers;

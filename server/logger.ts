@@ -7,7 +7,7 @@ export const MASQUE = "[masqué]";
 
 /**
  * Query parameters whose values are secrets or would let someone act in a
- * user's name (issue 20 item 6): OpenID Connect codes, `state`, `nonce`,
+ * user's name: OpenID Connect codes, `state`, `nonce`,
  * tokens and their hints, PKCE verifiers, the mail links' `token`, the
  * provider's logout `xsrf`, and login hints (an e-mail).
  */

@@ -28,7 +28,7 @@ export function securityHeaders(config: Config) {
       directives: {
         "default-src": ["'self'"],
         "script-src": ["'self'", nonce, ...matomo],
-        // No inline style (issue 20 item 11, ADR 0012): stylesheets of our
+        // No inline style (ADR 0012): stylesheets of our
         // origin; a <style> element only with the response's nonce
         // (react-dsfr's color-scheme element, app/entry.client.tsx). Style
         // attributes in the HTML are refused (the portal uses classes);
@@ -51,7 +51,7 @@ export function securityHeaders(config: Config) {
 
 /**
  * `Cache-Control: private, no-store` on every answer that does not set its
- * own (issue 20 item 10): pages, API answers, PDFs, exports and attachments
+ * own: pages, API answers, PDFs, exports and attachments
  * depend on the session, so neither a shared cache nor the browser's
  * history may keep them. Static files (their own `max-age`, a year for
  * fingerprinted assets) and a route that sets a cache of its own keep it:

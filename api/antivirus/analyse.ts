@@ -1,5 +1,5 @@
 /**
- * The scan job (issue 18 item 1, ADR 0030): files stored `en_attente` (or
+ * The scan job (ADR 0030): files stored `en_attente` (or
  * left `erreur`) are streamed from the file store to clamd, oldest first,
  * and get their verdict: `sain`, `infecte` or `erreur`. The pg-boss job
  * `antivirus-analyse` (api/jobs/taches.ts) runs it every minute (the re-queue

@@ -1,5 +1,5 @@
 /**
- * The scanner port (issue 18 item 1, ADR 0030): what the scan job needs from
+ * The scanner port (ADR 0030): what the scan job needs from
  * an antivirus. api/antivirus/clamd.ts implements it over clamd's TCP
  * protocol; tests may pass their own.
  */

@@ -1,5 +1,5 @@
 /**
- * The clamd adapter of the scanner port (issue 18 item 1, ADR 0030), through
+ * The clamd adapter of the scanner port (ADR 0030), through
  * clamscan 2.4 (the most used clamd client on npm, maintained): INSTREAM
  * over TCP to CLAMAV_HOST:CLAMAV_PORT. Bytes are sent in chunks as the file
  * store streams them; nothing falls back to a local binary.

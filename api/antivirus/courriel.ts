@@ -1,6 +1,6 @@
 /**
  * The French mail telling an uploader that the antivirus blocked his file
- * (issue 18 item 1, ADR 0030), on the portal's mail layout.
+ * (ADR 0030), on the portal's mail layout.
  */
 import { miseEnPage } from "../../contract/gabarit/courriel.ts";
 import type { MailMessage } from "../mail/types.ts";

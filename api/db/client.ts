@@ -63,7 +63,7 @@ interface JournalPool {
 /**
  * How long a request waits for a pool connection, in ms: past it, the
  * request answers 503 (api/http/erreurs-base.ts) rather than hang while
- * PostgreSQL does not answer (issue 18 item 3, ADR 0032).
+ * PostgreSQL does not answer (ADR 0032).
  */
 export const ATTENTE_CONNEXION_MS = 5_000;
 
@@ -125,8 +125,8 @@ async function openPglite(dataDir: string, modele?: Blob): Promise<Database> {
   );
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  // Password hashes, signing keys, sessions: the portal's account only (issue 20
-  // item 4). PGlite writes its initial files mode 666 and its relation cache 644
+  // Password hashes, signing keys, sessions: the portal's account only.
+  // PGlite writes its initial files mode 666 and its relation cache 644
   // whatever the umask; what Postgres creates afterwards follows the umask (077,
   // server/data-dir.ts), and the folder is 700 anyway.
   if (surDisque) await restreindreDroits(dataDir);

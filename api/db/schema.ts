@@ -474,7 +474,7 @@ export const TYPES_RESSOURCE = [
   "agrement",
   "rapport-annuel",
   "etablissement",
-  // Settings of the functional administrator (issue 16 item 5): one row per change, ids derived
+  // Settings of the functional administrator: one row per change, ids derived
   // from the banner or flag (api/domain/administration/historique.ts). TypeScript only: no SQL.
   "bandeau-informatif",
   "fonctionnalite",
@@ -482,7 +482,7 @@ export const TYPES_RESSOURCE = [
   "compte",
 ] as const;
 
-/** Antivirus verdicts of an attachment (issue 18; see `piecesJointes.etatAntivirus`). */
+/** Antivirus verdicts of an attachment (ADR 0030; see `piecesJointes.etatAntivirus`). */
 export const ETATS_ANTIVIRUS = ["en_attente", "sain", "infecte", "erreur", "non_analyse"] as const;
 
 /**
@@ -508,7 +508,7 @@ export const piecesJointes = pgTable(
     /** The history row of the action that brought it (complements, opinions). */
     historiqueId: integer("historique_id"),
     /**
-     * Antivirus verdict (issue 18): `en_attente` until clamd has answered,
+     * Antivirus verdict (ADR 0030): `en_attente` until clamd has answered,
      * `sain` or `infecte` after, `erreur` when the scan failed (re-queued),
      * `non_analyse` when no scanner is configured (embedded default).
      * Only `sain` and `non_analyse` files can be downloaded.
@@ -551,7 +551,7 @@ export const historique = pgTable(
     donnees: jsonb("donnees").$type<Record<string, unknown>>(),
     date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Hash chain per resource (issue 18 item 5): sha256 (hex) of this row's
+     * Hash chain per resource (ADR 0033): sha256 (hex) of this row's
      * content and `empreintePrecedente`, the `empreinte` of the previous row
      * of the same resource (null for the first).
      */
@@ -637,7 +637,7 @@ export const meta = pgTable("meta", {
   value: text("value").notNull(),
 });
 
-// ── Instruction (issue 4): opinions, notes, complementary information ────────
+// ── Instruction: opinions, notes, complementary information ──────────────────
 /**
  * Opinions of spec §3 "Opinion (avis)": one row per opinion given on a
  * request (CRHH, instructeur, superviseur, decision, completeness). A new
@@ -913,7 +913,7 @@ export const etablissements = pgTable(
 
 /**
  * The company registry's establishments (INSEE Sirene "établissements"),
- * as the embedded registry adapter serves them (issue 12 item 1): what an
+ * as the embedded registry adapter serves them (ADR 0016): what an
  * approved company may reference. Seeded for the demo company and the
  * scale dataset; the Sirene adapter reads INSEE instead.
  */
@@ -939,7 +939,7 @@ export const registreEtablissements = pgTable(
 
 /**
  * One download of the referenced-establishments list by central staff
- * (spec §3 Etablissement "export history entry"; issue 12 item 4): who,
+ * (spec §3 Etablissement "export history entry"): who,
  * when, with which filters (period or company), and a comment they may
  * add afterwards. Names are copied so the row survives the account.
  */
@@ -966,7 +966,7 @@ export const historiqueExportsEtablissements = pgTable(
 // ── Rate limits ──────────────────────────────────────────────────────────────
 
 /**
- * Fixed-window counters of the rate limits (issue 20 item 8:
+ * Fixed-window counters of the rate limits (ADR 0013:
  * api/domain/limites-publiques.ts), shared by every instance of the portal.
  * `cle` names the limit and its subject (an IP address, or a pseudonymised
  * e-mail address: no address is stored in clear); `nombre` counts the
@@ -1004,7 +1004,7 @@ export const compteursConnexion = pgTable(
 // ── Post-commit work (transactional outbox, ADR 0011) ───────────────────────
 
 /**
- * Work to do once a business write has committed (issue 20 item 13,
+ * Work to do once a business write has committed (ADR 0011,
  * api/jobs/travaux.ts): a mail to send, the mails of an event to plan, a
  * recap PDF to file. Written in the same transaction as the write it follows,
  * so that it exists if and only if the write committed; done right after the
@@ -1047,7 +1047,7 @@ export const travauxApresValidation = pgTable(
 
 // ── Annual activity reports (spec §3 Annual report content, §4 filing states; ADR 0017) ──
 /**
- * One annual activity report of an approval about year `annee` (issue 13):
+ * One annual activity report of an approval about year `annee`:
  * a row exists from CREER_RAPPORT_ANNUEL on, etat nonDepose until
  * DEPOSER_RAPPORT_ANNUEL (depose, `dateDepot`); a year without a row reads
  * as nonDepose or nonApplicable (api/domain/rapports-annuels/regles.ts).
@@ -1085,7 +1085,7 @@ export const rapportsAnnuelsActivite = pgTable(
 /**
  * Reports about year `annee` still not deposited once their deadline
  * (31 March of annee + 1) passed, marked late for staff by the job
- * `rapports-annuels-retards` (issue 13 item 5, ADR 0017 "Rappels et
+ * `rapports-annuels-retards` (ADR 0017 "Rappels et
  * retards"): a marker, not a state (the report stays nonDepose). The row
  * is also the job's claim: only the run that writes it lists the approval
  * in its service's digest mail.
@@ -1122,7 +1122,7 @@ export const rappelsRapportAnnuel = pgTable(
   (t) => [primaryKey({ columns: [t.agrementId, t.annee, t.rappel] })],
 );
 
-// ── Activity follow-up (issue 15 item 7, ADR 0038) ───────────────────────────
+// ── Activity follow-up (ADR 0038) ────────────────────────────────────────────
 /**
  * The national activity figures without filter, as computed by the job
  * `activite-resume-national` (api/domain/activites/resume.ts): one row per

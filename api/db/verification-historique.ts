@@ -1,5 +1,5 @@
 /**
- * Checks the hash chain of the history (issue 18 item 5, ADR 0033): each
+ * Checks the hash chain of the history (ADR 0033): each
  * `historique` row carries `empreinte`, the sha256 of its canonical content
  * and of `empreinte_precedente`, the `empreinte` of the previous row of the
  * same resource (migration 0013 computes both in a trigger). This module

@@ -131,8 +131,8 @@ function estViolationUnicite(error: unknown): boolean {
 }
 
 /**
- * Mails the owner of `email` that an account already exists with it (issue
- * 20 item 8: the creation answers as for a new account, the owner learns it
+ * Mails the owner of `email` that an account already exists with it (the
+ * creation answers as for a new account, the owner learns it
  * here). Throws `EnvoiCourrielErreur` when the mail is refused.
  */
 async function prevenirCompteExistant(deps: DepsComptes, email: string): Promise<void> {
@@ -158,7 +158,7 @@ async function prevenirCompteExistant(deps: DepsComptes, email: string): Promise
  * When only the e-mail is taken (any account, staff included), creates
  * nothing, mails the owner of the address instead and returns
  * `compteCree: false`, so that the answer does not tell which addresses
- * have an account (issue 20 item 8).
+ * have an account (ADR 0013).
  * Throws `CompteExistantErreur` when the SIREN or the company name is taken
  * (one account per SIREN, spec §5, §8), also when a concurrent creation wins
  * the race; `EnvoiCourrielErreur` when a mail is refused.

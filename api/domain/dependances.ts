@@ -1,5 +1,5 @@
 /**
- * What the rules of the domain are given (issue 23 item 1): settings,
+ * What the rules of the domain are given: settings,
  * database, log, clock, mailer and file store, built once by server.ts and
  * passed in. The HTTP layer's `ApiDeps` (api/http/deps.ts) adds its own
  * middleware to these.

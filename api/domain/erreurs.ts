@@ -1,5 +1,5 @@
 /**
- * Errors of the domain (issue 23 item 1): a rule says what went wrong in
+ * Errors of the domain: a rule says what went wrong in
  * its own words, never in HTTP's. `errorHandler` (api/http/errors.ts)
  * writes each kind as the answer spec §8 and DESIGN §7 fix:
  *
@@ -64,7 +64,7 @@ export const conflit = (message: string) => new ErreurDomaine("conflit", message
 export const invalide = (message: string, precisions: PrecisionsErreur = {}) =>
   new ErreurDomaine("invalide", message, precisions);
 
-/** The input cannot be read at all, e.g. a NUL byte PostgreSQL refuses (400, issue 20 item 7). */
+/** The input cannot be read at all, e.g. a NUL byte PostgreSQL refuses (400). */
 export const illisible = (message: string) => new ErreurDomaine("illisible", message);
 
 /**

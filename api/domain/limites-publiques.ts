@@ -1,6 +1,6 @@
 /**
  * Rate limits of the public endpoints that send mail or answer about
- * accounts (issue 20 item 8, OWASP ASVS 4.0.3 V2.2.1 and V11.1.4): account
+ * accounts (ADR 0013, OWASP ASVS 4.0.3 V2.2.1 and V11.1.4): account
  * creation, new confirmation link, uniqueness checks. Fixed-window counters
  * in the `compteur_limite` table, shared by every instance, counted before
  * the work by one `INSERT … ON CONFLICT DO UPDATE … RETURNING` statement

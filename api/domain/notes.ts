@@ -1,6 +1,6 @@
 /**
  * Internal notes of instruction staff on a file (spec §3 Note, §7 Messages
- * and notes; issue 4 §3): written by instruction staff, read by staff who
+ * and notes): written by instruction staff, read by staff who
  * see the file, never shown to the applicant side. A note may carry one
  * file, stored as an attachment of rubric `note`.
  */

@@ -1,5 +1,5 @@
 /**
- * E-mails of the instruction (issue 4 §7): one mail per event to whom it
+ * E-mails of the instruction: one mail per event to whom it
  * concerns, honouring each recipient's mail preferences (utilisateur.
  * parametresMail, contract PARAMETRES_MAIL). The event is written in its
  * own transaction as post-commit work ({@link planifierNotification}, the
@@ -392,7 +392,7 @@ export interface CourrielEvenement {
 }
 
 /**
- * The mails of `evenement` (DESIGN §5, issue 4 §7):
+ * The mails of `evenement` (DESIGN §5):
  * - to the applicant's account (demandeurId, else the company's accounts):
  *   deposit, completeness request, complement request, return to edition,
  *   decision (AGREMENT_VALIDE/AGREMENT_REFUSE, MOTIVER_REFUS, tacit

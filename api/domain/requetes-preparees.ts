@@ -1,5 +1,5 @@
 /**
- * Prepared drizzle queries for the hot fixed reads (issue 17 item 2, ADR
+ * Prepared drizzle queries for the hot fixed reads (ADR
  * 0035): the SQL of such a query is built once per database handle instead
  * of on every call, and PostgreSQL (node-postgres) parses and plans it once
  * per connection under its name. PGlite ignores the name and only gains the

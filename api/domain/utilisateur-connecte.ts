@@ -1,5 +1,5 @@
 /**
- * The signed-in user as the domain sees it (issue 23 item 1): the HTTP layer
+ * The signed-in user as the domain sees it: the HTTP layer
  * (api/http/auth.ts) builds it from a verified access token and hands it to
  * the rules; the rules never read a request.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading input with the contract's zod schemas (issue 23 item 1): a
+ * Reading input with the contract's zod schemas: a
  * failure becomes an error of the domain (api/domain/erreurs.ts), with
  * zod's messages in French (spec §5 generic messages). The HTTP layer
  * (api/http/errors.ts) re-exports these for its routes.
@@ -108,7 +108,7 @@ export function fieldErrors(error: ZodError): Record<string, string[]> {
  * errors }` in French: `errors` holds the messages by field name, see
  * {@link fieldErrors}) on failure, and {@link illisible} (400
  * {@link MESSAGE_CARACTERE_NUL}) first when a string of `input` holds a NUL
- * byte (it would reach PostgreSQL, which refuses it: issue 20 item 7).
+ * byte (it would reach PostgreSQL, which refuses it).
  */
 export function parseOrThrow<S extends ZodTypeAny>(schema: S, input: unknown): z.output<S> {
   if (contientNul(input)) throw illisible(MESSAGE_CARACTERE_NUL);

@@ -50,7 +50,7 @@ export interface Transition {
   /**
    * The kinds of file the row applies to (spec §3 File types); absent =
    * both. An approval request and a notable change never share a decision
-   * (issue 22 item 2): see {@link DECISIONS_DEMANDE} and
+   * (ADR 0018): see {@link DECISIONS_DEMANDE} and
    * {@link DECISIONS_CHANGEMENT_NOTABLE}.
    */
   kinds?: readonly TypeDossier[];
@@ -134,7 +134,7 @@ const CHANGEMENT_NOTABLE_SEUL: readonly TypeDossier[] = ["changement-notable"];
 /**
  * The decisions on an approval request (DESIGN §3): AGREMENT_VALIDE creates
  * the approval, AGREMENT_REFUSE refuses it. Never offered to a notable
- * change, which would otherwise create a second approval (issue 22 item 2).
+ * change, which would otherwise create a second approval (ADR 0018).
  */
 export const DECISIONS_DEMANDE = {
   AGREMENT_VALIDE: "agrement_en_attente",

@@ -39,7 +39,7 @@ const TAILLE_ENVOI = 64 * 1024;
  * Gathers small pieces (archiver's compressed blocks, a short CSV batch)
  * into writes of at least {@link TAILLE_ENVOI} bytes: each write to the
  * response costs a compression job and a socket write, which took a quarter
- * of the CSV export's CPU when it wrote line by line (issue 5). A piece big
+ * of the CSV export's CPU when it wrote line by line. A piece big
  * enough on its own leaves as it is. Memory stays bounded by that size.
  */
 function regrouper(): Transform {

@@ -1,5 +1,5 @@
 /**
- * Permissions of what the portal keeps on disk (issue 20 item 4): its
+ * Permissions of what the portal keeps on disk: its
  * account only. Used at start on DATA_DIR (server/data-dir.ts) and on the
  * embedded database's folder once PGlite has written it (api/db/client.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * The name an attachment is stored, listed and downloaded under (spec §5
- * Attachments; issue 20 item 12 "files whose name cannot lie"). One function
+ * Attachments), a name that cannot lie. One function
  * decides it at upload; downloads and archives apply it again, so that rows
  * stored before it existed are sent under an honest name too.
  */
@@ -47,8 +47,7 @@ function couper(texte: string, max: number): string {
 }
 
 /**
- * A file name safe to store, to show and to send back in Content-Disposition
- * (issue 20 item 12):
+ * A file name safe to store, to show and to send back in Content-Disposition:
  * - NFC (accents composed), only the last segment of a path ("C:\…\x.pdf",
  *   "../x.pdf" → "x.pdf");
  * - without control, bidirectional (U+202E…), zero-width or private-use

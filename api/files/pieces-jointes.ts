@@ -75,7 +75,7 @@ export interface NouvellePieceJointe {
  * hash). The name is normalised by {@link assainirNomFichier}. Without `mimeType` the type is read
  * from the bytes; a type not accepted throws 422 `{ detail, errors.fichier }`
  * with the spec §5 message, and so does a ZIP beyond the limits of
- * archive-zip.ts (issue 18). A file a person uploaded (`deposeParId`) through
+ * archive-zip.ts. A file a person uploaded (`deposeParId`) through
  * a store whose uploads are scanned (CLAMAV_HOST: api/antivirus/registre.ts)
  * is stored `en_attente` and the scan job woken up; every other file
  * `non_analyse` (ADR 0030). Returns the attachment as the API shows it.

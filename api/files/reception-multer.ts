@@ -1,6 +1,6 @@
 /**
- * Uploads streamed into the file store (issue 20 item 3 "stream uploads to
- * the store instead of buffering them"): a multer storage engine that hands
+ * Uploads streamed into the file store instead of buffered: a multer
+ * storage engine that hands
  * each file's stream to {@link FileStore.recevoir}. A file is never whole in
  * memory; it waits in the store's temporary folder, hashed, sized and typed,
  * until the route keeps it (`recu.conserver()`, inside its transaction) or

@@ -1,5 +1,5 @@
 /**
- * File store on S3-compatible object storage (issue 18 item 2, ADR 0031),
+ * File store on S3-compatible object storage (ADR 0031),
  * through `@aws-sdk/client-s3`. Same keys as the local store (the sha256 of
  * the bytes, object key `ab/ab12…`), same guarantees:
  *

@@ -4,7 +4,7 @@
  * embedded default; S3-compatible object storage with the same keys when
  * S3_BUCKET is set (api/files/store-s3.ts, ADR 0031).
  *
- * Crash safety (issue 20 item 13): bytes are written to `files/tmp/<uuid>.tmp`,
+ * Crash safety: bytes are written to `files/tmp/<uuid>.tmp`,
  * flushed to disk (fsync), renamed into place, and the folder that received
  * them is flushed too; so after a crash a key names either nothing or its
  * whole bytes. Temporary files a crash leaves are swept at start
@@ -133,8 +133,8 @@ export function createLocalFileStore(options: {
 }
 
 /**
- * Deletes the temporary files a crash may have left in `${dataDir}/files`
- * (issue 20 item 13): everything in `files/tmp/`, and the `*.tmp` files the
+ * Deletes the temporary files a crash may have left in `${dataDir}/files`:
+ * everything in `files/tmp/`, and the `*.tmp` files the
  * store wrote next to their destination before (ba68e8d). Meant for the
  * start, before any upload: the local store serves one process (several
  * instances share S3, DESIGN §2). Returns how many were deleted.

@@ -40,8 +40,8 @@ interface AccessTokenClaims extends JWTPayload {
 const CLOCK_TOLERANCE_SECONDS = 5;
 
 /**
- * How many verified access tokens `authenticate` remembers (issue 17 item 2,
- * ADR 0029): a page's API calls, and a user's next pages within the token's
+ * How many verified access tokens `authenticate` remembers (ADR 0029):
+ * a page's API calls, and a user's next pages within the token's
  * 5 minutes, skip the signature check. A few KB each.
  */
 const VERIFIED_TOKENS_MAX = 1000;

@@ -1,6 +1,6 @@
 /**
  * Registers the handler of an endpoint declaration (contract/api) on an
- * Express router (issue 23 item 2). In this order, before the handler:
+ * Express router. In this order, before the handler:
  * 1. path parameters against `params` (a value that does not fit: the route
  *    does not match, so that `/:kind/…` leaves other kinds to later routes,
  *    and the API answers 404 when none matches);
@@ -98,7 +98,7 @@ export interface RouteOptions {
 
 // ── Messages of bad input (400) ──────────────────────────────────────────────
 
-// The texts live in the catalogue (contract/messages/erreurs.ts, issue 23 item 3).
+// The texts live in the catalogue (contract/messages/erreurs.ts).
 
 /** 400 of a query parameter the endpoint does not declare. */
 export const messageParametreInconnu = (nom: string) =>

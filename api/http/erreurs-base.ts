@@ -1,5 +1,5 @@
 /**
- * The database out of reach (issue 18 item 3): PostgreSQL restarting, down,
+ * The database out of reach (ADR 0032): PostgreSQL restarting, down,
  * or the pool's connection cut. A request that meets it is not the user's
  * fault and not a bug either: it answers 503 with `Retry-After` and a
  * French message, never 500, and the pool reconnects by itself on the next

@@ -1,5 +1,5 @@
 /**
- * The file storage out of reach (issue 18 item 2, ADR 0031): the S3 service
+ * The file storage out of reach (ADR 0031): the S3 service
  * refusing connections, timing out or failing. Not the user's fault and not
  * a bug: 503 `{ message }` in French with `Retry-After`, never 500. Mounted
  * before the database's own 503 (api/http/erreurs-base.ts), whose cause-

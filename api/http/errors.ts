@@ -1,7 +1,7 @@
 /**
  * Error answers of the API (DESIGN §7, spec §8): 422 `{ detail }`, 401/403/404/
- * 409/500 `{ message }`, bad input 400/413 `{ detail, message }` (issue 20
- * items 3 and 7). Handlers throw `HttpError`, the domain its `ErreurDomaine`
+ * 409/500 `{ message }`, bad input 400/413 `{ detail, message }`.
+ * Handlers throw `HttpError`, the domain its `ErreurDomaine`
  * (api/domain/erreurs.ts); `errorHandler` writes both.
  */
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
@@ -37,7 +37,7 @@ export const notFound = () => new HttpError(404, { message: "Ressource introuvab
 /** 409, e.g. a stale resource version (DESIGN §3). */
 export const conflict = (message: string) => new HttpError(409, { message });
 export const unprocessable = (detail: string) => new HttpError(422, { detail });
-/** 400 or 413 of bad input (issue 20 item 7): `{ detail, message }`, the same French text. */
+/** 400 or 413 of bad input: `{ detail, message }`, the same French text. */
 export const badInput = (message: string, status = 400) =>
   new HttpError(status, { detail: message, message });
 

@@ -107,9 +107,9 @@ export function createApiRouter(deps: {
   router.use(administrationRoutes(apiDeps));
 
   router.use(notFoundHandler);
-  // The file storage (S3) out of reach: 503 too, its own message (issue 18 item 2, ADR 0031).
+  // The file storage (S3) out of reach: 503 too, its own message (ADR 0031).
   router.use(erreursStockageIndisponible(logger));
-  // The database out of reach: 503 with Retry-After, not 500 (issue 18 item 3, ADR 0032).
+  // The database out of reach: 503 with Retry-After, not 500 (ADR 0032).
   router.use(erreursBaseIndisponible(logger));
   router.use(errorHandler(logger));
   return router;

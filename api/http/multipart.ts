@@ -1,6 +1,6 @@
 /**
- * Multipart bodies (spec §5 Attachments; DESIGN §7 uploads; issue 20 items
- * 3 and 7): one reader for every route that takes files, so that multer's
+ * Multipart bodies (spec §5 Attachments; DESIGN §7 uploads): one reader
+ * for every route that takes files, so that multer's
  * file limits always become the same French 422 `{ detail, errors: { fichier
  * } }`, too many or too long fields a 413, a NUL byte in a field or a file
  * name a 400, and never a 500.
@@ -10,9 +10,9 @@ import multer from "multer";
 import { MESSAGES_PJ, afficherTaille } from "../../contract/pieces-jointes.ts";
 import { HttpError, MESSAGE_CARACTERE_NUL, badInput, contientNul } from "./errors.ts";
 
-/** Most text fields of a multipart body (issue 20 item 3). */
+/** Most text fields of a multipart body. */
 export const CHAMPS_MAX = 100;
-/** Largest text field of a multipart body, in bytes (issue 20 item 3). */
+/** Largest text field of a multipart body, in bytes. */
 export const TAILLE_CHAMP_MAX = 64 * 1024;
 /** 413 of a multipart body with more than {@link CHAMPS_MAX} fields. */
 export const MESSAGE_TROP_DE_CHAMPS = "Le formulaire envoyé contient trop de champs.";

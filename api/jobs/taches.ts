@@ -110,7 +110,7 @@ export const TACHES: readonly Tache[] = [
   },
   {
     // Spec §4: an approval past its five years (dateFin, Europe/Paris) becomes
-    // perime at most 15 min after midnight (issue 15 item 5, ADR 0026).
+    // perime at most 15 min after midnight (ADR 0026).
     nom: "agrements-perimes",
     cron: TOUS_LES_QUARTS_D_HEURE,
     executer: perimerAgrements,
@@ -137,7 +137,7 @@ export const TACHES: readonly Tache[] = [
 ];
 
 /**
- * Issue 18 item 1 (ADR 0030): scans the uploads waiting for clamd; every
+ * Scans the uploads waiting for clamd (ADR 0030); every
  * minute it re-queues whatever is still `en_attente` or `erreur`, and an
  * upload wakes it up at once (api/antivirus/registre.ts). Only with
  * CLAMAV_HOST; one of the portal's jobs ({@link tachesDuPortail}).

@@ -1,5 +1,5 @@
 /**
- * Does the post-commit work of the outbox (issue 20 item 13, ADR 0011;
+ * Does the post-commit work of the outbox (ADR 0011;
  * table primitives in api/jobs/travaux.ts): the request that wrote work
  * drains its own right after its commit ({@link executerTravauxDe}), and the
  * `travaux-apres-validation` job (api/jobs/taches.ts, every minute) drains

@@ -1,5 +1,5 @@
 /**
- * The transactional outbox of post-commit work (issue 20 item 13, ADR 0011):
+ * The transactional outbox of post-commit work (ADR 0011):
  * rows of `travail_apres_validation` written in the same transaction as the
  * business write they follow, claimed afterwards by whoever drains them (the
  * request that wrote them, or the `travaux-apres-validation` job), with an

@@ -1,6 +1,6 @@
 /**
  * Mail of POST /api/candidate/create when the e-mail already has an account
- * (issue 20 item 8): the page answers as for a new account, so that nobody
+ * (ADR 0013): the page answers as for a new account, so that nobody
  * learns from it which addresses have an account, and the owner of the
  * address learns it here, with the ways on that spec §8 "existing account"
  * offers (sign in, or contact support) and the new-link page for an

@@ -1,5 +1,5 @@
 /**
- * French mails of the instruction of a request (issue 4 §7), on the layout
+ * French mails of the instruction of a request, on the layout
  * of api/mail/templates.ts: to the applicant (deposit receipt, requests for
  * documents, return to edition, decisions, passed deadlines, new message)
  * and to the instructor (documents received, new message, clock about to

@@ -1,5 +1,5 @@
 /**
- * French mails of the annual activity report (issue 13 item 5, ADR 0017
+ * French mails of the annual activity report (ADR 0017
  * "Rappels et retards"), on the layout of contract/gabarit/courriel.ts: the
  * reminders to the applicants of an approval whose report is not deposited
  * yet (1 and 15 March), and the digest to an instruction service listing

@@ -1,5 +1,5 @@
 /**
- * Mail delivery (issue 3): nodemailer over SMTP_URL; without it, the embedded
+ * Mail delivery: nodemailer over SMTP_URL; without it, the embedded
  * default writes each mail as an .eml file under DATA_DIR/outbox and logs one
  * line with its links, so a newcomer can follow a confirmation link without a
  * mail server.
@@ -49,7 +49,7 @@ export function createMailer(options: {
     return {
       async envoyer(message) {
         await transport.sendMail({ from, ...message });
-        // The links' query values (a confirmation token…) never reach the log (issue 20 item 6).
+        // The links' query values (a confirmation token…) never reach the log.
         logger.info(
           { subject: message.subject, liens: liensMasques(message.text) },
           "Courriel envoyé",
@@ -65,7 +65,7 @@ export function createMailer(options: {
   return {
     async envoyer(message: MailMessage) {
       const info = await transport.sendMail({ from, ...message });
-      // Mails hold personal data and sign-in links: the portal's account only (issue 20 item 4).
+      // Mails hold personal data and sign-in links: the portal's account only.
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       const file = join(
         outbox,

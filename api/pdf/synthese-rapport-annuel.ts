@@ -1,5 +1,5 @@
 /**
- * The synthesis of an annual activity report as PDF (issue 13: the
+ * The synthesis of an annual activity report as PDF (the
  * applicant's synthesis page downloads it, and it opens the staff's ZIP of
  * GET /api/agrement/{id}/telechargement-raa/{annee}): the approval, the
  * state and deposit date, the three steps as answered, and the list of

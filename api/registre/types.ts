@@ -1,5 +1,5 @@
 /**
- * The company-registry port (issue 12 item 1; ADR 0016): which
+ * The company-registry port (ADR 0016): which
  * establishments a company (SIREN) has, as INSEE's Sirene directory lists
  * them. Two adapters: the embedded registry (table registre_etablissement,
  * ./embarque.ts) and the INSEE Sirene API 3.11 (./sirene.ts), chosen by

@@ -1,5 +1,5 @@
 /**
- * The SQL of `/activite` passed to EXPLAIN (issue 15 item 7): runs every
+ * The SQL of `/activite` passed to EXPLAIN: runs every
  * indicator and breakdown function of api/domain/activites for a demo
  * account (`--compte centrale|superviseur|instructeur`, default centrale)
  * against an already seeded PostgreSQL database, unfiltered and filtered

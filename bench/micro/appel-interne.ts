@@ -1,5 +1,5 @@
 /**
- * Micro-benchmark of the BFF's in-process API call (issue 17 item 2, ADR
+ * Micro-benchmark of the BFF's in-process API call (ADR
  * 0029): `inProcessApiFetch` of `--module` (server/in-process-fetch.ts by
  * default; give a copy of an older version to compare, one process each)
  * over a small API shaped like the portal's (the request log of pino-http

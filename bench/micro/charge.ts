@@ -1,6 +1,6 @@
 /**
- * Short before/after measurements of the per-request overhead (issue 17
- * item 2), lighter than `npm run bench`: starts the built portal once on
+ * Short before/after measurements of the per-request overhead (ADR 0029),
+ * lighter than `npm run bench`: starts the built portal once on
  * `--port` against an already seeded database (`--database-url`,
  * `--data-dir`), signs the demo superviseur in, and loads a few URLs at
  * `--connections` (1) for `--duration` s (5) after 1 s of warm-up, `--runs`
@@ -13,7 +13,7 @@
  * heaviest functions during the first URL's runs (`--only liste` to
  * profile one page).
  *
- * Resident memory (issue 17 item 4, ADR 0034): `--banc` loads instead every
+ * Resident memory (ADR 0034): `--banc` loads instead every
  * page of `npm run bench` in its order (bench/run.ts), each at every count
  * of `--connections` (e.g. `1,20`), once, and prints the server's RSS after
  * each; `--memoire` also loads scripts/memoire-sonde.ts in the server and

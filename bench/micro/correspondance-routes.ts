@@ -1,5 +1,5 @@
 /**
- * Micro-benchmark of route matching (issue 17 item 2, ADR 0029): the
+ * Micro-benchmark of route matching (ADR 0029): the
  * portal's route tree (from the build, `npm run build` first) matched
  * against a few page paths by the installed `@remix-run/router` (patched,
  * patches/) and, when `--original <file>` names a copy of the unpatched

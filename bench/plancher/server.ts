@@ -1,5 +1,5 @@
 /**
- * The floor app's server (issue 17 item 1): Express 5, `compression` with
+ * The floor app's server: Express 5, `compression` with
  * the portal's brotli quality and @remix-run/express, the same versions as
  * the portal, and nothing else (no logs, headers, session, API or
  * database). Serves the build of bench/plancher/vite.config.ts on PORT of

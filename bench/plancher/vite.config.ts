@@ -1,5 +1,5 @@
 /**
- * Build of the framework's floor (bench/plancher/, issue 17 item 1), run by
+ * Build of the framework's floor (bench/plancher/), run by
  * `npm run bench`: `remix vite:build bench/plancher` with PLANCHER_PAGE
  * naming the captured page (JSON of arbre.ts, `__PAGE_PLANCHER__` in app/).
  * The same Remix, React and Vite as the portal, the portal's future flags; output in

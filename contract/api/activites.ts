@@ -3,7 +3,7 @@
  * /api/activities`, `/details-deposee`, `/details-delai-moyen`,
  * `/details-charge-instructeurs`, `/details-reputes-rejetes`,
  * `/details-agrements-accordes`, `/export`; §9 activity filters and
- * indicators; issue 15 items 1, 2 and 4; ADR 0027).
+ * indicators; ADR 0027).
  *
  * Who: managers (instructeur, superviseur) and central roles (mar_admin,
  * anah_centrale), as the menu of spec §6; the figures are scoped as the

@@ -1,5 +1,5 @@
 /**
- * The functional administrator's settings (issue 16 item 5): information
+ * The functional administrator's settings: information
  * banners (spec §3 Information banner) and feature flags (spec §6), each
  * change written in the `historique` table. admin_fonctionnel only.
  */

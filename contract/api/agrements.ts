@@ -129,7 +129,7 @@ export const lireAgrement = defineEndpoint({
   },
 });
 
-// ── The approvals list, its export, one withdrawal procedure (issue 15 items 5 and 6) ──
+// ── The approvals list, its export, one withdrawal procedure (ADR 0026) ──
 
 const listeTexte = (description: string) => z.array(z.string()).optional().openapi({ description });
 

@@ -1,5 +1,5 @@
 /**
- * The household directory as open data (issue 12 item 5, beyond the spec):
+ * The household directory as open data (beyond the spec):
  * the referenced establishments serving a commune, in JSON (one page) or
  * CSV (all of them). Public, no sign-in; rate-limited per IP (ADR 0013).
  */

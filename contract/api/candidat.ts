@@ -1,6 +1,6 @@
 /**
  * Applicant accounts (spec §3 "Applicant account", §5 Accounts, §7 Accounts
- * and users, §8, §9; issue 20 item 8): public creation, e-mail
+ * and users, §8, §9; ADR 0013): public creation, e-mail
  * confirmation, uniqueness checks, new link, and the terms acceptance of a
  * signed-in applicant.
  */

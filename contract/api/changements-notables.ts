@@ -1,7 +1,7 @@
 /**
  * Perimeter extensions, the applicant's side (spec §7 Requests: GET
  * /api/changement-notables/mes-changements-notables, GET
- * api/changement-notable/procedure (type); issue 14; ADR 0020). Creation is
+ * api/changement-notable/procedure (type); ADR 0020). Creation is
  * CREER_EXTENSION_PERIMETRE on POST /api/agrement/{id}/action
  * (rapports-annuels.ts), the draft's actions go through POST
  * /api/changement-notable/{id}/action (demandes.ts).

@@ -42,7 +42,7 @@ export const ErreurValidation = erreurValidationSchema
 
 /**
  * 400 (413 for a body too large) of a request that breaks its declaration
- * or cannot be read (issue 20 item 7, issue 23 "Bad input"): the same
+ * or cannot be read: the same
  * French text in both fields.
  */
 export const ErreurEntree = z

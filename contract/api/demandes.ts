@@ -407,7 +407,7 @@ export const executerAction = defineEndpoint({
   },
 });
 
-// ── Counts and complements (issue 15 item 6, ADR 0026) ───────────────────────
+// ── Counts and complements (ADR 0026) ────────────────────────────────────────
 
 export const compterMesDossiers = defineEndpoint({
   method: "get",

@@ -1,5 +1,5 @@
 /**
- * Endpoint declarations (issue 23 item 2; DESIGN §2 "every endpoint is
+ * Endpoint declarations (DESIGN §2 "every endpoint is
  * declared once in contract/"): method, path, path and query parameters,
  * body, answers by status, who may call, summary, all in zod. From one
  * declaration, api/http/endpoint.ts registers the Express handler with its
@@ -11,7 +11,7 @@
  *   query values are strings, lists repeated `key[]`; form bodies post
  *   strings, `key[]` read as the list `key`). A request that does not fit
  *   (unknown parameter or field, wrong type, missing field) is refused with
- *   400 `{ detail, message }` (issue 23 "Bad input"); a path parameter that
+ *   400 `{ detail, message }`; a path parameter that
  *   does not fit makes the route not match (404 when no other does).
  * - `rules` (optional) are the schemas of contract/schemas applied to what
  *   passed: their refusals keep the French 422 `{ detail, errors }` of

@@ -1,6 +1,6 @@
 /**
  * Establishments on the staff and central side (spec §2 /etablissements/liste
- * and /etablissements/reference, §7 Establishments; issue 12 item 4): the
+ * and /etablissements/reference, §7 Establishments): the
  * paged list with its filters and CSV export, the central download of the
  * referenced establishments as a ZIP (by period or by company) with its
  * export history, the company-name autocomplete, and the establishments of

@@ -1,7 +1,7 @@
 /**
  * Establishments of an approved company, applicant side (spec §7
  * Establishments; §4 suspended approval blocks referencing; §5 SIRET,
- * Perimeter; issue 12 item 2): list and detail under an approval, the
+ * Perimeter): list and detail under an approval, the
  * registry's establishments that may be referenced, referencing, perimeter
  * update, SIRET check, "has an establishment", and the EPCI / communes
  * inside an approval's perimeter (spec §7 Geography). Every `/agrement/{id}`

@@ -1,5 +1,5 @@
 /**
- * Every endpoint of the API (issue 23 item 2): the list contract/openapi.ts
+ * Every endpoint of the API: the list contract/openapi.ts
  * documents and tests/api/contrat-points.test.ts checks against the routes
  * Express serves. A new file of contract/api adds its list here.
  */

@@ -2,7 +2,7 @@
  * The annual activity report (spec §7 Approvals: POST
  * /api/agrement/{id}/action, GET /api/agrement/procedure-raa,
  * GET /api/agrement/{id}/telechargement-raa/{annee}, GET
- * /api/rapport-annuels/export; issue 13; ADR 0017), and the report itself
+ * /api/rapport-annuels/export; ADR 0017), and the report itself
  * for the pages: GET /api/agrement/{id}/rapport-annuel/{annee}.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * The acceptance-testing clock (setting HORLOGE_RECETTE; issue 13): an
+ * The acceptance-testing clock (setting HORLOGE_RECETTE): an
  * admin_fonctionnel reads and moves the business date the API's rules and
  * jobs see (api/domain/horloge.ts horlogeDecalable), so that a test portal
  * reaches a period such as the annual activity report's window (ADR 0017).

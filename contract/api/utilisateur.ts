@@ -57,7 +57,7 @@ export const enregistrerParametresMail = defineEndpoint({
   },
 });
 
-// ── Account settings (issue 16 item 2, ADR 0025) ─────────────────────────────
+// ── Account settings (ADR 0025) ──────────────────────────────────────────────
 // POST /api/user/token-mail and GET /api/user/token-mail-check of spec §7 are
 // already the applicant's confirmation link (contract/api/candidat.ts): the
 // change of e-mail lives under /user/token-mail/… (ADR 0025).

@@ -1,5 +1,5 @@
 /**
- * The layout of every French mail (issue 23 "each rule in one place"): the
+ * The layout of every French mail (each rule in one place): the
  * portal's (api/mail/) and the identity provider's (idp/, which may not
  * import api/mail/). A plain-text part, always present (simple mail clients,
  * screen readers), and an HTML part made of the same sentences, then the

@@ -11,7 +11,7 @@ import {
 
 /**
  * The DSFR header of every page (spec §2 "Header and menu"), the portal's
- * and the identity provider's (issue 21 item 4): Marianne block, the
+ * and the identity provider's (ADR 0014): Marianne block, the
  * service's name (cut at 45 characters, spec §9) over its tagline, linked to
  * the home page, and `accesRapides` (a `<ul class="fr-btns-group">` of
  * buttons) in the tools area.

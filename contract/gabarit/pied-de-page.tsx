@@ -18,7 +18,7 @@ function nouvelleFenetre(libelle: string) {
 
 /**
  * The DSFR footer of every page, the portal's and the identity provider's
- * (spec §2, issue 21 item 4): brand linked to the home page, description,
+ * (spec §2, ADR 0014): brand linked to the home page, description,
  * the State's sites, then the mandatory links (site map, accessibility with
  * its conformity level, legal notices, personal data, terms of use, cookie
  * management: contract/gabarit/textes.ts), followed by `liensSupplementaires`

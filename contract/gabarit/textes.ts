@@ -1,7 +1,7 @@
 /**
  * What every page of the portal shows around its content, written once for
  * the Remix pages (app/components/layout/) and the pages of the embedded
- * identity provider (idp/pages/layout.ts), issue 21 item 4: the service's
+ * identity provider (idp/pages/layout.ts, ADR 0014): the service's
  * name and tagline (spec §2 "Header and menu"), the footer's description,
  * the links a French public site must carry (spec §2, RGAA: accessibility
  * with its conformity level, legal notices, personal data, cookies, site

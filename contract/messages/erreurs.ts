@@ -2,8 +2,8 @@
  * The French texts of spec §8 "The error catalogue", by HTTP status or
  * spec code: the error pages' titles, the role gate's 403 message, the
  * 418 message and the invalid e-mail token; and the 400 of a request that
- * breaks its declaration (issue 23). Pinned to the spec's literal text (or
- * the text decided for the issue) by tests/unit/catalogue-messages.test.ts.
+ * breaks its declaration. Pinned to the spec's literal text (or the text
+ * decided where the spec gives none) by tests/unit/catalogue-messages.test.ts.
  */
 import { MESSAGES_INTERFACE } from "./interface.ts";
 
@@ -31,8 +31,8 @@ export const MESSAGES_ERREURS = {
   /** `verifyToken`: the e-mail confirmation link is invalid or expired. */
   verifyToken:
     "Le lien qui vous a été envoyé n'est plus valable. Veuillez renouveler votre demande.",
-  /** 400 of a query parameter the endpoint does not declare (issue 23 "Bad input"). */
+  /** 400 of a query parameter the endpoint does not declare. */
   parametreInconnu: "Paramètre inconnu : « {nom} ».",
-  /** 400 of a body field a strict body does not declare (issue 23 "Bad input"). */
+  /** 400 of a body field a strict body does not declare. */
   champInconnu: "Champ inconnu : « {nom} ».",
 } as const;

@@ -1,6 +1,6 @@
 /**
  * The French texts of the interface that the spec gives (§2 layout, home
- * and alerts; §5 multi-select and dates), and those issue 21 asks for (form
+ * and alerts; §5 multi-select and dates), and those the portal adds (form
  * errors, refusal pages). Pinned to their literal text by
  * tests/unit/catalogue-messages.test.ts.
  */
@@ -19,14 +19,14 @@ export const MESSAGES_INTERFACE = {
   resultatsDisponibles: "{n} résultats disponibles.",
   /** §5 Dates: placeholder of a date input. */
   saisieDate: "Renseignez une date",
-  /** Issue 21 item 5: start of the page title while a form shows its errors (RGAA 8.6). */
+  /** Start of the page title while a form shows its errors (RGAA 8.6). */
   prefixeTitreErreur: "Erreur : ",
-  /** Issue 21 item 5: title of the error summary at the top of a refused form (RGAA 11.10). */
+  /** Title of the error summary at the top of a refused form (RGAA 11.10). */
   resumeErreurs: "Le formulaire contient des erreurs",
-  /** Issue 21 item 8: explanation of the 405 page (a method the page does not accept). */
+  /** Explanation of the 405 page (a method the page does not accept). */
   methodeNonAutorisee:
     "Cette page ne peut pas recevoir ce que votre navigateur lui a envoyé. Revenez à la page précédente ou à la page d'accueil et réessayez.",
-  /** Issue 18 item 3 (ADR 0032): the 503 of an unreachable database, page and API. */
+  /** The 503 of an unreachable database, page and API (ADR 0032). */
   serviceIndisponible:
     "Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.",
 } as const;

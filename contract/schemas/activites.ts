@@ -1,7 +1,7 @@
 /**
  * Activity follow-up (spec §2 `/activite`, §3 "Activities", §7
  * `GET /api/activities` and its `/details-*`, §9 activity filters and
- * indicators; issue 15 items 1 to 4; ADR 0027): the filters and their
+ * indicators; ADR 0027): the filters and their
  * query-string form, the period rule, and the shapes of the indicators and
  * of each breakdown. Shared by the API and the pages.
  */

@@ -1,5 +1,5 @@
 /**
- * The functional administrator's settings (issue 16 item 5, spec §3
+ * The functional administrator's settings (spec §3
  * Information banner, §6 feature flags): information banners he creates,
  * schedules and removes, and the feature flags he switches. Shared by the
  * API (rules of contract/api/administration.ts) and the pages
@@ -13,7 +13,7 @@ import { FEATURE_FLAGS } from "./reference.ts";
 /** Europe/Paris: the banners' start and end are typed as Paris wall-clock times (DESIGN §5). */
 const FUSEAU = "Europe/Paris";
 
-/** 422 of a window whose end is not after its start (issue 16 item 5). */
+/** 422 of a window whose end is not after its start. */
 export const MESSAGE_FIN_AVANT_DEBUT = "La date de fin doit être postérieure à la date de début.";
 /** 422 of a date or time that cannot be read. */
 export const MESSAGE_DATE_HEURE =

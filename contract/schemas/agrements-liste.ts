@@ -1,7 +1,7 @@
 /**
  * The approvals list (spec §2 /agrements, §3 "Agrement list criteria", §7
  * `GET /api/agrements`, `GET /api/agrements/export`, §9 default sort
- * numeroAgrement ascending; issue 15 item 5), one withdrawal procedure with
+ * numeroAgrement ascending), one withdrawal procedure with
  * its history (§7 `GET api/procedure_agrement/{id}`) and the request counts
  * of the staff home and list tabs (§7 `GET /api/demande/nb-demandes`,
  * `GET /api/demande/count`; ADR 0026). Shared by the pages and the API.

@@ -1,5 +1,5 @@
 /**
- * The household directory (issue 12 item 5, beyond the spec): which
+ * The household directory (beyond the spec): which
  * referenced establishments serve a commune, as the public page
  * /trouver-un-accompagnateur and the open data GET
  * /api/public/etablissements(.csv) give them. Only what an establishment

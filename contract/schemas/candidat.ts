@@ -47,8 +47,8 @@ export type ChampVerifiable = (typeof CHAMPS_VERIFIABLES)[number];
 
 /**
  * Fields whose uniqueness GET /api/user/check/{field}/{value} answers: not
- * the e-mail, so that nobody learns which addresses have an account (issue
- * 20 item 8); the creation itself keeps e-mails unique.
+ * the e-mail, so that nobody learns which addresses have an account (ADR
+ * 0013); the creation itself keeps e-mails unique.
  */
 export const CHAMPS_VERIFIABLES_PUBLICS = ["siren", "raisonSociale"] as const;
 export type ChampVerifiablePublic = (typeof CHAMPS_VERIFIABLES_PUBLICS)[number];
@@ -61,7 +61,7 @@ export interface VerificationChamp {
 /**
  * Fields of the 409 "existing account" (spec §8): SIREN or company name. An
  * e-mail already used answers like a new account and its owner is mailed
- * (issue 20 item 8).
+ * (ADR 0013).
  */
 export type ChampCompteExistant = Exclude<ChampVerifiable, "email">;
 
@@ -76,7 +76,7 @@ export interface CompteExistant {
 
 /**
  * 429 body of the public account endpoints (creation, new link, checks)
- * beyond their rate limits (issue 20 item 8); the answer also carries
+ * beyond their rate limits (ADR 0013); the answer also carries
  * `Retry-After`, the same `retryAfter` in seconds, so that a page can
  * repeat it.
  */

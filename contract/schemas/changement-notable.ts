@@ -1,7 +1,7 @@
 /**
  * Perimeter extension payloads (notable change `extension_perimetre`; spec
  * §3 File types, §4 Perimeter-extension actions, §5 Perimeter and Numbers;
- * issue 14; ADR 0020). The step schemas are used as they are by the form
+ * ADR 0020). The step schemas are used as they are by the form
  * (conform, client and server) and by the API, so a rule lives once. Field
  * names are flat, as for step 2 of the approval request, so that a plain
  * HTML form posts them unchanged: `regions[]`, `departements[]`, `epcis[]`,

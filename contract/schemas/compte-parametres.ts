@@ -1,6 +1,6 @@
 /**
  * Forms of the account settings (spec §2 "account settings sections", §5
- * Accounts, §7 Accounts and users, §8; issue 16 item 2; ADR 0025): change
+ * Accounts, §7 Accounts and users, §8; ADR 0025): change
  * of e-mail, change of password, supervision perimeter. The same schemas
  * drive the forms of /account/params (conform) and the API's rules.
  */
@@ -16,10 +16,10 @@ export const MESSAGE_LIEN_PLUS_VALABLE = MESSAGES_ERREURS.verifyToken;
 export const MESSAGE_MOT_DE_PASSE_IDENTIQUE =
   "Le nouveau mot de passe doit être différent de l'ancien.";
 
-/** Issue 16 "Bad input": the current password does not match. */
+/** Bad input: the current password does not match. */
 export const MESSAGE_MOT_DE_PASSE_ACTUEL_INCORRECT = "Le mot de passe actuel est incorrect.";
 
-/** Issue 16 "Bad input": the new address belongs to an account already. */
+/** Bad input: the new address belongs to an account already. */
 export const MESSAGE_EMAIL_DEJA_UTILISE =
   "Cette adresse électronique est déjà utilisée par un autre compte.";
 

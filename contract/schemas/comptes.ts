@@ -76,7 +76,7 @@ export const comptesQuerySchema = z.object({
   orderDirection: z.enum(["asc", "desc"]).default("desc"),
 });
 
-// ── Account detail and actions (issue 16 item 1; spec §3, §4 Account actions, §5 Accounts) ──
+// ── Account detail and actions (spec §3, §4 Account actions, §5 Accounts) ──
 
 /**
  * GET /api/user/account/{id}: the list's account plus the company's contact

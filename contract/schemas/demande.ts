@@ -327,7 +327,7 @@ export interface DemandeResume {
   demandeur: { id: string | null };
   /** The decision letter or certificate, once there is one. */
   decision: PieceJointe | null;
-  // Instruction (issue 4; DESIGN §3, §5)
+  // Instruction (DESIGN §3, §5)
   etapeInstruction: EtapeInstruction;
   /** Last day of the 3-month instruction clock, "AAAA-MM-JJ"; null before deposit. */
   dateLimiteInstruction: string | null;

@@ -1,6 +1,6 @@
 /**
  * Establishments of an approved company (spec §3 Etablissement, §5 SIRET,
- * Phone, ETP, Perimeter; §7 Establishments; issue 12): the payloads the API
+ * Phone, ETP, Perimeter; §7 Establishments): the payloads the API
  * answers (`Etablissement`, `EtablissementDetail`, `EtablissementRegistre`)
  * and the forms shared by the page (conform, client and server) and the API
  * (`schemaReferencementEtablissement`, `schemaPerimetreEtablissement`).

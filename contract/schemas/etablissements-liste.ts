@@ -3,7 +3,7 @@
  * /etablissements/liste and /etablissements/reference, §3 Etablissement
  * "list is paginated and filterable by departements, regions, epcis,
  * communes and reference; dateFilter; export history entry", §7
- * Establishments; issue 12 item 4): list filters and their query-string
+ * Establishments): list filters and their query-string
  * form, the rows of the list, the download form (period or company) and
  * the export history with its comment form. Shared by the pages and the API.
  */
@@ -150,7 +150,7 @@ export type PageEtablissements = Page<EtablissementListe>;
 
 // ── Download of the referenced establishments (central) ─────────────────────
 
-/** Message of a company name that matches no establishment (spec §5 autocomplete, issue 12 "Bad input"). */
+/** Message of a company name that matches no establishment (spec §5 autocomplete). */
 export const MESSAGE_AUCUN_RESULTAT = "Aucun résultat";
 /** Message of an end date before the start date (spec §5 Dates "end date not earlier than start date"). */
 export const MESSAGE_FIN_AVANT_DEBUT =

@@ -1,5 +1,5 @@
 /**
- * Forms of the instruction actions (issue 4; spec §4 actions; DESIGN §3): one
+ * Forms of the instruction actions (spec §4 actions; DESIGN §3): one
  * zod schema per action, used by the page through conform and by the API
  * handler, and the actions' French labels. The other instruction concepts
  * have their own module: avis.ts, complements.ts, notes.ts, procedures.ts,

@@ -14,7 +14,7 @@ export interface PieceJointe {
   codeTypePJ: string;
   dateCreation: string;
   /**
-   * Present only while the file cannot be downloaded (issue 18, ADR 0030):
+   * Present only while the file cannot be downloaded (ADR 0030):
    * `en_attente` or `erreur` (scan pending or retried: "Analyse antivirus en
    * cours"), `infecte` (blocked for good). Absent: `sain` or `non_analyse`.
    */

@@ -1,6 +1,6 @@
 /**
  * The annual activity report (spec §3 "Annual report content", §4 filing
- * states and approval-level actions, §5 ETP and Numbers; issue 13; ADR
+ * states and approval-level actions, §5 ETP and Numbers; ADR
  * 0017): its three steps as zod schemas shared by the pages (conform) and
  * the API, each validated on its own so that the stepper saves one step at
  * a time, and the shapes the API answers.
@@ -423,7 +423,7 @@ export interface RapportAnnuelResume {
   /** ISO instant of the deposit, null before. */
   dateDepot: string | null;
   /**
-   * Marked late for staff by the 1 April job (issue 13 item 5): still
+   * Marked late for staff by the 1 April job: still
    * `nonDepose` after 31 March of annee + 1. A marker, not a state.
    */
   enRetard: boolean;

@@ -22,7 +22,7 @@ const FONTS_SCRIPT = afterFirstPaintScript(dsfr.polices);
 
 /**
  * The portal's header and footer (contract/gabarit), the same markup as on
- * the Remix pages (issue 21 item 4), rendered once: they hold nothing that
+ * the Remix pages (ADR 0014), rendered once: they hold nothing that
  * depends on the request. The header offers a signed-out visitor's links;
  * without the portal's stylesheet there is no mobile menu.
  */

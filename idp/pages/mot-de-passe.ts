@@ -1,6 +1,6 @@
 /**
- * Pages of "Mot de passe oublié ?" (idp/mot-de-passe-oublie.ts, issue 21
- * item 4): the request form, the answer it always gives, the new-password
+ * Pages of "Mot de passe oublié ?" (idp/mot-de-passe-oublie.ts):
+ * the request form, the answer it always gives, the new-password
  * form, the expired link and the success. Plain HTML forms, usable without
  * JavaScript, in the portal's header and footer (layout.ts).
  */
@@ -97,7 +97,7 @@ export function demandePage(page: {
 
 /**
  * The answer to every valid request, whether the address has an account or
- * not (issue 21 "Bad input"): nobody learns from it which addresses exist.
+ * not: nobody learns from it which addresses exist.
  */
 export function demandeEnvoyeePage(page: { loginUrl: string; nonce?: string }): string {
   return layout({

@@ -1,5 +1,5 @@
 /**
- * Scenario 2 of `npm run fiabilite` (issue 18 item 3): the portal killed
+ * Scenario 2 of `npm run fiabilite`: the portal killed
  * with SIGKILL in the middle of a 10 MB upload. The upload streams into the
  * store's temporary folder (api/files/store.ts); the portal is killed once
  * part of it is there. Then: no stored file whose bytes do not match its key,

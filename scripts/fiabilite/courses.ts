@@ -1,5 +1,5 @@
 /**
- * Scenario 3 of `npm run fiabilite` (issue 18 item 3, DESIGN §3 optimistic
+ * Scenario 3 of `npm run fiabilite` (DESIGN §3 optimistic
  * concurrency): two browsers acting on the same file at once, for each row
  * of the transition table (api/domain/workflow.ts) two actors may take.
  * Both post the version they saw; exactly one must win, the other get the

@@ -1,5 +1,5 @@
 /**
- * Requêtes malformées à grande échelle (issue 18 item 4): a fuzzer fed by
+ * Requêtes malformées à grande échelle: a fuzzer fed by
  * /api/openapi.json sends, for every operation and every identity (anonymous,
  * a forged token, each business role, another applicant), requests that
  * break their declaration (wrong types, missing or unknown fields, huge
@@ -196,7 +196,7 @@ export async function installerCompteurs(database: Database): Promise<void> {
 
 /**
  * Tables a refused request may write by design: the per-IP counters of the
- * public endpoints count refused attempts too (issue 20 item 8,
+ * public endpoints count refused attempts too (ADR 0013,
  * api/domain/limites-publiques.ts), else a flood of bad requests would be free.
  */
 const ECRITURES_ATTENDUES = new Set(["compteur_limite"]);

@@ -1,5 +1,5 @@
 /**
- * `npm run fiabilite` (issue 18 items 3 and 4, docs/fiabilite.md): what the
+ * `npm run fiabilite` (docs/fiabilite.md): what the
  * portal survives, measured on this machine.
  *
  * 1. PostgreSQL restarted while clients write (scripts/fiabilite/panne-base.ts);
@@ -301,7 +301,7 @@ async function principal(): Promise<number> {
 }
 
 /**
- * Runs scripts/fiabilite/fuzz.ts (issue 18 item 4) when it exists and was
+ * Runs scripts/fiabilite/fuzz.ts when it exists and was
  * not turned off; returns `code` when it is not 0, else the fuzzer's.
  */
 async function lancerFuzz(sansFuzz: boolean, code: number): Promise<number> {

@@ -1,6 +1,6 @@
 /**
- * What the fault scenarios of `npm run fiabilite` share (issue 18 item 3,
- * docs/fiabilite.md): a throwaway PostgreSQL cluster of their own (never
+ * What the fault scenarios of `npm run fiabilite` share
+ * (docs/fiabilite.md): a throwaway PostgreSQL cluster of their own (never
  * the shared server of 127.0.0.1:5432), the built portal started as in
  * production in a child process, fresh applicants, signed-in API clients
  * and browsers (cookie sessions through the embedded identity provider).

@@ -1,5 +1,5 @@
 /**
- * Scenario 1 of `npm run fiabilite` (issue 18 item 3): PostgreSQL restarted
+ * Scenario 1 of `npm run fiabilite`: PostgreSQL restarted
  * while clients write. For {@link DUREE_MS}, applicants deposit requests
  * (draft, step 2, one PDF per required rubric, deposit, a message,
  * cancellation, again), applicant and instructeur exchange messages, and a

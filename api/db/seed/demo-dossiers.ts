@@ -1,5 +1,5 @@
 /**
- * The demo dataset (issue 15 item 8): on the embedded default, the first
+ * The demo dataset: on the embedded default, the first
  * start fills the portal with a small national-scale dataset (the scale
  * seed's generators, api/db/seed/scale/, at a fixed small scale and seed),
  * so that the lists, the file pages, /activite and /agrements show real

@@ -1,6 +1,6 @@
 /**
- * Identical activity computations in flight are shared (issue 15 item 7,
- * ADR 0037): a national view costs PostgreSQL ≈ 0.4 s of processor at scale
+ * Identical activity computations in flight are shared
+ * (ADR 0037): a national view costs PostgreSQL ≈ 0.4 s of processor at scale
  * 10, and twenty central agents opening `/activite` together used to make
  * twenty of them, none answered in time. A request that arrives while the
  * same figures (same database, same scope, same filters, same day) are

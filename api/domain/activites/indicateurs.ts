@@ -1,6 +1,6 @@
 /**
  * Activity indicators and their breakdowns (spec §3 Activities, §7
- * `GET /api/activities` and `/details-*`, §9; issue 15 items 1 and 2; ADR
+ * `GET /api/activities` and `/details-*`, §9; ADR
  * 0027 gives every definition). Each figure is one aggregate query in
  * PostgreSQL (`count(*) filter (…)`, `group by`): no request row is ever
  * loaded into Node, only the counts.

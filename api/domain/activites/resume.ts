@@ -1,6 +1,6 @@
 /**
- * The national activity figures without filter, kept by a job (issue 15
- * item 7, ADR 0038). Central staff open `/activite` without filter far more
+ * The national activity figures without filter, kept by a job (ADR 0038).
+ * Central staff open `/activite` without filter far more
  * than any other view, and it is the dearest: at scale 10 its six
  * computations cost PostgreSQL ≈ 0.4 s of processor however they are
  * indexed (ADR 0037), since they aggregate every deposited request of the

@@ -1,6 +1,6 @@
 /**
  * Information banners the functional administrator creates, schedules and
- * removes (issue 16 item 5, spec §3 Information banner). The pages read
+ * removes (spec §3 Information banner). The pages read
  * those in force through GET /api/bandeaux-informatifs (api/http/routes/bandeaux.ts).
  */
 import { desc, eq } from "drizzle-orm";

@@ -1,6 +1,6 @@
 /**
- * Feature flags the functional administrator switches (issue 16 item 5,
- * spec §6: creation_demande, creation_extension_perimetre). The rules read
+ * Feature flags the functional administrator switches (spec §6:
+ * creation_demande, creation_extension_perimetre). The rules read
  * them in the `feature_flag` table (api/domain/demandes/creation.ts,
  * creation-changement.ts); GET /api/feature-flipping/list gives them out.
  */

@@ -1,6 +1,6 @@
 /**
- * History rows of the functional administrator's settings (issue 16 item 5:
- * "each change in a history row"). The `historique` table hangs rows on a
+ * History rows of the functional administrator's settings, one per
+ * change. The `historique` table hangs rows on a
  * resource by uuid; banners have serial ids and flags names, so each gets a
  * deterministic uuid (RFC 9562 version 8, from a SHA-256 of its kind and
  * key): the same banner or flag always has the same `ressource_id`, and its

@@ -1,5 +1,5 @@
 /**
- * The last read calls of spec §7 (issue 15 item 6, ADR 0026): one
+ * The last read calls of spec §7 (ADR 0026): one
  * withdrawal procedure with its history (`GET api/procedure_agrement/{id}`),
  * and the complements a request received (`GET /api/{kind}/{id}/pieces-jointes-additionnelles`).
  * The request counts of the staff home and list tabs (`GET /api/demande/nb-demandes`,

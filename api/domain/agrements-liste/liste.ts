@@ -1,7 +1,7 @@
 /**
  * The approvals list (spec §2 /agrements, §3 "Agrement list criteria", §7
- * `GET /api/agrements`, §9 default sort numeroAgrement ascending; issue 15
- * item 5): who sees which approval, the filters as one SQL condition, a
+ * `GET /api/agrements`, §9 default sort numeroAgrement ascending):
+ * who sees which approval, the filters as one SQL condition, a
  * page, and the walk in batches the CSV export streams.
  */
 import {

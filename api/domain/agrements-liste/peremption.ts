@@ -1,6 +1,6 @@
 /**
  * Expiry of approvals (spec §4 approval status `perime`; DESIGN §5 five-year
- * validity; issue 15 item 5): the job `agrements-perimes` of
+ * validity): the job `agrements-perimes` of
  * api/jobs/taches.ts. Idempotent: a second run finds nothing left, and two
  * instances at once expire each approval once (the guarded UPDATE lets
  * one win).

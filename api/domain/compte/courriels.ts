@@ -1,5 +1,5 @@
 /**
- * Mails of the e-mail change (issue 16 item 2, ADR 0025): the link sent to
+ * Mails of the e-mail change (ADR 0025): the link sent to
  * the new address, and the notice sent to the old one.
  */
 import { miseEnPage } from "../../../contract/gabarit/courriel.ts";

@@ -1,5 +1,5 @@
 /**
- * Rows of gestionComptes.csv (issue 16 item 1, spec §7 GET
+ * Rows of gestionComptes.csv (spec §7 GET
  * /api/user/accounts/export): the applicant accounts the list finds with
  * the same search and sort, read in batches so that the export streams.
  */

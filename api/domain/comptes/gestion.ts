@@ -1,6 +1,6 @@
 /**
- * Account management by the functional administrator (issue 16 item 1;
- * spec §3 "Account list/detail", §4 Account actions, §5 Accounts, §6; ADR
+ * Account management by the functional administrator (spec §3
+ * "Account list/detail", §4 Account actions, §5 Accounts, §6; ADR
  * 0022): which actions an applicant account allows, its detail, and the
  * actions SUPPRIMER_COMPTE, MODIFIER_REFERENT_COMPTE,
  * MODIFIER_QUALITES_COMPTE and MODIFIER_INFO_SOCIETE, each in one

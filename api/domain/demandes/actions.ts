@@ -34,7 +34,7 @@ import { visualiserResultat } from "./resultat.ts";
 /**
  * `handler` run with the table's row for the request's own kind (an
  * approval request and a notable change may have different rows for one
- * action: EXPRIMER_AVIS_DECIDEUR and its decisions, issue 22 item 2), so
+ * action: EXPRIMER_AVIS_DECIDEUR and its decisions, ADR 0018), so
  * that no handler ever executes a row of the other kind. 403 when the
  * request's kind has no such row.
  */

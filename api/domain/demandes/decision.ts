@@ -59,7 +59,7 @@ export async function consignerRefus(
  *   becomes the decision document; dateAvisDecideur; info `refus`.
  * Both record the avis_decideur opinion. A decision the table's row does
  * not offer to the request's kind (AGREMENT_VALIDE on a notable change,
- * issue 22 item 2) is refused like a missing one, before anything is read
+ * ADR 0018) is refused like a missing one, before anything is read
  * or written.
  */
 export async function exprimerAvisDecideur(contexte: ContexteAction): Promise<void> {

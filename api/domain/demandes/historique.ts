@@ -25,7 +25,7 @@ const historiqueDeRessource = requetePreparee("historique_de_ressource", (db, no
  * `acteur` is null for deadline jobs and deleted accounts. The one read of
  * the history table that answers users (GET /api/{kind}/{id}/historique,
  * historique.csv of the file archive): staff get every row, the applicant
- * only what contract/historique-visibilite.ts gives him (issue 20 §2).
+ * only what contract/historique-visibilite.ts gives him.
  * The caller has checked that `lecteur` may see `demande`.
  */
 export async function historiqueDe(

@@ -1,6 +1,6 @@
 /**
- * Who may read or act on the establishments of an approval (DESIGN §4;
- * issue 12 item 2): the applicant only on an approval of his own company,
+ * Who may read or act on the establishments of an approval (DESIGN §4):
+ * the applicant only on an approval of his own company,
  * staff on an approval they may see (chargerAgrementAccessible); an
  * unknown, foreign or malformed id is a 404 either way. Also the rule of
  * ETP and referent (ADR 0016).

@@ -1,5 +1,5 @@
 /**
- * The household directory (issue 12 item 5, beyond the spec): the
+ * The household directory (beyond the spec): the
  * referenced establishments whose intervention perimeter covers a commune
  * (the commune itself, its EPCI, its département or its région: spec §5
  * coverage), under an approval in force. Never an establishment

@@ -2,7 +2,7 @@
  * The export history of the referenced establishments (spec §3 Etablissement
  * "export history entry: last name, first name, export date, filters,
  * commentaire"; §7 `GET /api/historique-export-etablissements`,
- * `PATCH /api/historique-export-etablissement/{id}`; issue 12 item 4): one
+ * `PATCH /api/historique-export-etablissement/{id}`): one
  * row per central download, written before the file leaves, listed newest
  * first and commentable afterwards.
  */

@@ -1,6 +1,6 @@
 /**
- * Reading the establishments of an approval (spec §7 Establishments; issue
- * 12 item 2): the list under an approval, one with its history, whether a
+ * Reading the establishments of an approval (spec §7 Establishments):
+ * the list under an approval, one with its history, whether a
  * SIRET is already referenced by the company, and whether the company has
  * any referenced establishment (the applicant home's 'À référencer' tile).
  */

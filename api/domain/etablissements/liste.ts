@@ -1,6 +1,6 @@
 /**
  * The staff list of referenced establishments (spec §3 Etablissement, §7
- * `GET /api/etablissements`; issue 12 item 4): who sees which, the filters
+ * `GET /api/etablissements`): who sees which, the filters
  * as one SQL condition served by the indexes of migration 0008 (GIN
  * `jsonb_path_ops` on the perimeter, trigram on the search texts), a page,
  * and the walk in batches the CSV export and the ZIP download stream.
@@ -341,7 +341,7 @@ export async function* lotsEtablissements(
 }
 
 /**
- * The condition of a central download (issue 12 item 4): the referenced
+ * The condition of a central download: the referenced
  * establishments referenced between `startDate` and `endDate` (Europe/Paris
  * days, both included), or those of the company named `raisonSociale`
  * (compared case-, accent- and punctuation-insensitively).

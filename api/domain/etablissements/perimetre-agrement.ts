@@ -1,8 +1,8 @@
 /**
  * The intervention perimeter of an establishment lies inside the perimeter
  * granted by its approval (spec §5 "Establishment perimeter limited to the
- * approval's granted perimeter"; issue 12 "outside the granted perimeter →
- * field error"). A place is inside when the approval covers it
+ * approval's granted perimeter"; outside it, a field error). A place
+ * is inside when the approval covers it
  * (contract/perimetre.ts `couvre`), reading where it lies in the geography
  * tables:
  * - a région: one of the approval's régions;

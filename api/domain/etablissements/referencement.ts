@@ -1,6 +1,6 @@
 /**
  * Referencing an establishment under an approval (spec §3 Etablissement,
- * §4, §5; §7 POST /api/agrement/{id}/etablissement; issue 12 item 2), and
+ * §4, §5; §7 POST /api/agrement/{id}/etablissement), and
  * the company registry's establishments that may still be referenced.
  *
  * Checks, in order: the approval is the applicant's company's (404) and
@@ -43,7 +43,7 @@ export const ACTION_REFERENCER = "REFERENCER_ETABLISSEMENT";
 /** Why, as its history row says it. */
 export const MOTIF_REFERENCEMENT = "Référencement de l'établissement par la structure agréée.";
 
-/** Message of a SIRET already referenced by the company (issue 12 "Bad input"). */
+/** Message of a SIRET already referenced by the company. */
 export const messageDejaReference = (siret: string) =>
   `L'établissement ${siret} est déjà référencé`;
 /** Message of a SIRET that is not an open establishment of the company in the registry. */

@@ -1,6 +1,6 @@
 /**
  * Rules of spec §4 "Effects of actions" on the establishments of an
- * approval (issue 12 item 3): a suspended approval hides its establishments
+ * approval: a suspended approval hides its establishments
  * from households (they stay referenced: the household directory reads the
  * approval's etat, api/domain/etablissements/annuaire.ts), the end of the
  * suspension shows them again, a withdrawn approval dereferences them, and
@@ -42,7 +42,7 @@ export interface ContexteRegle {
   maintenant: Date;
 }
 
-/** History actions of an establishment (docs of the shared interface, issue 12). */
+/** History actions of an establishment (docs of the shared interface). */
 export const ACTIONS_ETABLISSEMENT = {
   masquer: "MASQUER_ETABLISSEMENT",
   reafficher: "REAFFICHER_ETABLISSEMENT",

@@ -30,8 +30,8 @@ import { apresSql, cleTriSql, ordreSql } from "./tri.ts";
  * the scale-10 export then leaves ≈ 65 Mio of dead rows until the next full
  * collection (+50 Mio resident; no retention: the heap after a full
  * collection is that of the idle server). Seen on every run from 500 rows
- * up, on some runs at 250, on none at 100, which took 3.5 s (issue 5,
- * docs/performance.md).
+ * up, on some runs at 250, on none at 100, which took 3.5 s
+ * (docs/performance.md).
  */
 export const TAILLE_LOT_EXPORT = 250;
 
@@ -75,8 +75,8 @@ type LigneSql = LigneExport["demande"] & {
  * Only the columns the export prints (not the JSON `contenu`, which made
  * up most of the bytes read), and in types both drivers give the same way
  * without drizzle's per-row mapping, which with the Date built and
- * formatted per row took over a quarter of the export's CPU at scale 10
- * (issue 5): dates as "AAAA-MM-JJ" text, the deposit's day from
+ * formatted per row took over a quarter of the export's CPU at scale 10:
+ * dates as "AAAA-MM-JJ" text, the deposit's day from
  * PostgreSQL's time zone database; `suspenduDepuis` (a Date, mostly null)
  * is only tested.
  */

@@ -49,7 +49,7 @@ export interface Curseur {
  * is a row comparison, `(key, id) < (value, id)`, which PostgreSQL turns
  * into the start of an index range: written as `key < value or (key = value
  * and id < id)` it was a filter, every batch read again all the rows before
- * it, and the scale-10 export took 12 s (issue 5).
+ * it, and the scale-10 export took 12 s.
  */
 export function apresSql(ordre: Ordre, curseur: Curseur): SQL {
   const { expression, type } = CLES_TRI[ordre.field];

@@ -1,6 +1,6 @@
 /**
  * The reports of one year for the staff's export (spec §7 GET
- * /api/rapport-annuels/export; issue 13 item 4: one row per approval owing
+ * /api/rapport-annuels/export: one row per approval owing
  * a report, nonDepose rows too), read in batches so that the CSV streams
  * and never holds the whole table.
  */

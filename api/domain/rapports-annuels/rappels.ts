@@ -1,5 +1,5 @@
 /**
- * Jobs of the annual activity report (issue 13 item 5; spec §9 "Annual
+ * Jobs of the annual activity report (spec §9 "Annual
  * report due 31 March (inclusive)"; ADR 0017 "Rappels et retards"), run by
  * api/jobs/taches.ts. Each is a plain function of the database, the clock,
  * the settings, the mailer and the log, which computes from the clock what
