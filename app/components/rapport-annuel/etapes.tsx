@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Stepper } from "@codegouvfr/react-dsfr/Stepper";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { afficherTaille } from "#contract/pieces-jointes";
 import {
@@ -39,6 +39,7 @@ import { dateFr } from "~/utils/dates";
 import { useEnvoiAvecProgression } from "./envoi-etape-documents";
 import { urlEtapeRapport } from "./urls";
 import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
+import { BoutonsFormulaireEtapes } from "~/components/dossier/boutons-etape";
 
 /** What conform gives a valid submission's handler (the part step 3 reads). */
 interface EnvoiValide {
@@ -69,12 +70,10 @@ export function EtapesRapport({ etape }: { etape: NumeroEtapeRapport }) {
 }
 
 /**
- * Buttons at the bottom of a step (spec §2 stepper buttons): "Précédent"
- * (a link to the previous step), "Enregistrer" (`intent=enregistrer`, save
- * and stay), then "Suivant" (`intent=suivant`) on steps 1 and 2, or
- * "Soumettre" (`intent=soumettre`, save and deposit) on step 3 while the
- * report is not deposited. Disabled while the form is being sent (by
- * Remix, or by step 3's script: `envoiEnCours`).
+ * The stepper buttons of a report's step (spec §2): "Précédent" from step
+ * 2, "Enregistrer", then "Suivant" on steps 1 and 2, or "Soumettre" on
+ * step 3 while the report is not deposited. Disabled while the form is
+ * being sent (by Remix, or by step 3's script: `envoiEnCours`).
  */
 function BoutonsEtapeRapport({
   annee,
@@ -89,54 +88,11 @@ function BoutonsEtapeRapport({
 }) {
   const occupe = useNavigation().state === "submitting" || envoiEnCours;
   return (
-    <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--right fr-btns-group--icon-left fr-mt-4w">
-      {etape > 1 ? (
-        <li>
-          <Link
-            className="fr-btn fr-btn--tertiary fr-icon-arrow-left-line fr-btn--icon-left"
-            to={urlEtapeRapport(annee, (etape - 1) as 1 | 2)}
-          >
-            Précédent
-          </Link>
-        </li>
-      ) : null}
-      <li>
-        <button
-          type="submit"
-          className={`fr-btn ${etape < 3 || soumettre ? "fr-btn--secondary" : ""}`}
-          name="intent"
-          value="enregistrer"
-          disabled={occupe}
-        >
-          Enregistrer
-        </button>
-      </li>
-      {etape < 3 ? (
-        <li>
-          <button
-            type="submit"
-            className="fr-btn fr-icon-arrow-right-line fr-btn--icon-right"
-            name="intent"
-            value="suivant"
-            disabled={occupe}
-          >
-            Suivant
-          </button>
-        </li>
-      ) : soumettre ? (
-        <li>
-          <button
-            type="submit"
-            className="fr-btn"
-            name="intent"
-            value="soumettre"
-            disabled={occupe}
-          >
-            Soumettre
-          </button>
-        </li>
-      ) : null}
-    </ul>
+    <BoutonsFormulaireEtapes
+      precedent={etape > 1 ? urlEtapeRapport(annee, (etape - 1) as 1 | 2) : null}
+      suite={etape < 3 ? "suivant" : soumettre ? "soumettre" : null}
+      occupe={occupe}
+    />
   );
 }
 
