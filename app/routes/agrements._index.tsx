@@ -22,14 +22,14 @@ import {
 import { TableauAgrements } from "~/components/agrements/tableau-agrements";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
-import { Pagination } from "~/components/pagination";
+import { Pagination } from "~/components/listes/pagination";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
 const TITRE = t("navigation.agrements");
 
 /**
- * `/agrements` (spec §2 "Approvals list"; issue 15 item 5): the approvals
+ * `/agrements` (spec §2 "Approvals list"): the approvals
  * the user may see (staff; the API scopes them: everything for the central
  * roles, his service for an instructeur, his perimeter for a superviseur),
  * searched, filtered, sorted and paged from the query string

@@ -21,14 +21,14 @@ import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { FiltresEtablissementsForm } from "~/components/etablissements/filtres-etablissements";
 import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
 import { lienEtablissements, nombreEtablissements } from "~/components/etablissements/liste-params";
-import { Pagination } from "~/components/pagination";
+import { Pagination } from "~/components/listes/pagination";
 import { TableauEtablissements } from "~/components/etablissements/tableau-etablissements";
 import { pageTitle } from "~/utils/title";
 
 const TITRE = "Établissements référencés";
 
 /**
- * `/etablissements/liste` (spec §2; issue 12 item 4): the referenced
+ * `/etablissements/liste` (spec §2): the referenced
  * establishments the user may see (staff: instruction and central roles;
  * the API scopes them, instruction roles seeing the approvals of their
  * service or perimeter), filtered, sorted and paged from the query string

@@ -1,5 +1,5 @@
 /**
- * Links of the approvals list (spec §2 /agrements; issue 15 item 5): the
+ * Links of the approvals list (spec §2 /agrements): the
  * query string of a set of filters, the sort a column header asks for,
  * and the sentences of its results. Pure functions, shared by the loader
  * and the components.
@@ -8,7 +8,6 @@ import {
   TRI_AGREMENTS_DEFAUT,
   versParamsAgrements,
   type FiltresAgrements,
-  type TriAgrements,
 } from "#contract/schemas/agrements-liste";
 
 /** `?…` of `filtres` with `remplace` applied (a page link, a sort link); "?" when all default. */
@@ -17,24 +16,6 @@ export function lienAgrements(
   remplace: Partial<FiltresAgrements> = {},
 ): string {
   return `?${versParamsAgrements(filtres, remplace).toString()}`;
-}
-
-/** The order a click on column `champ` asks for: the other direction when sorted on it, ascending otherwise. */
-export function triSuivantAgrements(
-  actuel: FiltresAgrements["order"],
-  champ: TriAgrements,
-): FiltresAgrements["order"] {
-  if (actuel.field !== champ) return { field: champ, direction: "asc" };
-  return { field: champ, direction: actuel.direction === "asc" ? "desc" : "asc" };
-}
-
-/** `aria-sort` of a column header: only the sorted column carries one. */
-export function ariaSortAgrements(
-  actuel: FiltresAgrements["order"],
-  champ: TriAgrements,
-): "ascending" | "descending" | undefined {
-  if (actuel.field !== champ) return undefined;
-  return actuel.direction === "asc" ? "ascending" : "descending";
 }
 
 /** "1 agrément", "12 agréments". */

@@ -7,12 +7,8 @@ import type {
 } from "#contract/schemas/agrements-liste";
 import { BADGES_AGREMENT } from "~/components/agrement/agrement";
 import { dateFr } from "~/utils/dates";
-import {
-  ariaSortAgrements,
-  lienAgrement,
-  lienAgrements,
-  triSuivantAgrements,
-} from "./liste-params";
+import { EnteteTriable } from "~/components/listes/tri";
+import { lienAgrement, lienAgrements } from "./liste-params";
 
 /** Props of {@link TableauAgrements}. */
 export interface TableauAgrementsProps {
@@ -23,7 +19,7 @@ export interface TableauAgrementsProps {
 }
 
 /**
- * The DSFR table of one page of approvals (issue 15 item 5): number (link
+ * The DSFR table of one page of approvals: number (link
  * to the approval's page), company with its SIREN, quality (short label,
  * full one as title), state badge, validity, head office's département,
  * service and referenced establishments. Sortable headers are links that
@@ -32,7 +28,12 @@ export interface TableauAgrementsProps {
 export function TableauAgrements({ filtres, agrements, qualites }: TableauAgrementsProps) {
   const libelleQualite = new Map(qualites.map((q) => [q.valeur, q.libelle]));
   const triable = (champ: TriAgrements, libelle: string) => (
-    <EnteteTriable champ={champ} libelle={libelle} filtres={filtres} />
+    <EnteteTriable
+      champ={champ}
+      libelle={libelle}
+      ordre={filtres.order}
+      lien={(order) => lienAgrements(filtres, { order, page: 1 })}
+    />
   );
   return (
     <div className="fr-table fr-table--sm fr-table--no-caption">
@@ -92,35 +93,5 @@ export function TableauAgrements({ filtres, agrements, qualites }: TableauAgreme
         </div>
       </div>
     </div>
-  );
-}
-
-/** A sortable column header: a link to the list sorted on it (page 1). */
-function EnteteTriable({
-  champ,
-  libelle,
-  filtres,
-}: {
-  champ: TriAgrements;
-  libelle: string;
-  filtres: FiltresAgrements;
-}) {
-  const suivant = triSuivantAgrements(filtres.order, champ);
-  const sens = ariaSortAgrements(filtres.order, champ);
-  return (
-    <th scope="col" aria-sort={sens}>
-      <Link to={lienAgrements(filtres, { order: suivant, page: 1 })}>
-        {libelle}
-        {sens ? (
-          <span
-            className={`fr-icon--sm fr-ml-1v ${sens === "ascending" ? "fr-icon-arrow-up-s-line" : "fr-icon-arrow-down-s-line"}`}
-            aria-hidden="true"
-          />
-        ) : null}
-        <span className="fr-sr-only">
-          {`, trier par ordre ${suivant.direction === "asc" ? "croissant" : "décroissant"}`}
-        </span>
-      </Link>
-    </th>
   );
 }

@@ -2,14 +2,11 @@ import { describe, expect, it } from "vitest";
 import { lireFiltresDemandes } from "#contract/schemas/listes";
 import { badgeEtat, marqueursDelai } from "./badges";
 import {
-  ariaSort,
   cheminExportApi,
   cheminListeApi,
   lienFiltres,
   nombreDossiers,
   ongletDuSegment,
-  pagesVisibles,
-  triSuivant,
 } from "./liste-params";
 
 const filtres = (query: string) => lireFiltresDemandes(new URLSearchParams(query));
@@ -23,6 +20,10 @@ describe("adresses des listes d'instruction (spec §2, §7)", () => {
     expect(cheminListeApi("changement-notable")).toBe("/api/changement-notables");
     expect(cheminExportApi("demande")).toBe("/api/demandes/export");
     expect(cheminExportApi("changement-notable")).toBe("/api/changement-notable/export");
+  });
+
+  it("trie par défaut par date de dépôt, la plus récente d'abord", () => {
+    expect(filtres("").order).toEqual({ field: "dateDepot", direction: "desc" });
   });
 
   it("un lien de tri garde les autres filtres, revient à la page 1 et ne porte jamais mesDossiers", () => {
@@ -43,42 +44,9 @@ describe("adresses des listes d'instruction (spec §2, §7)", () => {
   it("un lien sans aucun filtre reste un lien vers la page elle-même", () => {
     expect(lienFiltres(filtres(""))).toBe("?");
   });
-
-  it("un clic sur une colonne trie d'abord en croissant, puis inverse le sens", () => {
-    const parDefaut = filtres("").order;
-    expect(parDefaut).toEqual({ field: "dateDepot", direction: "desc" });
-    expect(triSuivant(parDefaut, "numeroDossier")).toEqual({
-      field: "numeroDossier",
-      direction: "asc",
-    });
-    expect(triSuivant(parDefaut, "dateDepot")).toEqual({ field: "dateDepot", direction: "asc" });
-    expect(triSuivant({ field: "numeroDossier", direction: "asc" }, "numeroDossier")).toEqual({
-      field: "numeroDossier",
-      direction: "desc",
-    });
-  });
-
-  it("seule la colonne triée porte aria-sort", () => {
-    const ordre = { field: "raisonSociale", direction: "desc" } as const;
-    expect(ariaSort(ordre, "raisonSociale")).toBe("descending");
-    expect(ariaSort({ ...ordre, direction: "asc" }, "raisonSociale")).toBe("ascending");
-    expect(ariaSort(ordre, "numeroDossier")).toBeUndefined();
-  });
 });
 
-describe("pagination", () => {
-  it("montre toutes les pages quand il y en a peu", () => {
-    expect(pagesVisibles(1, 0)).toEqual([]);
-    expect(pagesVisibles(1, 1)).toEqual([1]);
-    expect(pagesVisibles(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-  });
-
-  it("garde la première, la dernière et les voisines de la page courante", () => {
-    expect(pagesVisibles(10, 20)).toEqual([1, null, 9, 10, 11, null, 20]);
-    expect(pagesVisibles(1, 20)).toEqual([1, 2, 3, 4, 5, null, 20]);
-    expect(pagesVisibles(20, 20)).toEqual([1, null, 16, 17, 18, 19, 20]);
-  });
-
+describe("libellés des listes", () => {
   it("compte les dossiers au singulier et au pluriel", () => {
     expect(nombreDossiers(1)).toBe("1 dossier");
     expect(nombreDossiers(2)).toBe("2 dossiers");

@@ -1,17 +1,13 @@
 /**
  * The addresses of the staff list pages (spec §2 /tous-les-dossiers,
- * /mes-dossiers; issue 4 "Lists"): which tab shows which kind of file,
+ * /mes-dossiers): which tab shows which kind of file,
  * the links that change one thing of the current filters (sort, page,
- * quick filter) and the page numbers the pagination shows. Pure functions,
+ * quick filter). Pure functions,
  * shared by loaders and components.
  */
 import type { TypeDossier } from "#contract/etats";
 import type { DemandeResume } from "#contract/schemas/demande";
-import {
-  versParamsDemandes,
-  type FiltresDemandes,
-  type TriDemandes,
-} from "#contract/schemas/listes";
+import { versParamsDemandes, type FiltresDemandes } from "#contract/schemas/listes";
 
 /** What a row of a staff list shows of a file (the rest stays on the server). */
 export type LigneDossier = Pick<
@@ -104,53 +100,6 @@ export function lienFiltres(
   return `?${versParamsDemandes({ ...filtres, mesDossiers: false }, remplace).toString()}`;
 }
 
-/** Sort direction of a column. */
-export type SensTri = "asc" | "desc";
-
-/**
- * The order a click on column `field` asks for: the other direction when
- * the list is already sorted on it, ascending otherwise.
- */
-export function triSuivant(
-  actuel: FiltresDemandes["order"],
-  field: TriDemandes,
-): FiltresDemandes["order"] {
-  if (actuel.field !== field) return { field, direction: "asc" };
-  return { field, direction: actuel.direction === "asc" ? "desc" : "asc" };
-}
-
-/** `aria-sort` of a column header: only the sorted column carries one. */
-export function ariaSort(
-  actuel: FiltresDemandes["order"],
-  field: TriDemandes,
-): "ascending" | "descending" | undefined {
-  if (actuel.field !== field) return undefined;
-  return actuel.direction === "asc" ? "ascending" : "descending";
-}
-
-/**
- * The page numbers the pagination shows around `page` (1-based) out of
- * `nbPages`: every page when there are at most 7, otherwise the first, the
- * last, the current one and its neighbours, with `null` where pages are
- * left out. Empty when there is no page.
- */
-export function pagesVisibles(page: number, nbPages: number): (number | null)[] {
-  if (nbPages < 1) return [];
-  if (nbPages <= 7) return Array.from({ length: nbPages }, (_, index) => index + 1);
-  const courante = Math.min(Math.max(page, 1), nbPages);
-  const gardees = new Set([1, nbPages, courante - 1, courante, courante + 1]);
-  // Near an end, keep 5 pages in a row so the list does not shrink.
-  if (courante <= 3) [2, 3, 4, 5].forEach((numero) => gardees.add(numero));
-  if (courante >= nbPages - 2) [1, 2, 3, 4].forEach((ecart) => gardees.add(nbPages - ecart));
-  const numeros = [...gardees].filter((n) => n >= 1 && n <= nbPages).sort((a, b) => a - b);
-  const resultat: (number | null)[] = [];
-  numeros.forEach((numero, index) => {
-    if (index > 0 && numero - numeros[index - 1] > 1) resultat.push(null);
-    resultat.push(numero);
-  });
-  return resultat;
-}
-
 /** "1 dossier", "3 dossiers" (spec: the number of results of the list). */
 export function nombreDossiers(nombre: number): string {
   return `${nombre.toLocaleString("fr-FR")} dossier${nombre > 1 ? "s" : ""}`;
@@ -159,8 +108,7 @@ export function nombreDossiers(nombre: number): string {
 /**
  * Whether the visitor searched or filtered (a query or any filter value;
  * page and sort aside): an empty list then says "Aucun dossier ne
- * correspond à votre recherche", and otherwise why it is empty (issue 21
- * item 6).
+ * correspond à votre recherche", and otherwise why it is empty.
  */
 export function rechercheActive(filtres: FiltresDemandes): boolean {
   return (
@@ -181,7 +129,7 @@ export function rechercheActive(filtres: FiltresDemandes): boolean {
 }
 
 /**
- * The breadcrumb entries above a staff file page (issue 21 item 7): the
+ * The breadcrumb entries above a staff file page: the
  * list of its kind ("Tous les dossiers", its tab), then, for a page below
  * the file (an action), the file itself (`dossier`: its title and id).
  */

@@ -1,5 +1,5 @@
 import type { FiltresDemandes } from "#contract/schemas/listes";
-import { Pagination } from "~/components/pagination";
+import { Pagination } from "~/components/listes/pagination";
 import { lienFiltres } from "./liste-params";
 
 /** Props of {@link PaginationDossiers}. */

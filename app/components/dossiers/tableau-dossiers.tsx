@@ -4,11 +4,10 @@ import type { FiltresDemandes, TriDemandes } from "#contract/schemas/listes";
 import { dateFr } from "~/utils/dates";
 import { BadgeEtape, BadgeEtat, MarqueursDelai } from "./badges-dossier";
 import { LIBELLES_TYPE_CHANGEMENT, type OptionFiltre } from "./filtres-dossiers";
+import { EnteteTriable } from "~/components/listes/tri";
 import {
-  ariaSort,
   lienDetailDossier,
   lienFiltres,
-  triSuivant,
   type LigneDossier,
   type OngletDossiers,
 } from "./liste-params";
@@ -24,13 +23,13 @@ export interface TableauDossiersProps {
 }
 
 /**
- * The DSFR table of one page of files (issue 4 "Lists"): file number
+ * The DSFR table of one page of files: file number
  * (link to the staff detail page), company, head office's département,
  * quality (short label, the full one as its title), state and step
  * badges stacked in one column, instructor, deposit date and the
  * instruction deadline with its markers; the notable-change tab adds the
- * type. Nine columns fit 1280 px without horizontal scroll (issue 21
- * item 6); narrower, the DSFR wrapper scrolls. Sortable headers are links that keep the other filters, toggle the
+ * type. Nine columns fit 1280 px without horizontal scroll; narrower, the
+ * DSFR wrapper scrolls. Sortable headers are links that keep the other filters, toggle the
  * direction and carry `aria-sort` when sorted.
  */
 export function TableauDossiers({
@@ -43,7 +42,12 @@ export function TableauDossiers({
   const libelleDepartement = new Map(departements.map((d) => [d.valeur, d.libelle]));
   const libelleQualite = new Map(qualites.map((q) => [q.valeur, q.libelle]));
   const triable = (field: TriDemandes, libelle: string) => (
-    <EnteteTriable field={field} libelle={libelle} filtres={filtres} />
+    <EnteteTriable
+      champ={field}
+      libelle={libelle}
+      ordre={filtres.order}
+      lien={(order) => lienFiltres(filtres, { order, page: 1 })}
+    />
   );
   return (
     <div className="fr-table fr-table--sm fr-table--no-caption">
@@ -133,35 +137,5 @@ export function TableauDossiers({
         </div>
       </div>
     </div>
-  );
-}
-
-/** A sortable column header: a link to the list sorted on it (page 1). */
-function EnteteTriable({
-  field,
-  libelle,
-  filtres,
-}: {
-  field: TriDemandes;
-  libelle: string;
-  filtres: FiltresDemandes;
-}) {
-  const suivant = triSuivant(filtres.order, field);
-  const sens = ariaSort(filtres.order, field);
-  return (
-    <th scope="col" aria-sort={sens}>
-      <Link to={lienFiltres(filtres, { order: suivant, page: 1 })}>
-        {libelle}
-        {sens ? (
-          <span
-            className={`fr-icon--sm fr-ml-1v ${sens === "ascending" ? "fr-icon-arrow-up-s-line" : "fr-icon-arrow-down-s-line"}`}
-            aria-hidden="true"
-          />
-        ) : null}
-        <span className="fr-sr-only">
-          {`, trier par ordre ${suivant.direction === "asc" ? "croissant" : "décroissant"}`}
-        </span>
-      </Link>
-    </th>
   );
 }

@@ -9,7 +9,7 @@ import {
 import type { Page } from "#contract/schemas/listes";
 import { Field } from "~/components/forms";
 import { dateHeureFr } from "~/utils/dates";
-import { Pagination } from "~/components/pagination";
+import { Pagination } from "~/components/listes/pagination";
 
 /** Props of {@link HistoriqueExports}. */
 export interface HistoriqueExportsProps {
@@ -23,7 +23,7 @@ export interface HistoriqueExportsProps {
 /**
  * The export history of the referenced establishments (spec §3
  * Etablissement "export history entry: last name, first name, export date,
- * filters, commentaire"; issue 12 item 4): a DSFR table, newest first, 20
+ * filters, commentaire"): a DSFR table, newest first, 20
  * per page, each row with its own comment form (a real POST form, handled
  * by the page's action, which works without JavaScript).
  */

@@ -1,15 +1,11 @@
-import { Link } from "@remix-run/react";
 import type {
   EtablissementListe,
   FiltresEtablissements,
   TriEtablissements,
 } from "#contract/schemas/etablissements-liste";
 import { dateFr } from "~/utils/dates";
-import {
-  ariaSortEtablissements,
-  lienEtablissements,
-  triSuivantEtablissements,
-} from "./liste-params";
+import { EnteteTriable } from "~/components/listes/tri";
+import { lienEtablissements } from "./liste-params";
 
 /** Props of {@link TableauEtablissements}. */
 export interface TableauEtablissementsProps {
@@ -27,7 +23,14 @@ export interface TableauEtablissementsProps {
  */
 export function TableauEtablissements({ filtres, etablissements }: TableauEtablissementsProps) {
   const triable = (colonne: TriEtablissements, libelle: string) => (
-    <EnteteTriable colonne={colonne} libelle={libelle} filtres={filtres} />
+    <EnteteTriable
+      champ={colonne}
+      libelle={libelle}
+      ordre={{ field: filtres.orderBy, direction: filtres.orderType }}
+      lien={({ field, direction }) =>
+        lienEtablissements(filtres, { orderBy: field, orderType: direction, page: 1 })
+      }
+    />
   );
   return (
     <div className="fr-table fr-table--sm fr-table--no-caption">
@@ -76,34 +79,4 @@ export function TableauEtablissements({ filtres, etablissements }: TableauEtabli
 export function siretLisible(siret: string): string {
   const parties = /^(\d{3})(\d{3})(\d{3})(\d{5})$/.exec(siret);
   return parties ? parties.slice(1).join(" ") : siret;
-}
-
-/** A sortable column header: a link to the list sorted on it (page 1). */
-function EnteteTriable({
-  colonne,
-  libelle,
-  filtres,
-}: {
-  colonne: TriEtablissements;
-  libelle: string;
-  filtres: FiltresEtablissements;
-}) {
-  const suivant = triSuivantEtablissements(filtres, colonne);
-  const sens = ariaSortEtablissements(filtres, colonne);
-  return (
-    <th scope="col" aria-sort={sens}>
-      <Link to={lienEtablissements(filtres, { ...suivant, page: 1 })}>
-        {libelle}
-        {sens ? (
-          <span
-            className={`fr-icon--sm fr-ml-1v ${sens === "ascending" ? "fr-icon-arrow-up-s-line" : "fr-icon-arrow-down-s-line"}`}
-            aria-hidden="true"
-          />
-        ) : null}
-        <span className="fr-sr-only">
-          {`, trier par ordre ${suivant.orderType === "asc" ? "croissant" : "décroissant"}`}
-        </span>
-      </Link>
-    </th>
-  );
 }

@@ -1,6 +1,28 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { pagesVisibles } from "~/components/dossiers/liste-params";
+
+/**
+ * The page numbers the pagination shows around `page` (1-based) out of
+ * `nbPages`: every page when there are at most 7, otherwise the first, the
+ * last, the current one and its neighbours, with `null` where pages are
+ * left out. Empty when there is no page.
+ */
+export function pagesVisibles(page: number, nbPages: number): (number | null)[] {
+  if (nbPages < 1) return [];
+  if (nbPages <= 7) return Array.from({ length: nbPages }, (_, index) => index + 1);
+  const courante = Math.min(Math.max(page, 1), nbPages);
+  const gardees = new Set([1, nbPages, courante - 1, courante, courante + 1]);
+  // Near an end, keep 5 pages in a row so the list does not shrink.
+  if (courante <= 3) [2, 3, 4, 5].forEach((numero) => gardees.add(numero));
+  if (courante >= nbPages - 2) [1, 2, 3, 4].forEach((ecart) => gardees.add(nbPages - ecart));
+  const numeros = [...gardees].filter((n) => n >= 1 && n <= nbPages).sort((a, b) => a - b);
+  const resultat: (number | null)[] = [];
+  numeros.forEach((numero, index) => {
+    if (index > 0 && numero - numeros[index - 1] > 1) resultat.push(null);
+    resultat.push(numero);
+  });
+  return resultat;
+}
 
 /** Props of {@link Pagination}. */
 export interface PaginationProps {
