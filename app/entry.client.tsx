@@ -18,8 +18,8 @@ startTransition(() => {
 // DSFR's script edits the DOM (modals, collapses): start it once React has
 // hydrated, never before (STACK-NOTES "DSFR with server rendering").
 // react-dsfr adds a <style> element (the root's color-scheme) with the nonce
-// it finds in window.ssrNonce: the CSP allows no other (issue 20 item 11,
-// ADR 0012). The page's own scripts carry that nonce.
+// it finds in window.ssrNonce: the CSP allows no other (ADR 0012). The
+// page's own scripts carry that nonce.
 const startDsfr = () => {
   (window as { ssrNonce?: string }).ssrNonce =
     document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;

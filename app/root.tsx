@@ -316,7 +316,7 @@ function BandeauDateSimulee({ date }: { date: string }) {
 /** A route module's `meta` export: a function, an array, or nothing. */
 type RouteMeta = ((args: never) => unknown) | readonly unknown[] | undefined;
 
-/** `descriptors` with "Erreur : " in front of their title (issue 21 item 5). */
+/** `descriptors` with "Erreur : " in front of their title (RGAA 8.6). */
 function avecTitreErreur(descriptors: unknown): unknown {
   if (!Array.isArray(descriptors)) return descriptors;
   return descriptors.map((descriptor: unknown) =>
@@ -328,7 +328,7 @@ function avecTitreErreur(descriptors: unknown): unknown {
 
 /**
  * Remix's `<Meta />`, whose page title starts with "Erreur : " while the
- * page shows a refused form (issue 21 item 5, RGAA 8.6): an action's answer
+ * page shows a refused form (RGAA 8.6): an action's answer
  * that `formulaireRefuse` recognises, on the server (a post without
  * JavaScript) as in the browser. Route `meta` functions do not receive the
  * action's data, so each route's `meta` is wrapped here instead of in every
@@ -405,7 +405,7 @@ export const links: LinksFunction = () => [
  * 401 "Accès non autorisé", 403 "Non Autorisé", ≥ 500 "Erreur Serveur" (a 503,
  * database out of reach, says to try again: ADR 0032). The
  * status comes from the thrown Response (or Remix's own: 405 for a post to
- * a page without a form, with its own explanation; issue 21 item 8);
+ * a page without a form, with its own explanation);
  * anything else is a 500 whose details stay in the server log.
  */
 export function ErrorBoundary() {

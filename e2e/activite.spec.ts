@@ -1,5 +1,5 @@
 /**
- * Activity follow-up `/activite` (issue 15 items 1 to 4 and 9): central
+ * Activity follow-up `/activite`: central
  * staff reach it from their home tile, filter the activity by structure
  * quality, région and period, see the indicators and the charts (SVG drawn
  * on the server, with their data behind a disclosure) and download

@@ -1,5 +1,5 @@
 /**
- * The functional administrator's settings (issue 16 item 5), with
+ * The functional administrator's settings, with
  * JavaScript and without: he schedules a banner (Paris times), sees the
  * 422 of an end before the start with what he typed kept, removes it; a
  * banner in force shows at once on his pages (the BFF's banner cache is

@@ -1,5 +1,5 @@
 /**
- * The approvals list and the page of one approval (issue 15 items 5 and 6):
+ * The approvals list and the page of one approval:
  * a manager finds an approval by SIREN and opens it; the central staff see
  * the tile and the menu entry, a demandeur gets the 403 page. axe on each
  * page, screenshots at 1280 and 375 px. Run with and without JavaScript
@@ -53,7 +53,7 @@ test("un gestionnaire trouve un agrément par SIREN et l'ouvre", async ({ page }
   await axe(page);
 
   const siren = operateur.demandeur.siren;
-  // The filters are folded under their summary (issue 15 item 8): open them.
+  // The filters are folded under their summary: open them.
   await page.locator("details.portail-filtres > summary").click();
   await page
     .getByLabel("Rechercher (n° d'agrément, raison sociale, SIREN)")

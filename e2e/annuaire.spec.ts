@@ -1,11 +1,11 @@
 /**
- * The household directory /trouver-un-accompagnateur (issue 12 items 5 and
- * 6), with JavaScript (project "js") and without ("sans-js"): a household,
+ * The household directory /trouver-un-accompagnateur, with JavaScript
+ * (project "js") and without ("sans-js"): a household,
  * not signed in, finds nobody for a postal code no operator covers, gets a
  * French message on the field for digits that are not a postal code, picks
  * its commune among those of a shared postal code, finds there the
- * establishment an approved operator referenced (through the API of issue
- * 12: the head office the registry offers, perimeter Melun), and no longer
+ * establishment an approved operator referenced (through the referencing
+ * API: the head office the registry offers, perimeter Melun), and no longer
  * finds it once the superviseur suspends the approval (CREER_PROCEDURE
  * retrait_avec_suspension). axe on each state with JavaScript; the pages at
  * 1280 and 375 px are saved with the test's output.

@@ -1,5 +1,5 @@
 /**
- * What pages load after their first paint (ADR 0008, issue 5 "Must have" 3):
+ * What pages load after their first paint (ADR 0008):
  * with JavaScript, DSFR's fonts and the portal's scripts are requested only
  * once the page has painted, and the page then hydrates as before; without
  * JavaScript the fonts come all the same and no script is fetched. Both on a

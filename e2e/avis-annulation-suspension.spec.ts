@@ -1,7 +1,7 @@
 /**
  * The cancellation and suspension notices in the browser (spec §9
- * "cancellation, tacit-rejection, suspension and withdrawal notices exist";
- * issue 22 item 4), JavaScript on and off: the applicant cancels his filed
+ * "cancellation, tacit-rejection, suspension and withdrawal notices exist"),
+ * JavaScript on and off: the applicant cancels his filed
  * request through the cancel page, then downloads the cancellation notice
  * from his card; a superviseur suspends an approval through the procedure
  * form and finds the suspension notice under "Décision" on the file page.

@@ -1,8 +1,8 @@
 /**
  * Information banners (spec §2 Layout "general information banner", §3
- * Information banner, §7 GET /api/bandeaux-informatifs; issue 22 item 8)
- * and the success notifications of spec §8 "messages refreshed" and "file
- * added or removed" (issue 22 item 7). The banners are the demo seed's
+ * Information banner, §7 GET /api/bandeaux-informatifs) and the success
+ * notifications of spec §8 "messages refreshed" and "file added or
+ * removed". The banners are the demo seed's
  * (api/db/seed/demo.ts): a general one and an `info` one of `demande`.
  */
 import { mkdir } from "node:fs/promises";

@@ -1,5 +1,5 @@
 /**
- * `npm run captures` (issue 21 "Must have" 3; playwright.captures.config.ts):
+ * `npm run captures` (playwright.captures.config.ts):
  * a full-page PNG of every page of pages-du-site.ts, as each visitor who
  * may see it, at 1280 and 375 px, JavaScript on, written to `captures/`
  * under the name of `nomCapture`; scripts/captures-index.ts then builds

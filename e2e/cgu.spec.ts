@@ -81,10 +81,10 @@ test("une seule case cochée ne suffit pas : le message s'affiche à côté de l
 test("le formulaire des CGU permet de se déconnecter", async ({ page }) => {
   await demandeurSansCgu(page);
   await page.getByRole("main").getByRole("link", { name: "Se déconnecter" }).click();
-  // /account/logout signs out only through its form's button (issue 20 item 9).
+  // /account/logout signs out only through its form's button.
   await expect(page).toHaveURL("/account/logout");
   await page.getByRole("main").getByRole("button", { name: "Se déconnecter" }).click();
-  // One step (issue 21 item 4): the provider asks nothing more.
+  // One step: the provider asks nothing more.
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");
   await page.goto("/account/params");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");

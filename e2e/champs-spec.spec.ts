@@ -1,5 +1,5 @@
 /**
- * Spec §3 fields on the screens (issue 22 item 5), JavaScript on and off:
+ * Spec §3 fields on the screens, JavaScript on and off:
  * an approval suspended by a withdrawal procedure shows its grant and
  * suspension dates in the staff file header, the suspension date on the
  * applicant's home page, and the request with its state in the functional

@@ -1,6 +1,6 @@
 /**
- * The applicant's side of the perimeter extension (issue 14 item 1; spec
- * §2 `/mes-demandes-changement-notable`, `…/{type}/formulaire`,
+ * The applicant's side of the perimeter extension (spec §2
+ * `/mes-demandes-changement-notable`, `…/{type}/formulaire`,
  * `/changement-notable/recapitulatif/{id}`, `/changement-notable/completude/{id}`;
  * §5 Perimeter; §6 flag `creation_extension_perimetre`). A fresh operator,
  * approved over Île-de-France (e2e/fixtures/operateur-agree.ts), asks to
@@ -152,7 +152,7 @@ test("un opérateur agréé demande l'extension de son périmètre à un départ
 
   // Home (loaded again: the approval was granted after the fixture's sign-in): the quick-access tile.
   await page.goto("/");
-  // The tile (the header's menu has an entry of the same name since issue 14's leftover).
+  // The tile (the header's menu has an entry of the same name).
   await page
     .getByRole("main")
     .getByRole("link", { name: /Mes demandes de changement notable/ })

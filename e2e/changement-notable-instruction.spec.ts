@@ -1,6 +1,6 @@
 /**
- * Instruction of a perimeter extension in the browser (issue 14 items 2–3,
- * 5; ADR 0021), with JavaScript on and off: the superviseur takes the
+ * Instruction of a perimeter extension in the browser (ADR 0021), with
+ * JavaScript on and off: the superviseur takes the
  * decision EXTENSION_PERIMETRE_VALIDE on the file page (only the
  * extension's decisions offered), the operator then sees the new
  * perimeter and the modified certificate on /mon-agrement; the superviseur

@@ -1,6 +1,6 @@
 /**
- * Account settings and the superviseur's blocking perimeter section (issue
- * 16 items 2, 3 and 6; spec §2 Modals and account settings, §5 Accounts,
+ * Account settings and the superviseur's blocking perimeter section (spec
+ * §2 Modals and account settings, §5 Accounts,
  * §6, §8; ADR 0025), with JavaScript on and off.
  *
  * A superviseur whose perimeter is defined but empty cannot be made through

@@ -1,6 +1,6 @@
 /**
- * Effects of actions the spec states and no other browser test asserted
- * (issue 22 item 9): "Return to edition: go to the all-files list
+ * Effects of actions the spec states and no other browser test asserted:
+ * "Return to edition: go to the all-files list
  * (approvals or notable changes)" (spec §4 Effects of actions), through the
  * page, with JavaScript (project "js") and without ("sans-js").
  */

@@ -1,6 +1,6 @@
 /**
- * Cookie consent and audience measurement (spec §1, §9; issue 16 item 4;
- * ADR 0023), with JavaScript and without.
+ * Cookie consent and audience measurement (spec §1, §9; ADR 0023), with
+ * JavaScript and without.
  *
  * On the run's portal (Matomo off, the embedded default): the DSFR banner
  * on every page until a choice, its buttons set `gdpr-cookies-consent` for

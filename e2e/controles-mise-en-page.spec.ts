@@ -1,5 +1,5 @@
 /**
- * The layout checker tested itself (issue 32 item 5): without the portal,
+ * The layout checker tested itself: without the portal,
  * each page of fixtures/pages-mise-en-page/ is loaded alone with
  * `setContent` and run through controles-mise-en-page.ts. A page holding
  * one known defect must be reported with that defect, word for word; the

@@ -1,6 +1,6 @@
 /**
- * The generic layout checks of issue 21 "Must have" 2, measured in the
- * browser on the page as loaded (one `evaluate`, no reload):
+ * The generic layout checks, measured in the browser on the page as
+ * loaded (one `evaluate`, no reload):
  *
  * 1. **Texte coupé.** Checked: links (`a[href]`, `[role=link]`), buttons
  *    (`button`, `input` submit/button/reset, `summary`, `[role=button]`,
@@ -16,7 +16,7 @@
  *    pass; a button that asks for its text (`fr-btn--icon-right`) in a group
  *    without `fr-btns-group--icon-right`, which the DSFR shrinks to an icon
  *    while its text starts in the box, is cut: the stepper's "Suivant"
- *    ("Suiv" visible, issue 21 item 1). An overflow made only by
+ *    ("Suiv" visible). An overflow made only by
  *    pseudo-elements (the logo's motto) is no text.
  *    Not checked: boxes with `display: inline` or `contents` (their text
  *    wraps; the browser gives them no client width); elements not rendered
@@ -30,7 +30,7 @@
  *    stick out on the right, outside any clipping or scrolling ancestor.
  *    At 1024 px and wider, a table must also be seen whole through every
  *    ancestor that clips or scrolls it (DSFR's `.fr-table` wrappers): every
- *    column visible without horizontal scroll (issue 21 item 6); narrower,
+ *    column visible without horizontal scroll; narrower,
  *    the wrapper may scroll.
  * 3. **Recouvrement.** `document.elementFromPoint` at the centre of the
  *    header's logo, its service title, each visible header tool link and

@@ -228,7 +228,7 @@ test("un SIREN déjà inscrit affiche « Un compte existe déjà » et garde la 
 test("une adresse déjà inscrite mène à la même page qu'un nouveau compte ; son titulaire est prévenu par courriel", async ({
   page,
 }) => {
-  // Issue 20 item 8: the page does not tell which addresses have an account
+  // The page does not tell which addresses have an account
   // (here a staff member's); the owner of the address learns it by mail.
   const adresse = "instructeur@demo.anah.gouv.fr";
   await page.goto("/creation-compte");

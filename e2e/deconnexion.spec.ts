@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO, expectNoAxeViolations, signIn } from "./support";
 
 /**
- * Issue 20 item 9: signing out takes a POST from a page of the portal (the
+ * Signing out takes a POST from a page of the portal (the
  * header's button, a real form that works without JavaScript). A GET of
  * /account/logout, from a link, a redirect or an image of another site,
  * only shows the page with the button; the session stays.
@@ -32,7 +32,7 @@ async function toujoursConnecte(page: Page) {
  * Clicks "Se déconnecter" within `zone` and expects to land on the sign-in
  * page through /account/login (spec §2) in one step: the identity provider
  * ends its session on the server and shows no page of its own, with or
- * without JavaScript (issue 21 item 4).
+ * without JavaScript.
  */
 async function seDeconnecterDepuis(page: Page, zone: ReturnType<Page["locator"]>) {
   const chemins: string[] = [];
@@ -117,7 +117,7 @@ test("sur un petit écran, le menu de l'en-tête donne le bouton « Se déconnec
     info.project.name === "js"
       ? banner.getByRole("button", { name: "Menu" })
       : banner.getByRole("link", { name: "Menu" });
-  // The control is the DSFR 40 px square beside the logo, never over it (issue 21: at 375 px
+  // The control is the DSFR 40 px square beside the logo, never over it (at 375 px
   // without JS the link once shrank to 16 px and its icon sat on the Marianne).
   const boite = await ouvrir.boundingBox();
   const logo = await banner.locator(".fr-header__logo").boundingBox();

@@ -239,7 +239,7 @@ test("« Précédent » revient à l'étape d'avant ; un brouillon survit à la 
     .locator(".fr-header__tools-links")
     .getByRole("button", { name: "Se déconnecter" })
     .click();
-  // One step (issue 21 item 4): the provider asks nothing more.
+  // One step: the provider asks nothing more.
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");
   await page.goto(`/demande/formulaire?id=${id}&etape=2`);
   await submitCredentials(page, demandeur.email, demandeur.motDePasse);

@@ -214,7 +214,7 @@ test("un brouillon montre ses dates et « Continuer », sans récapitulatif ni m
   );
   await expect(carte.getByRole("link", { name: /Récapitulatif de la demande/ })).toHaveCount(0);
   await expect(carte.getByRole("link", { name: /Messagerie/ })).toHaveCount(0);
-  // A draft is deleted, not cancelled (issue 21 item 7), with its own confirmation.
+  // A draft is deleted, not cancelled, with its own confirmation.
   await expect(carte.getByRole("link", { name: "Annuler la demande" })).toHaveCount(0);
   await expect(carte.getByRole("link", { name: "Supprimer le brouillon" })).toHaveAttribute(
     "href",

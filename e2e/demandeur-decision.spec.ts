@@ -1,7 +1,7 @@
 /**
  * The applicant's side of the decision (spec §2 "Application card", "Home
- * for applicants", /mon-agrement; §4 VISUALISER_RESULTAT, approval status;
- * issue 4 Must have 5): a granted approval consulted from the card (the
+ * for applicants", /mon-agrement; §4 VISUALISER_RESULTAT, approval
+ * status): a granted approval consulted from the card (the
  * certificate downloads and the request becomes agree), the approved
  * operator's home, menu and approval page; a refusal with its letter,
  * which states the two-month appeal.

@@ -1,7 +1,7 @@
 /**
  * The staff file page and its action forms (spec §2 "file detail", §4
- * actions, §8 success notifications; issue 4 "Must have" 3 and "Bad
- * input"): the superviseur assigns a fresh deposited request to the demo
+ * actions, §8 success notifications): the superviseur assigns a fresh
+ * deposited request to the demo
  * instructeur through the form; the instructeur requests completeness (a
  * blank comment first: field error, nothing sent), the applicant answers
  * through the API, the instructeur confirms completeness with the CRHH and
@@ -73,7 +73,7 @@ test("le superviseur affecte, l'instructeur demande la complétude, la confirme 
   );
   await expect(page).toHaveTitle(new RegExp(`^Demande d'agrément n° ${demande.numeroDossier} \\|`));
   await expect(page.getByText(demandeur.raisonSociale, { exact: false }).first()).toBeVisible();
-  // The breadcrumb goes through the list (issue 21 item 7).
+  // The breadcrumb goes through the list.
   const filAriane = page.getByRole("navigation", { name: /vous êtes ici/i });
   await expect(filAriane.getByRole("link", { name: "Tous les dossiers" })).toHaveAttribute(
     "href",

@@ -1,6 +1,6 @@
 /**
  * The staff lists (spec §2 /tous-les-dossiers with its two tabs and
- * /mes-dossiers; issue 4 "Lists"): deposited requests listed with their
+ * /mes-dossiers): deposited requests listed with their
  * badges, search, a state filter, sort links both ways, pagination, the CSV
  * download of the same filters, "my files" of the instructeur, and the 403
  * page for an applicant or a crhh on "my files". Three fresh applicants
@@ -53,7 +53,7 @@ async function numeros(page: Page): Promise<string[]> {
   return page.locator("table tbody th[scope=row]").allInnerTexts();
 }
 
-/** Opens the filter form, folded under its summary on every new list page (issue 15 item 8). */
+/** Opens the filter form, folded under its summary on every new list page. */
 async function ouvrirFiltres(page: Page) {
   await page.locator("details.portail-filtres > summary").click();
   await expect(page.locator("details.portail-filtres")).toHaveAttribute("open");

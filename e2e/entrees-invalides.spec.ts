@@ -1,5 +1,5 @@
 /**
- * Bounded bodies and bad input on the pages (issue 20 items 3 and 7): an
+ * Bounded bodies and bad input on the pages: an
  * oversize form or upload gets 413, a URL or body that does not decode,
  * carries a NUL byte, an unknown charset or Content-Encoding, or a malformed
  * multipart gets 400, each as the French error page and never a 500. The

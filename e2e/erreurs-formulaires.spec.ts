@@ -1,5 +1,5 @@
 /**
- * Form errors as the DSFR and RGAA want them (issue 21 items 5 and 9), with
+ * Form errors as the DSFR and RGAA want them, with
  * and without JavaScript: each step of the request form has its own page
  * title; after a refused submission the title starts with "Erreur : ", an
  * error summary right after the page title lists each error as a link to

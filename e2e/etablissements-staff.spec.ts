@@ -1,5 +1,5 @@
 /**
- * Establishments on the staff and central side (issue 12 items 4 and 6):
+ * Establishments on the staff and central side:
  * a manager filters the list of referenced establishments, central staff
  * download the ZIP by period (an end before the start is refused on the
  * field), look a company up without JavaScript, and comment the history
@@ -93,7 +93,7 @@ test("un gestionnaire filtre la liste des établissements référencés", async 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Établissements référencés");
   await axe(page);
 
-  // The form is folded under its summary (issue 15 item 8): open it before each use.
+  // The form is folded under its summary: open it before each use.
   const ouvrirFiltres = async () => {
     await page.locator("details.portail-filtres > summary").click();
     await expect(page.locator("details.portail-filtres")).toHaveAttribute("open");

@@ -1,6 +1,6 @@
 /**
- * Account management by the functional administrator (issue 16 items 1 and
- * 6; spec §3 "Account list/detail", §4 Account actions, §5 Accounts, §8),
+ * Account management by the functional administrator (spec §3 "Account
+ * list/detail", §4 Account actions, §5 Accounts, §8),
  * with JavaScript and without: the administrator finds a fresh applicant,
  * changes the representative's phone, then deletes the account with a
  * reason (a deletion without reason nor confirmation first gets its field

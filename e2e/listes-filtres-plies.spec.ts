@@ -1,5 +1,5 @@
 /**
- * The staff lists' first screen (issue 15 items 6 and 8), JavaScript on and
+ * The staff lists' first screen, JavaScript on and
  * off: the filters fold into a DSFR accordion (`<details>`) whose summary
  * shows the active filters as tags, so that at 1280×800 the table starts
  * in the first screen; the tabs show the files of each whole tab

@@ -1,5 +1,5 @@
 /**
- * The layout check of issue 21 "Must have" 2: every page of
+ * The layout check: every page of
  * pages-du-site.ts, as each visitor who may see it, at 1280 and 375 px, in
  * both projects (JavaScript on and off), one test per visitor and mode
  * walking that visitor's pages. One load per width; on it, the

@@ -7,7 +7,7 @@ import { creerDemandeurConfirme } from "./fixtures/demandeur";
 import { expectNoAxeViolations, submitCredentials } from "./support";
 
 /**
- * Issue 21 item 4: the sign-in pages belong to the portal (its header and
+ * The sign-in pages belong to the portal (its header and
  * footer), "Mot de passe oublié ?" resets a password with a single-use
  * link mailed to the account (read here from the portal's local outbox,
  * DATA_DIR/outbox), and the password field shows « Afficher » with

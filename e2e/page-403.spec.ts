@@ -1,5 +1,5 @@
 /**
- * Every refusal is a portal page (issue 21 items 8 and 9), with and without
+ * Every refusal is a portal page, with and without
  * JavaScript: an applicant who opens a staff address gets the portal's 403
  * page — header, footer, title, explanation in French, a way home — and
  * the same answer for a HEAD; a POST to a page without a form gets the

@@ -1,6 +1,6 @@
 /**
- * Every page a visitor of the portal can reach, with who may see it (issue
- * 21 "Must have" 2 and 3): the pages of the site map (spec §2), the pages of
+ * Every page a visitor of the portal can reach, with who may see it: the
+ * pages of the site map (spec §2), the pages of
  * each role (spec §6) and the file pages with a seeded file in each family
  * of states (DESIGN §3 "Instruction steps for dashboards"). The layout check
  * (mise-en-page.spec.ts) and the screenshots (captures.ts) walk this one
@@ -306,7 +306,7 @@ const PAGES_DEMANDEUR: PageDuSite[] = [
     chemin: (site) => `/referencement/${site.referencement.siret}`,
     visiteurs: ["operateurReferencant"],
   },
-  // Issue 13: the approval of the seeded operator is granted this year, so no
+  // Annual activity report: the approval of the seeded operator is granted this year, so no
   // report is owed (ADR 0017): the section's list and a year's synthesis.
   {
     nom: "Rapport annuel d'activité",
@@ -323,7 +323,7 @@ const PAGES_DEMANDEUR: PageDuSite[] = [
     chemin: () => `/rapport-annuel-activite/confirmation?annee=${new Date().getFullYear() - 1}`,
     visiteurs: ["operateurAgree"],
   },
-  // Issue 14: the operator's notable changes (none yet) and step 1 of a new perimeter extension.
+  // The operator's notable changes (none yet) and step 1 of a new perimeter extension.
   {
     nom: "Mes demandes de changement notable",
     chemin: () => "/mes-demandes-changement-notable",
@@ -439,7 +439,7 @@ const PAGES_EQUIPE: PageDuSite[] = [
     chemin: () => "/etablissements/liste?query=aucun-etablissement-zzz",
     visiteurs: ["superviseur"],
   },
-  // Issue 15 item 5: the approvals list (the page of one approval: e2e/agrements.spec.ts).
+  // The approvals list (the page of one approval: e2e/agrements.spec.ts).
   {
     nom: "Liste des agréments",
     chemin: () => "/agrements",

@@ -1,6 +1,6 @@
 /**
  * Mail preferences on /account/params (spec §2 account settings, §7
- * `POST /api/user/parametre-mail`; issue 4 §7), with JavaScript on and off:
+ * `POST /api/user/parametre-mail`), with JavaScript on and off:
  * a fresh applicant unticks one kind of mail, saves, and finds the choice
  * kept after a reload.
  */

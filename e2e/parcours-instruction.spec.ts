@@ -1,6 +1,6 @@
 /**
- * The main job end to end through the pages, JavaScript on and off (issue 4
- * "Tests"; DESIGN §3): a deposited request is assigned by the superviseur,
+ * The main job end to end through the pages, JavaScript on and off (DESIGN
+ * §3): a deposited request is assigned by the superviseur,
  * the instructeur requests completeness, the applicant answers with a PDF
  * on /demande/demande/completude/{id}, the instructeur confirms with the
  * CRHH, the crhh, instructeur and superviseur give their opinions, the

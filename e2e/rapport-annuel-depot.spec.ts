@@ -1,5 +1,5 @@
 /**
- * Filing the annual activity report end to end (issue 13; spec §2
+ * Filing the annual activity report end to end (spec §2
  * `/rapport-annuel-activite/…`, §3 Annual report content, §4 deposit;
  * ADR 0017), on the acceptance-testing clock (HORLOGE_RECETTE, set by
  * playwright.config.ts): the report about year N is owed by an approval

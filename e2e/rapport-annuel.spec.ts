@@ -1,7 +1,7 @@
 /**
  * The applicant's annual activity report pages (spec §2
  * `/rapport-annuel-activite/`, `/{annee}/synthese`, `/confirmation`, the
- * menu rule and the home tiles; issue 13 item 3). The portal under test
+ * menu rule and the home tiles). The portal under test
  * runs on the real clock and the fixture's operator is approved today: by
  * ADR 0017 no report is owed yet (the previous year is `nonApplicable`,
  * the current one opens on 1 January), and the portal has no test clock.

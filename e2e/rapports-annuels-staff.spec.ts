@@ -1,6 +1,6 @@
 /**
- * The staff side of the annual activity report (issue 13 item 4; ADR
- * 0017): on the file page of an approved request, the section « Rapports
+ * The staff side of the annual activity report (ADR 0017): on the file
+ * page of an approved request, the section « Rapports
  * annuels d'activité » (side-menu entry, one row per year, the sentence
  * saying when the first report is due), the report's ZIP and synthesis PDF
  * streamed through the BFF (a request the user may not see: 404), and the

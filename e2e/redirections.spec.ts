@@ -1,5 +1,5 @@
 /**
- * No open redirect (issue 20 item 5), with JavaScript on and off: the
+ * No open redirect, with JavaScript on and off: the
  * known payloads of tests/helpers/redirections-ouvertes.ts go through
  * `/cgu?redirectTo=` and `/account/login?redirectUrl=` (signed in, and
  * the whole sign-in round trip), and Chromium itself reads each `Location`

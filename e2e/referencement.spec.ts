@@ -1,8 +1,8 @@
 /**
  * The approved operator's establishments (spec §2 "/referencement",
  * "referencing form with 4 sections", home tiles and reference-establishments
- * prompt; §5 SIRET, Phone, Perimeter; §8 success messages; issue 12 items 2
- * and 6): a fresh operator, approved through the API, references the head
+ * prompt; §5 SIRET, Phone, Perimeter; §8 success messages): a fresh
+ * operator, approved through the API, references the head
  * office the embedded company registry offers (ADR 0016) through the four
  * sections, finds it in its list and its detail, and updates its perimeter;
  * bad input keeps what was typed and shows the field's message. Each test

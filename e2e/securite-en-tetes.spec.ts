@@ -1,5 +1,5 @@
 /**
- * Styles without 'unsafe-inline' (issue 20 item 11, ADR 0012), with
+ * Styles without 'unsafe-inline' (ADR 0012), with
  * JavaScript on and off: the CSP of every page allows no inline style, and
  * the main pages — public, the provider's sign-in, the applicant's and the
  * staff's, a file with its history — report no CSP violation, neither

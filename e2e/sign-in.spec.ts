@@ -120,13 +120,13 @@ test("un utilisateur sans rôle métier est envoyé vers /unauthorised", async (
 test("la déconnexion ramène à la page de connexion", async ({ page }) => {
   await signIn(page, DEMO.instructeur.email);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bonjour Thomas");
-  // A form's button since issue 20 item 9 (e2e/deconnexion.spec.ts).
+  // A form's button (e2e/deconnexion.spec.ts).
   await page
     .getByRole("banner")
     .locator(".fr-header__tools-links")
     .getByRole("button", { name: "Se déconnecter" })
     .click();
-  // One step (issue 21 item 4): the provider asks nothing more, with or without JavaScript.
+  // One step: the provider asks nothing more, with or without JavaScript.
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Connexion");

@@ -1,6 +1,6 @@
 /**
- * The BFF's side of the functional administrator's settings (issue 16
- * item 5): the declarations of contract/api/administration.ts, for
+ * The BFF's side of the functional administrator's settings: the
+ * declarations of contract/api/administration.ts, for
  * `callEndpoint` in the loaders and actions of /administration/… only
  * (a `.server` module: they never reach the browser's bundle).
  */

@@ -1,6 +1,6 @@
 /**
- * The BFF's typed client of the portal's API (issue 23 item 2: "the app's
- * API client is typed from the same declarations"). A call names the
+ * The BFF's typed client of the portal's API, typed from the same
+ * declarations as the API. A call names the
  * endpoint's declaration (contract/api) instead of a path string: the path
  * parameters, the query and the body are typed from its zod schemas as sent
  * (`z.input`), the result from its success answer's schema (`z.output`; for
@@ -315,7 +315,7 @@ export function fetchEndpoint<const D extends EndpointDeclaration>(
 // Relative paths: the lint pattern that keeps api/ out of app/ takes `#contract/api` for api/.
 
 export { lireAgrement, lireMonAgrement } from "../../contract/api/agrements.ts";
-// Issue 15 items 5 and 6: the approvals list, its export, a withdrawal procedure; counts, complements.
+// The approvals list, its export, a withdrawal procedure; counts, complements.
 export {
   exporterAgrements,
   lireProcedureAgrement,

@@ -109,7 +109,7 @@ export async function apiFetch(
   if (response.status === 401) throw redirect(loginUrlFor(request));
   if (response.status === 404) throw new Response("Page non trouvée", { status: 404 });
   // A page the API refuses to this user is the portal's 403 page, not an
-  // error page (issue 21 item 8); an action keeps ApiError to say why in its form.
+  // error page; an action keeps ApiError to say why in its form.
   if (
     response.status === 403 &&
     request.method === "GET" &&

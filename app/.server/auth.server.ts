@@ -91,8 +91,8 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 /**
  * The refusal of a page to a signed-in user who may not see it (spec §6,
  * §8): a 403 response, that the root ErrorBoundary shows as the portal's
- * "Non Autorisé" page (header, footer, explanation, link home; issue 21
- * item 8). Its French text is what a resource route (a download) answers.
+ * "Non Autorisé" page (header, footer, explanation, link home). Its French
+ * text is what a resource route (a download) answers.
  */
 export function refusAcces(): Response {
   return new Response(`${t("erreur.403.titre")} : ${t("erreur.403.sousTitre")}`, {

@@ -3,11 +3,11 @@
  * banner", §3 Information banner, §7 GET /api/bandeaux-informatifs), kept
  * by the BFF process for a minute.
  *
- * Why a cache: the root loader runs on every page, and issue 17 measures
- * each page's server time. The banners are the same for every user (the
- * API filters them by date and `demandeType` only), and an administrator's
- * new banner may show up to a minute late, so one API call per minute and
- * list is enough instead of one per page.
+ * Why a cache: the root loader runs on every page, and each page's server
+ * time is measured (docs/performance.md). The banners are the same for
+ * every user (the API filters them by date and `demandeType` only), and an
+ * administrator's new banner may show up to a minute late, so one API call
+ * per minute and list is enough instead of one per page.
  */
 import cluster from "node:cluster";
 import type { AppLoadContext } from "@remix-run/node";
@@ -76,7 +76,7 @@ export function bandeauxEnCours(
 const SUJET_DIFFUSION = "bandeaux";
 
 /**
- * Forgets the banners this process keeps (issue 16 item 5): called after
+ * Forgets the banners this process keeps: called after
  * the administrator creates or removes one (app/routes/administration.bandeaux.tsx),
  * so that he, and every page this process serves, sees the change at once.
  * Under one process per core (ADR 0028) the other workers of this instance

@@ -61,7 +61,7 @@ declare module "@remix-run/node" {
     /**
      * The browser's address as the portal sees it (`req.ip`, TRUST_PROXY
      * applied): the BFF passes it to the API in `X-Forwarded-For`, whose
-     * per-IP limits must not count every page's users as one (issue 20 item 8).
+     * per-IP limits must not count every page's users as one.
      */
     clientIp?: string;
     /**

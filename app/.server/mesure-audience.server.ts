@@ -1,5 +1,5 @@
 /**
- * Whether and how a page is measured (spec §1, §9; issue 16 item 4; ADR
+ * Whether and how a page is measured (spec §1, §9; ADR
  * 0023): only when the visitor accepted (`gdpr-cookies-consent=all=true`)
  * and Matomo is configured (MATOMO_URL and MATOMO_SITE_ID).
  */

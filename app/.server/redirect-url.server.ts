@@ -21,7 +21,7 @@ function leavesTheSite(path: string): boolean {
 /**
  * Keeps a redirect target only when it is a path of the portal itself
  * (spec §2 "Login redirect passes the current URL as query parameter
- * redirectUrl"; issue 20 item 5): `https://…`, `//host`, `/\host`,
+ * redirectUrl"): `https://…`, `//host`, `/\host`,
  * `javascript:`, `data:` and anything that resolves to another origin give
  * `fallback`. The URL parser resolves dot segments (`/.//host`,
  * `/%2e%2e//host` become `//host`), so the normalised result is checked

@@ -34,7 +34,7 @@ export const BREADCRUMB_DATA_KEY = "breadcrumb";
 
 /**
  * Loader data key with which a screen outside its list's URL names the
- * pages above it (issue 21 item 7: Accueil › Tous les dossiers › Dossier
+ * pages above it (Accueil › Tous les dossiers › Dossier
  * n° …, never skipping the list), e.g. `breadcrumbParents: [{ label: "Tous
  * les dossiers", href: "/tous-les-dossiers/demande" }]`. They come just
  * before the route's own entry, unless an earlier route already put them.

@@ -23,7 +23,7 @@ export const CGU_FORM_PATH = "/cgu";
  * Pages a user who has not accepted the terms may still open (spec §2
  * "blocking terms modal"): the terms themselves, the form's own route and
  * the legal pages, and the sign-out page (its button is the form's way
- * out: issue 20 item 9). /account/login and /account/callback only
+ * out). /account/login and /account/callback only
  * redirect, so they are never blocked either.
  */
 const PAGES_HORS_BLOCAGE = [

@@ -4,7 +4,7 @@ import { t } from "~/i18n";
 export const DECONNEXION_PATH = "/account/logout";
 
 /**
- * The sign-out button (issue 20 item 9): a real `<form method="post">` to
+ * The sign-out button: a real `<form method="post">` to
  * `/account/logout`, so that signing out takes a click of the user on a
  * page of the portal (the server checks the form's origin) and works
  * without JavaScript; a GET of the address, as an image on another site

@@ -28,7 +28,7 @@ export function ErrorPage({
 }: {
   kind: ErrorKind;
   status: number;
-  /** What to say instead of the kind's description (e.g. a 405, issue 21 item 8). */
+  /** What to say instead of the kind's description (e.g. a 405). */
   description?: string;
 }) {
   const contact = t("application.contact");

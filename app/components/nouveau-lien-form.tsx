@@ -33,7 +33,7 @@ export function NouveauLienForm({
   return (
     <Form method="post" action={NOUVEAU_LIEN_PATH} {...getFormProps(form)}>
       {Titre ? <Titre className="fr-h4">Recevoir un nouveau lien d'activation</Titre> : null}
-      {/* A form-level refusal, e.g. too many requests (429, issue 20 item 8). */}
+      {/* A form-level refusal, e.g. too many requests (429). */}
       <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
       <Field

@@ -87,7 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       tiles: staffTilesFor(user.roles),
       // Counts shown on the tiles (GET /api/demande/nb-demandes, /api/demande/count; ADR 0026).
       comptesTuiles: await comptesDesTuiles(request, context, user.roles),
-      // The yearly export of the annual activity reports (issue 13 item 4), staff only.
+      // The yearly export of the annual activity reports, staff only.
       anneesExportRapports: anneesExportPour(user.roles, context),
     };
   const [agrement, bandeaux, demandes, peutCreer] = await Promise.all([
@@ -137,7 +137,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * The count each staff tile shows, by tile id (issue 15 item 6, ADR 0026):
+ * The count each staff tile shows, by tile id (ADR 0026):
  * "Mes dossiers" from `GET /api/demande/nb-demandes` (managers), "Tous les
  * dossiers" from `GET /api/demande/count` (staff), both scoped by the API
  * as the lists are. A count that fails leaves its tile without one.

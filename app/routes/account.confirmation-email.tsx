@@ -21,7 +21,7 @@ function jetonDe(valeur: unknown): string {
 }
 
 /**
- * `/account/confirmation-email?token=` (issue 16 item 2, spec §3
+ * `/account/confirmation-email?token=` (spec §3
  * `isEmailTokenValid`, ADR 0025): the link of the mail sent to the new
  * address. Reading the page consumes nothing (mail scanners open links):
  * `{ isEmailTokenValid, email }` of GET /api/user/token-mail/changement.

@@ -18,7 +18,7 @@ const TITLE = t("header.seDeconnecter");
 export const handle: BreadcrumbHandle = { breadcrumb: TITLE };
 
 /**
- * GET `/account/logout` signs nobody out (issue 20 item 9: an image or a
+ * GET `/account/logout` signs nobody out (an image or a
  * link on another site could send it): a signed-in user gets the page with
  * the sign-out button, anyone else goes to `/account/login`.
  */

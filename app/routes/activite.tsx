@@ -39,7 +39,7 @@ const TITRE = "Suivi de l'activité";
 const mois = (valeur: string) => `${valeur.slice(5, 7)}/${valeur.slice(0, 4)}`;
 
 /**
- * `/activite` (spec §2, §3 Activities, §9; issue 15 items 1 to 4): the
+ * `/activite` (spec §2, §3 Activities, §9): the
  * activity indicators for managers (their service or perimeter) and
  * central roles (the nation), the filters of spec §9 from the query string,
  * each breakdown in its own section with its chart (SVG drawn on the

@@ -162,7 +162,7 @@ function borne(iso: string | null, vide: string): string {
 }
 
 /**
- * `/administration/bandeaux` (issue 16 item 5, spec §3 Information
+ * `/administration/bandeaux` (spec §3 Information
  * banner): the form of a new banner (scheduled by Paris start and end
  * times) and the list of every banner with its status and a "Retirer"
  * button. Plain forms: works without JavaScript.

@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const handle: BreadcrumbHandle = { breadcrumb: TITRE };
 
 /**
- * `/administration/fonctionnalites` (issue 16 item 5, spec §6 feature
+ * `/administration/fonctionnalites` (spec §6 feature
  * flags): each flag with its state and a button that switches it (a plain
  * form: works without JavaScript).
  */

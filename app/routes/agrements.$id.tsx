@@ -38,8 +38,8 @@ function sansRefus<T>(secours: T) {
 }
 
 /**
- * `/agrements/{id}` (spec §2 /agrements, §3 Agrement; issue 15 items 5 and
- * 6): one approval for staff, from `GET /api/agrement/{id}` (404 page when
+ * `/agrements/{id}` (spec §2 /agrements, §3 Agrement): one approval for
+ * staff, from `GET /api/agrement/{id}` (404 page when
  * the user may not see it), with the request it was granted on
  * (`GET /api/demande/{id}`: SIREN, file number), each withdrawal procedure
  * with its history (`GET /api/procedure_agrement/{id}`), its referenced

@@ -4,8 +4,8 @@ import { exporterAgrements, fetchEndpoint } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 
 /**
- * `/agrements/export.csv?…` (spec §7 `GET /api/agrements/export`; issue 15
- * item 4): the CSV of the approvals list with the same filters, streamed
+ * `/agrements/export.csv?…` (spec §7 `GET /api/agrements/export`): the CSV
+ * of the approvals list with the same filters, streamed
  * from the API to the browser as an attachment, never held in memory
  * here. Staff only; the API scopes the rows (DESIGN §4).
  */

@@ -80,7 +80,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const handle: BreadcrumbHandle = { breadcrumb: "Récapitulatif de la demande" };
 
 /**
- * "Déposer" (spec §5 Deposit, contract of issue 14): VALIDER_DEPOSER (the
+ * "Déposer" (spec §5 Deposit, contract of ADR 0020): VALIDER_DEPOSER (the
  * API checks that everything is there; a 422 lists what is missing with
  * the step), then DEPOSER — or, for a change returned for edition,
  * DEPOSER_EN_EDITION — and the confirmation page with a notification. A

@@ -34,7 +34,7 @@ export function loader({ request }: LoaderFunctionArgs) {
  * §8 invalid token): validates the e-mail with the shared schema, posts it,
  * then redirects to `?envoye=1` (neutral text). Errors come back next to the
  * field (400, or the API's 422 `errors`); too many requests for this address
- * or from this IP (issue 20 item 8) above the form, with 429 and `Retry-After`.
+ * or from this IP above the form, with 429 and `Retry-After`.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: schemaNouveauLien });

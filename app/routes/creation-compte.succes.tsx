@@ -12,8 +12,8 @@ export const handle: BreadcrumbHandle = { breadcrumb: "Compte créé" };
  * `/creation-compte/succes` (spec §2 "Account creation and its success
  * page", §3 "Account creation stays pending e-mail confirmation", §9 72
  * hours): asks to follow the link sent by e-mail and offers a new link.
- * The same page whether or not the address already had an account (issue
- * 20 item 8): the mail tells its owner which case it is.
+ * The same page whether or not the address already had an account: the
+ * mail tells its owner which case it is.
  */
 export default function CreationCompteSucces() {
   return (

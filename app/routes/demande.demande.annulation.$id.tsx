@@ -38,8 +38,8 @@ import { pageTitle } from "~/utils/title";
 const TITRE = "Annuler la demande d'agrément";
 
 /**
- * The words of the page: a draft is deleted, a deposited request cancelled
- * (issue 21 item 7), though both go through ANNULER_DEMANDE.
+ * The words of the page: a draft is deleted, a deposited request cancelled,
+ * though both go through ANNULER_DEMANDE.
  */
 const LIBELLES = {
   brouillon: {

@@ -189,7 +189,7 @@ export default function FormulaireDemande() {
 }
 
 /**
- * Each step has its own title (issue 21 item 5, RGAA 8.6): "Étape 2 sur 4 –
+ * Each step has its own title (RGAA 8.6): "Étape 2 sur 4 –
  * Activités de la structure – Demande d'agrément | Mon Accompagnateur
  * Rénov' – Agréments" (spec §1 "{page} | {default title}"); "Demande
  * d'agrément" alone when no request can be started.

@@ -70,7 +70,7 @@ function sansRefus<T>(secours: T) {
 }
 
 /**
- * `/dossier/{kind}/{id}` (spec §2 "file detail", issue 4 §3): staff only
+ * `/dossier/{kind}/{id}` (spec §2 "file detail"): staff only
  * (spec §6 gate `staff`: instruction and central roles). The file
  * (`GET /api/{kind}/{id}`; the 404 page when unknown or not visible), its
  * attachment procedure and staffing labels (approval requests only), its
@@ -79,12 +79,12 @@ function sansRefus<T>(secours: T) {
  * (`POST …/read?type=note`): the page shows that count once. For a
  * request that led to an approval, the approval's establishments and the
  * approval itself (`GET /api/agrement/{id}`: its annual activity reports
- * by year, issue 13 item 4).
+ * by year).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "staff");
   const { kind, id } = cibleDossier(params);
-  // The reads that do not need the file go out with it, not after it (issue 17 item 2): an
+  // The reads that do not need the file go out with it, not after it: an
   // unseen file answers 404 to each of them too, and its own refusal is the page's.
   const lectures = Promise.all([
     kind === "demande"
@@ -106,13 +106,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const [[procedure, procedureEtp, historique, notes], etablissements, agrement] =
     await Promise.all([
       lectures,
-      // The establishments of the approval granted on this request (issue 12 item 4).
+      // The establishments of the approval granted on this request.
       kind === "demande" && demande.agrement
         ? callEndpoint(request, context, listerEtablissementsAgrementStaff, {
             params: { id: demande.agrement.id },
           }).catch(sansRefus(null))
         : Promise.resolve(null),
-      // The approval itself, for its annual activity reports by year (issue 13 item 4): the
+      // The approval itself, for its annual activity reports by year: the
       // request's copy lists only the stored reports, GET /api/agrement/{id} every year owed.
       kind === "demande" && demande.agrement
         ? callEndpoint(request, context, lireAgrement, {

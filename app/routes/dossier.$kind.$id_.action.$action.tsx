@@ -89,7 +89,7 @@ async function instructeursAssignables(
 }
 
 /**
- * `/dossier/{kind}/{id}/action/{ACTION}` (spec §4, issue 4 §3): staff only
+ * `/dossier/{kind}/{id}/action/{ACTION}` (spec §4): staff only
  * (spec §6 gate `staff`). The file (`GET /api/{kind}/{id}`, 404 page when
  * unknown or not visible); an action it does not offer this user now goes
  * back to the file with the API's 403 message; the assignee choices for

@@ -3,8 +3,8 @@ import { telechargerRapportAnnuel } from "~/.server/api-client.server";
 import { transmettreRapportAnnuel } from "~/components/dossier/rapports-annuels-staff.server";
 
 /**
- * `/dossier/demande/{id}/rapport-annuel/{annee}/rapport.zip` (issue 13 item
- * 4; spec §7 `GET /api/agrement/{id}/telechargement-raa/{annee}`): the
+ * `/dossier/demande/{id}/rapport-annuel/{annee}/rapport.zip` (spec §7
+ * `GET /api/agrement/{id}/telechargement-raa/{annee}`): the
  * annual activity report of the approval granted on request `id` as the
  * API's archive « rapport-annuel-<annee>-<numeroAgrement>.zip » (synthesis
  * PDF and documents), streamed. Staff only; a request or approval the user

@@ -3,8 +3,8 @@ import { telechargerSyntheseRapportAnnuel } from "~/.server/api-client.server";
 import { transmettreRapportAnnuel } from "~/components/dossier/rapports-annuels-staff.server";
 
 /**
- * `/dossier/demande/{id}/rapport-annuel/{annee}/synthese.pdf` (issue 13
- * item 4; `GET /api/agrement/{id}/rapport-annuel/{annee}/synthese`): the
+ * `/dossier/demande/{id}/rapport-annuel/{annee}/synthese.pdf`
+ * (`GET /api/agrement/{id}/rapport-annuel/{annee}/synthese`): the
  * synthesis PDF « synthese-rapport-annuel-<annee>.pdf » of the annual
  * activity report of the approval granted on request `id`, streamed. Staff
  * only; a request or approval the user may not see leads to "Page non

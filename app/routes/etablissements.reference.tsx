@@ -47,7 +47,7 @@ function pageDe(url: URL): number {
 
 /**
  * `/etablissements/reference` (spec §2, §6 "Admin/central: establishment
- * reference"; issue 12 item 4): central roles only. The export history
+ * reference"): central roles only. The export history
  * (`GET /api/historique-export-etablissements?page=`) and, after a
  * "Rechercher" without JavaScript (`?raisonSociale=`), the companies whose
  * name contains the text (`GET /api/company/names`).

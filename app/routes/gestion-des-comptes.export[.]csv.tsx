@@ -6,8 +6,8 @@ import { requireRole } from "~/.server/auth.server";
 import { relayerTelechargement } from "~/.server/telechargement.server";
 
 /**
- * `/gestion-des-comptes/export.csv?query=…&tri=…&sens=…` (issue 16 item 1;
- * spec §7 `GET /api/user/accounts/export`): gestionComptes.csv with the
+ * `/gestion-des-comptes/export.csv?query=…&tri=…&sens=…` (spec §7
+ * `GET /api/user/accounts/export`): gestionComptes.csv with the
  * list's search and sort, streamed from the API to the browser as an
  * attachment. admin_fonctionnel only.
  */

@@ -54,7 +54,7 @@ export default function GestionDesComptes() {
     <div className="fr-container fr-py-6w">
       <h1>Gestion des comptes</h1>
       <Form method="get" role="search" className="fr-mb-4w">
-        {/* Outside the search bar, whose DSFR style hides its label (issue 21 item 7). */}
+        {/* Outside the search bar, whose DSFR style hides its label. */}
         <label className="fr-label fr-mb-1w" htmlFor="query">
           Rechercher un compte (raison sociale, SIREN, adresse électronique ou nom)
         </label>
@@ -80,7 +80,7 @@ export default function GestionDesComptes() {
       </p>
       {comptes.result.length > 0 ? (
         <p>
-          {/* A plain link: the CSV is a resource route streamed from the API (issue 16 item 1). */}
+          {/* A plain link: the CSV is a resource route streamed from the API. */}
           <a
             className="fr-btn fr-btn--secondary fr-btn--icon-left fr-icon-download-line"
             href={`/gestion-des-comptes/export.csv${lien({})}`}

@@ -53,8 +53,8 @@ const PARENTS = [{ label: "Mes demandes de changement notable", href: URL_MES_CH
 /**
  * `/mes-demandes-changement-notable/{type}/formulaire?id=<uuid>&etape=<1..3>`
  * (spec §2 perimeter extension in 3 steps; DESIGN §6 one URL per step),
- * applicants only, behind the flag `creation_extension_perimetre` (off: 404,
- * issue 14 "Bad input"); `type` is `extension-perimetre` (else 404). Without
+ * applicants only, behind the flag `creation_extension_perimetre` (off:
+ * 404); `type` is `extension-perimetre` (else 404). Without
  * id: step 1 of a new extension when the approval offers
  * CREER_EXTENSION_PERIMETRE, else why not. With id: the extension (404 if
  * unknown or another company's; one no longer editable goes to its recap)

@@ -13,8 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * Never rendered (the loader always throws), but its presence makes this a
  * page and not a resource route: a refusal (403) or an error is shown as
- * the portal's error page by the root ErrorBoundary, not as bare text
- * (issue 21 item 8).
+ * the portal's error page by the root ErrorBoundary, not as bare text.
  */
 export default function Redirection() {
   return null;

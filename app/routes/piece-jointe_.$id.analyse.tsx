@@ -14,7 +14,7 @@ const TITRE_INFECTE = "Fichier bloqué par l'antivirus";
 export const handle: BreadcrumbHandle = { breadcrumb: "Fichier indisponible" };
 
 /**
- * `/piece-jointe/{id}/analyse` (issue 18, ADR 0030): where `/piece-jointe/{id}`
+ * `/piece-jointe/{id}/analyse` (ADR 0030): where `/piece-jointe/{id}`
  * sends a signed-in user whose file the API refused with 409, because the
  * antivirus has not found it clean yet (`?raison=infecte`: it found a
  * virus). Answers 409 with the API's French explanation; pages list such

@@ -3,7 +3,7 @@ import { exporterRapportsAnnuels, fetchEndpoint } from "~/.server/api-client.ser
 import { requireRole } from "~/.server/auth.server";
 
 /**
- * `/rapports-annuels/export.csv?annee=AAAA` (issue 13 item 4; spec §7
+ * `/rapports-annuels/export.csv?annee=AAAA` (spec §7
  * `GET /api/rapport-annuels/export`): the CSV « rapports-annuels-<annee>.csv »
  * of the annual activity reports of a year, one row per approval owing it
  * (nonDepose rows too), streamed from the API to the browser as an

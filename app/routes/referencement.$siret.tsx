@@ -85,7 +85,7 @@ function choixDe(perimetre: PerimetreNomme): ChoixPerimetreEtablissement {
 
 /**
  * `/referencement/:siret` (spec §2 "detail by SIRET", §5 referencing data
- * not editable except the perimeter; issue 12 item 2): a demandeur holding
+ * not editable except the perimeter): a demandeur holding
  * an approval; the establishment of that SIRET under it (`GET
  * /api/agrement/{id}/etablissement/{siret}`, the referenced one first; 404
  * for a malformed or unknown SIRET, or another company's) with its history,

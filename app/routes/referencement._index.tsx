@@ -23,7 +23,7 @@ const TITRE = "Établissements référencés";
 
 /**
  * `/referencement` (spec §2 "Referenced establishments of the applicant",
- * guarded; §4; issue 12 item 2): a demandeur holding an approval (else home
+ * guarded; §4): a demandeur holding an approval (else home
  * with a notification); the approval's establishments (`GET
  * /api/agrement/{id}/etablissements`, referenced first) and whether a new
  * one may be referenced: not while the approval is suspended (spec §4), not

@@ -26,7 +26,7 @@ const TITRE = "Référencer un établissement";
 
 /**
  * `/referencement/nouveau` (spec §2 referencing form with 4 sections, §4
- * suspended approval blocks referencing; issue 12 item 2): a demandeur
+ * suspended approval blocks referencing): a demandeur
  * holding an approval (else home with a notification); the form, or why
  * there is none (approval suspended, every establishment of the registry
  * already referenced, registry not answering).

@@ -9,7 +9,7 @@ import { requireRole } from "~/.server/auth.server";
 import { ongletDuSegment } from "~/components/dossiers/liste-params";
 
 /**
- * `/tous-les-dossiers/{onglet}/export.csv?…` (issue 4 "Lists", spec §7
+ * `/tous-les-dossiers/{onglet}/export.csv?…` (spec §7
  * `GET /api/demandes/export`, `/api/changement-notable/export`): the CSV
  * of the list with the same filters (`mesDossiers=true` from "Mes
  * dossiers"), streamed from the API to the browser as an attachment,

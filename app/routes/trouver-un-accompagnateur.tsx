@@ -50,8 +50,8 @@ function refus(recherche: string, message: string, status = 400) {
 }
 
 /**
- * `/trouver-un-accompagnateur?recherche=…&codeCommune=…&page=…` (public;
- * issue 12 item 5): without parameters the search form; with `recherche`, a
+ * `/trouver-un-accompagnateur?recherche=…&codeCommune=…&page=…` (public):
+ * without parameters the search form; with `recherche`, a
  * postal code (5 digits) or the start of a commune's name, the communes
  * found through GET /api/communes/filter: none → a message on the field,
  * one (or one with exactly that name) → its establishments, several → the
@@ -130,7 +130,7 @@ function lienAnnuaire(recherche: string, codeCommune: string, page: number): str
 }
 
 /**
- * `/trouver-un-accompagnateur` (issue 12 item 5, beyond the spec): a
+ * `/trouver-un-accompagnateur` (beyond the spec): a
  * household finds the Accompagnateurs Rénov' referenced for its commune,
  * without signing in. Never an establishment of a suspended or withdrawn
  * approval (the API filters them).

@@ -9,7 +9,7 @@ export const handle: BreadcrumbHandle = { breadcrumb: t("nonAutorise.titre") };
 /**
  * `/unauthorised` (spec §2, §6): where a signed-in user without any business
  * role lands. Title, subtitle, description, a contact link and the sign-out
- * button (a form, issue 20 item 9); answers 200.
+ * button (a form); answers 200.
  */
 export default function Unauthorised() {
   const contact = t("application.contact");

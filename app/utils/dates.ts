@@ -6,7 +6,7 @@
 import { afficherDate, aujourdhuiParis } from "#contract/validation";
 /*
  * Shared Intl formatters rather than date-fns' time-zone dates, which cost
- * ≈ 10 µs a call and added up to 1 ms per list page (issue 5). fr-FR writes
+ * ≈ 10 µs a call and added up to 1 ms per list page. fr-FR writes
  * "14:05" as spec §9 wants it.
  */
 const HEURE_PARIS = new Intl.DateTimeFormat("fr-FR", {

@@ -1,5 +1,5 @@
 /**
- * Audience measurement (spec §1, issue 16 item 4, ADR 0023): what the
+ * Audience measurement (spec §1, ADR 0023): what the
  * server and the browser both need to know. The spec names four pages by
  * their titles in the original application ("Formulaire de demande",
  * "Accessibilité", "Données personnelles", "Mentions légales"); the portal's

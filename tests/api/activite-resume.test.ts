@@ -1,5 +1,5 @@
 /**
- * The national activity summary kept by a job (issue 15 item 7, ADR 0038),
+ * The national activity summary kept by a job (ADR 0038),
  * over HTTP: a central reader without filter gets the job's figures while
  * they are fresh (same Europe/Paris day, under 5 minutes old), with
  * `calculeLe` and `Last-Modified`; any filter, any other reader, a stale

@@ -1,7 +1,6 @@
 /**
  * Activity follow-up over HTTP (spec §7 `GET /api/activities`, its
- * `/details-*` and `/export`, §9 indicators and filters; issue 15 items 1,
- * 2, 4 and 9; ADR 0027).
+ * `/details-*` and `/export`, §9 indicators and filters; ADR 0027).
  *
  * A small data set is built here by hand, in two instructing services of
  * this run only (S1: Paris, région 11; S2: Rhône, région 84), and every

@@ -1,6 +1,6 @@
 /**
- * The functional administrator's settings (issue 16 item 5;
- * contract/api/administration.ts): banners created, scheduled and removed,
+ * The functional administrator's settings
+ * (contract/api/administration.ts): banners created, scheduled and removed,
  * feature flags switched, each change in one history row; another role gets
  * 403, an end before the start 422 with the spec's sentence, nothing
  * written. Runs on PGlite, and on PostgreSQL with DATABASE_URL.

@@ -1,6 +1,6 @@
 /**
- * The approvals list and the last read calls of spec §7 over HTTP (issue
- * 15 items 5 and 6; spec §3 "Agrement list criteria", §7 Approvals and
+ * The approvals list and the last read calls of spec §7 over HTTP (spec §3
+ * "Agrement list criteria", §7 Approvals and
  * Requests, §9 default sort and exports; DESIGN §4 scope; ADR 0026).
  *
  * A small data set is written straight into the database (this file tests

@@ -141,7 +141,7 @@ describe("GET /api/agrement/mon-agrement", () => {
       // Granted today: no report to file yet, the previous year's is not owed
       // (ADR 0017: granted after 31 December of that year); the approval is
       // current and the extension flag on by default, so an extension may be
-      // asked for (issue 14, ADR 0020).
+      // asked for (ADR 0020).
       actionsDisponibles: ["CREER_EXTENSION_PERIMETRE"],
       rapportAnnuelActivites: [
         {

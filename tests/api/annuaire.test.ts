@@ -1,5 +1,5 @@
 /**
- * The household directory's open data over HTTP (issue 12 item 5): GET
+ * The household directory's open data over HTTP: GET
  * /api/public/etablissements (JSON) and its CSV. An approved company (driven
  * to agree through the real API) with establishments written in the
  * database covering a commune, an EPCI, a département or a région; approvals

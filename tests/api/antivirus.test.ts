@@ -1,5 +1,5 @@
 /**
- * The antivirus for real (issue 18 item 1 and "Bad input", ADR 0030): a
+ * The antivirus for real (ADR 0030): a
  * clamd of the test's own (tests/helpers/clamd.ts, Debian's clamav-daemon
  * with the EICAR test signature of tests/fixtures/clamav) scans the uploads
  * of a portal started with CLAMAV_HOST. An upload never waits for clamd; the

@@ -2,8 +2,8 @@
  * The cancellation and suspension notices over HTTP (spec §9 "cancellation,
  * tacit-rejection, suspension and withdrawal notices exist"; spec §4
  * Cancellation is definitive, withdrawal with suspension; DESIGN §3
- * ANNULER_DEMANDE, CREER_PROCEDURE, §5 suspension at most 3 months; issue 22
- * item 4): after each action the notice is the request's decision document,
+ * ANNULER_DEMANDE, CREER_PROCEDURE, §5 suspension at most 3 months): after
+ * each action the notice is the request's decision document,
  * its text (pdftotext) states what it must, the applicant and the staff
  * download it, another company's applicant gets 404; a draft deleted before
  * its deposit gets no notice; a kept approval gets its certificate back.

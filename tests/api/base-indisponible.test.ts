@@ -1,5 +1,5 @@
 /**
- * The database out of reach (issue 18 item 3, ADR 0032): the API answers
+ * The database out of reach (ADR 0032): the API answers
  * 503 with `Retry-After` and a French message, never 500, and answers again
  * as soon as the database is back, without a restart of the portal. Over
  * HTTP on a real portal; the cut is made in front of its database (every

@@ -51,7 +51,7 @@ let smtp: SmtpDeTest;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   // Every request of this file comes from one address: the per-IP limits
-  // (issue 20 item 8) have their own tests in limites-publiques.test.ts.
+  // have their own tests in limites-publiques.test.ts.
   portal = await startTestPortal({
     SMTP_URL: smtp.url,
     SIGNUP_RATE_LIMIT_IP: "1000",
@@ -368,7 +368,7 @@ describe("one account per company (spec §5, §8 « existing account »)", () =>
   it("answers 409 with the field and an invitation to sign in or contact support", async () => {
     const { donnees } = await creerCompte();
     const siren = `${donnees.siren.slice(0, 3)} ${donnees.siren.slice(3)}`;
-    // An e-mail already used gets no 409 (issue 20 item 8): limites-publiques.test.ts.
+    // An e-mail already used gets no 409: limites-publiques.test.ts.
     const cas = [
       [{ siren }, "siren"],
       [{ raisonSociale: donnees.raisonSociale.toUpperCase().replace("É", "E") }, "raisonSociale"],
@@ -465,7 +465,7 @@ describe("GET /api/user/check/{field}/{value} (spec §7)", () => {
       exists: false,
     });
     expect((await check("telephone", "0123456789")).status).toBe(404);
-    // Not the e-mail (issue 20 item 8): nobody learns which addresses have an account.
+    // Not the e-mail: nobody learns which addresses have an account.
     expect((await check("email", donnees.email)).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Spec §3 fields of a request and of the account list (issue 22 item 5)
- * over HTTP: numeroDemande, dateOctroi, dateNotificationSuspension,
+ * Spec §3 fields of a request and of the account list over HTTP:
+ * numeroDemande, dateOctroi, dateNotificationSuspension,
  * dateDecisionRetrait, impactChangement on a suspended approval, a
  * withdrawn one and a notable change, as staff and the applicant read
  * them; the account list's requests (etat, etatNormalise) and
@@ -53,7 +53,7 @@ async function lireJson<T>(token: string, chemin: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The fields of issue 22 item 5 of a request. */
+/** The spec §3 fields of a request that this file checks. */
 function champs(demande: DemandeResume) {
   return {
     numeroDemande: demande.numeroDemande,

@@ -1,5 +1,5 @@
 /**
- * A perimeter extension, the applicant's side, over HTTP (issue 14; spec §4
+ * A perimeter extension, the applicant's side, over HTTP (spec §4
  * Perimeter-extension actions, §5 Perimeter and Numbers, §7 Requests;
  * DESIGN §3 notable changes; ADR 0020): creation from the approval
  * (CREER_EXTENSION_PERIMETRE), steps 1 and 2 (ENREGISTRER_BROUILLON), the

@@ -1,5 +1,5 @@
 /**
- * Instruction of a perimeter extension (issue 14 items 2–3; DESIGN §3
+ * Instruction of a perimeter extension (DESIGN §3
  * notable changes, §5; ADR 0021), over HTTP against a real database
  * (PGlite, or PostgreSQL with DATABASE_URL): the shared instruction path
  * with a completeness request that suspends the two-month clock, the

@@ -1,5 +1,5 @@
 /**
- * Account settings over HTTP (issue 16 items 2 and 3, spec §3
+ * Account settings over HTTP (spec §3
  * `isEmailTokenValid`, §5 Accounts, §7, §8; ADR 0025): change of e-mail
  * through a link mailed to a real SMTP server, change of password ending the
  * other sessions, supervision perimeter. Accounts are created here, with a

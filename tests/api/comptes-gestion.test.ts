@@ -1,6 +1,6 @@
 /**
- * Account management by the functional administrator over HTTP (issue 16
- * item 1 and item 6; spec §3 "Account list/detail", §4 Account actions,
+ * Account management by the functional administrator over HTTP (spec §3
+ * "Account list/detail", §4 Account actions,
  * §5 Accounts, §7; ADR 0022): detail, `can`, export, each action with its
  * history row, 403 for another role or an action outside
  * `actionsDisponibles`, 422 in French by field, 404 for an unknown id, and

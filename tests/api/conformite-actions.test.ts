@@ -1,8 +1,8 @@
 /**
- * Issue 22 items 1, 2 and 6 over HTTP, against a real database (PGlite, or
- * PostgreSQL with DATABASE_URL): APPLIQUER_ARRETE and RECHARGER_MESSAGERIE
- * (ADR 0018), the decisions each kind of file is offered, the
- * notable-change twins of `can/deposernouvelledemande` and
+ * Conformity of the actions to the spec over HTTP, against a real
+ * database (PGlite, or PostgreSQL with DATABASE_URL): APPLIQUER_ARRETE and
+ * RECHARGER_MESSAGERIE (ADR 0018), the decisions each kind of file is
+ * offered, the notable-change twins of `can/deposernouvelledemande` and
  * `canBe/depose`, and an action posted where the table does not allow it
  * (403, nothing written). Expected texts are the spec's and the ADR's,
  * written out.

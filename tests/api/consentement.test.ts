@@ -1,6 +1,6 @@
 /**
- * Cookie consent and audience measurement over HTTP (issue 16 item 4, spec
- * §9, ADR 0023), on the built portal (Remix pages: `npm run build` first)
+ * Cookie consent and audience measurement over HTTP (spec §9, ADR 0023),
+ * on the built portal (Remix pages: `npm run build` first)
  * with MATOMO_URL set: the banner's form and its cookie (`all=true` /
  * `all=false`, 365 days, SameSite=Lax, Path=/, not Secure on http), the
  * redirect back checked after normalisation, the CSP naming Matomo's origin

@@ -1,5 +1,5 @@
 /**
- * Every endpoint declared once (issue 23 item 2, "Bad input"): the routes
+ * Every endpoint declared once: the routes
  * Express serves are the paths and methods of /api/openapi.json, and a
  * request that breaks its declaration (unknown query parameter, wrong
  * type, missing field, extra field in a strict body) is refused with 400

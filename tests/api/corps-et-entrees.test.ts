@@ -1,6 +1,6 @@
 /**
- * Bounded request bodies and bad input on the API (issue 20 items 3 and 7;
- * DESIGN §7 error shape): every oversize body gets 413 `{ detail }` without
+ * Bounded request bodies and bad input on the API (DESIGN §7 error
+ * shape): every oversize body gets 413 `{ detail }` without
  * the process's memory growing by the body, and each class of bad input
  * (NUL byte, malformed percent-escape, unknown charset or Content-Encoding,
  * integer out of range, NUL in a multipart field) gets a 4xx `{ detail }`,

@@ -405,7 +405,7 @@ describe("the applicant's path from step 1 to deposit and cancellation", () => {
     expect(parSuperviseur.body.actionsDisponibles).toEqual([{ action: "AFFECTER_INSTRUCTEUR" }]);
     const parCentrale = await api<DemandeDetail>(centrale, "GET", `/demande/${id}`);
     expect(parCentrale.body.actionsDisponibles).toEqual([]);
-    // Not implemented before issue 4, and never the applicant's cancellation.
+    // Never the applicant's cancellation.
     expect(await action(instructeur, id, { action: "ANNULER_DEMANDE" })).toMatchObject({
       status: 403,
       body: { message: MESSAGE_INDISPONIBLE },

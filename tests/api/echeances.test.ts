@@ -1,5 +1,5 @@
 /**
- * Deadline jobs of requests (DESIGN §5; issue 4 §6) with a moved clock: the
+ * Deadline jobs of requests (DESIGN §5) with a moved clock: the
  * completeness and complement answer deadlines (DELAIS_COMPLETUDE_DEPASSE,
  * DELAIS_AJOUT_PJ_DEPASSE) and the "expires soon" alert of the 3-month
  * instruction clock. The jobs run through their rows of TACHES, as pg-boss

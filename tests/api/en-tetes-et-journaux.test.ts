@@ -1,6 +1,6 @@
 /**
- * Response headers and logs of the whole portal, pages included (issue 20
- * items 6 and 10): the request log keeps no authorization code, `state`,
+ * Response headers and logs of the whole portal, pages included: the
+ * request log keeps no authorization code, `state`,
  * `nonce`, `id_token_hint`, mail token, cookie or JWT that went through
  * it during a sign-in, an account creation with its confirmation and a
  * sign-out; every answer that depends on the session says `private,

@@ -1,5 +1,5 @@
 /**
- * Rules of spec §4 on establishments (issue 12 item 3), driven over HTTP:
+ * Rules of spec §4 on establishments, driven over HTTP:
  * a suspension (CREER_PROCEDURE retrait_avec_suspension, MODIFIER_PROCEDURE)
  * hides the approval's establishments from households with a
  * MASQUER_ETABLISSEMENT row each; its end (the 3-month job, MODIFIER_PROCEDURE

@@ -1,7 +1,7 @@
 /**
  * Establishments on the staff and central side over HTTP (spec §7
- * Establishments, §9 EtablissementsReferences.csv and etablissements.zip;
- * issue 12 items 4 and 6): the paged list with each filter, the search and
+ * Establishments, §9 EtablissementsReferences.csv and etablissements.zip):
+ * the paged list with each filter, the search and
  * the sort, who sees what (an instruction account outside the approval's
  * service sees nothing, a demandeur gets 403), the CSV export, the central
  * ZIP download by period and by company with its errors, the export

@@ -1,7 +1,7 @@
 /**
  * Establishments of an approved company over HTTP (spec §3 Etablissement,
  * §4 suspended approval, §5 SIRET / Phone / Perimeter, §7 Establishments
- * and Geography; issue 12 items 1, 2, 6): the registry's establishments
+ * and Geography): the registry's establishments
  * that may be referenced, the ETP rule (ADR 0016), referencing with its
  * history row, the bad inputs answered on their field, who may see or act
  * on what (404 foreign, 403 wrong role or suspended approval), the SIRET

@@ -1,5 +1,5 @@
 /**
- * Data at rest (issue 20 items 4, 12, 13): DATA_DIR readable by the portal's
+ * Data at rest: DATA_DIR readable by the portal's
  * account only, names of attachments that cannot lie, stored files checked
  * against their hash when read, temporary files swept at start, uploads
  * streamed to the store.

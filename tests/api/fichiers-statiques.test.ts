@@ -1,6 +1,6 @@
 /**
- * How the portal serves its static files (issue 5, page weight and
- * performance of static files): the stylesheet the pages link, named after
+ * How the portal serves its static files (page weight and performance of
+ * static files): the stylesheet the pages link, named after
  * its content, is kept a year and never revalidated; the other DSFR files a
  * week; the build output a year. A client gets brotli when it accepts it,
  * else gzip, else the plain file, always the same bytes once decoded, with

@@ -1,5 +1,5 @@
 /**
- * The history nobody can rewrite silently (issue 18 item 5, ADR 0033):
+ * The history nobody can rewrite silently (ADR 0033):
  * every `historique` row carries the sha256 of its content and of the
  * previous row of the same resource, computed by the trigger of migration
  * 0013 whatever code path inserts it; `npm run verifier-historique`

@@ -1,6 +1,6 @@
 /**
- * What each reader gets of a request's history over HTTP (issue 20 §2 "an
- * applicant sees only what is his to see"; contract/historique-visibilite.ts):
+ * What each reader gets of a request's history over HTTP (an applicant
+ * sees only what is his to see; contract/historique-visibilite.ts):
  * five requests driven through the real API so that every action of the
  * transition table that writes a comment writes one with a unique marker,
  * then GET /api/demande/{id}/historique and the historique.csv of

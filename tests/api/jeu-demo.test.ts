@@ -1,5 +1,5 @@
 /**
- * The demo dataset (issue 15 item 8, api/db/seed/demo-dossiers.ts): the
+ * The demo dataset (api/db/seed/demo-dossiers.ts): the
  * setting that decides it (on for the newcomer's embedded start only), and,
  * once loaded at a portal's start, the fixed figures of its fixed scale and
  * seed — requests in every state, approvals, messages, the demo staff of

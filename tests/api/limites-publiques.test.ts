@@ -1,11 +1,12 @@
 /**
- * Issue 20 item 8, over HTTP against a real database (PGlite, or PostgreSQL
- * with DATABASE_URL): the public endpoints that send mail or answer about
- * accounts are rate-limited per IP and per e-mail address, counted before
- * the work (429 in French with Retry-After, refusals logged at warn with a
- * pseudonymised address), and answer the same whether an address has an
- * account or not. The portal trusts one proxy (TRUST_PROXY=true), so each
- * test acts as its own IP addresses through X-Forwarded-For.
+ * Public rate limits, over HTTP against a real database (PGlite, or
+ * PostgreSQL with DATABASE_URL): the public endpoints that send mail or
+ * answer about accounts are rate-limited per IP and per e-mail address,
+ * counted before the work (429 in French with Retry-After, refusals logged
+ * at warn with a pseudonymised address), and answer the same whether an
+ * address has an account or not. The portal trusts one proxy
+ * (TRUST_PROXY=true), so each test acts as its own IP addresses through
+ * X-Forwarded-For.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";

@@ -1,6 +1,6 @@
 /**
  * Internal notes over HTTP (spec §3 Note, §7 `GET /api/{type}/{id}/notes`,
- * `POST …/note`, `POST …/read?type=note`; issue 4 §3): instruction staff of
+ * `POST …/note`, `POST …/read?type=note`): instruction staff of
  * the Paris service write and read them, central staff only read, the
  * applicant side never sees them (404, file included).
  */

@@ -1,5 +1,5 @@
 /**
- * E-mails of the instruction (issue 4 §7) through a real SMTP server
+ * E-mails of the instruction through a real SMTP server
  * (tests/helpers/smtp.ts, the portal's SMTP_URL): one mail per event to the
  * right address, mail preferences (`POST /api/user/parametre-mail`,
  * `GET /api/user/account` parametresMail), and "never a flood" for

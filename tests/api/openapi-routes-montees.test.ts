@@ -1,6 +1,6 @@
 /**
- * Every endpoint the portal serves under /api is in /api/openapi.json (issue
- * 18 item 4): the routes are read from the Express application itself, its
+ * Every endpoint the portal serves under /api is in /api/openapi.json: the
+ * routes are read from the Express application itself, its
  * whole stack walked from the top, mount paths joined on the way down, so
  * that a route registered by hand (not through contract/api), a router
  * mounted on a sub-path, or a middleware answering on a path of its own is

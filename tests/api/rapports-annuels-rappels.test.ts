@@ -1,5 +1,5 @@
 /**
- * Jobs of the annual activity report (issue 13 item 5; ADR 0017 "Rappels et
+ * Jobs of the annual activity report (ADR 0017 "Rappels et
  * retards") with a moved clock (Europe/Paris): the reminders of 1 and 15
  * March to the applicants of approvals whose report about 2026 is not
  * deposited (each once, honouring the `rapport_annuel` preference), then on

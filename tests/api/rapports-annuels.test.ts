@@ -1,5 +1,5 @@
 /**
- * The annual activity report over HTTP (issue 13; spec §3 Annual report
+ * The annual activity report over HTTP (spec §3 Annual report
  * content, §4 filing states and approval-level actions, §5 ETP, §7
  * POST /api/agrement/{id}/action, procedure-raa, telechargement-raa,
  * rapport-annuels/export; ADR 0017), with the portal's clock moved to the

@@ -1,5 +1,5 @@
 /**
- * The acceptance-testing clock (setting HORLOGE_RECETTE; issue 13;
+ * The acceptance-testing clock (setting HORLOGE_RECETTE;
  * contract/api/recette.ts): off, GET and PUT /api/recette/horloge answer
  * 404; on, only the admin_fonctionnel reads and moves it, the API's rules
  * follow the simulated date (an approved operator is offered

@@ -1,5 +1,5 @@
 /**
- * Bad input at scale, short run (issue 18 item 4): the fuzzer of
+ * Bad input at scale, short run: the fuzzer of
  * scripts/fiabilite/fuzz.ts, fed by /api/openapi.json, sends 428 malformed
  * requests (every operation four times, each time as another identity) with a
  * fixed seed. No answer is 500 or more, and no refused request writes a row.

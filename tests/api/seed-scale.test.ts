@@ -1,5 +1,5 @@
 /**
- * The national-scale dataset (`npm run seed -- --scale N`, issue 5): its
+ * The national-scale dataset (`npm run seed -- --scale N`): its
  * plan holds every request state with consistent paths, the same options
  * give the same data, and a small scale loaded into the test database is
  * coherent (valid SIRENs and SIRETs, histories ending in the request's

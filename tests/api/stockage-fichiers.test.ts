@@ -1,6 +1,6 @@
 /**
  * The file store's contract (api/files/types.ts FileStore), run against both
- * adapters (issue 18 item 2, ADR 0031): the local disk (embedded default)
+ * adapters (ADR 0031): the local disk (embedded default)
  * and S3-compatible object storage, here a local s3rver started by the
  * test. Same keys (the sha256 of the bytes), same refusals of missing,
  * altered or truncated bytes, nothing left behind by a refused or failed

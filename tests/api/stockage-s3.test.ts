@@ -1,6 +1,6 @@
 /**
- * The portal with its files on S3-compatible object storage (issue 18 item
- * 2, ADR 0031), over HTTP on a real database: S3_* set, an upload lands in
+ * The portal with its files on S3-compatible object storage (ADR 0031),
+ * over HTTP on a real database: S3_* set, an upload lands in
  * the bucket under its sha256 (nothing kept on local disk), downloads come
  * back from it checked, and a storage out of reach answers 503 in French
  * with Retry-After (never 500) and records no attachment.

@@ -1,6 +1,6 @@
 /**
- * Post-commit work through the transactional outbox (issue 20 item 13,
- * ADR 0011; api/jobs/travaux.ts, api/jobs/travaux-apres-validation.ts): the
+ * Post-commit work through the transactional outbox (ADR 0011;
+ * api/jobs/travaux.ts, api/jobs/travaux-apres-validation.ts): the
  * mails and the recap PDF are written in the business write's transaction,
  * done by the request right after its commit, and otherwise retried by the
  * `travaux-apres-validation` job, each mail sent once; the recap and the

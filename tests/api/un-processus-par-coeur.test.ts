@@ -1,5 +1,5 @@
 /**
- * One process per core (issue 17 item 3 and "Bad input", ADR 0028): the
+ * One process per core (ADR 0028): the
  * built portal (`server.ts`, as `npm run serve` runs it) on a throw-away
  * PostgreSQL database with WEB_CONCURRENCY=2. Under load, one worker is
  * killed (SIGKILL): a replacement starts with the same rank, the other

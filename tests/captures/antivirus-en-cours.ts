@@ -1,6 +1,6 @@
 /**
  * Screenshots of step 3 of a draft whose files wait for the antivirus
- * (issue 18, ADR 0030), at 1280 and 375 px, into captures/ (git-ignored).
+ * (ADR 0030), at 1280 and 375 px, into captures/ (git-ignored).
  * The built portal (npm run build) is started here with CLAMAV_HOST on a
  * port where nothing listens and no jobs: every upload stays `en_attente`,
  * so the page shows « Analyse antivirus en cours » instead of the links,

@@ -1,5 +1,5 @@
 /**
- * A real clamd for the antivirus tests (issue 18 item 1, ADR 0030): Debian's
+ * A real clamd for the antivirus tests (ADR 0030): Debian's
  * clamav-daemon, started in the foreground on a TCP port of its own, with
  * a configuration in a temporary folder and the project's test signature
  * database (tests/fixtures/clamav: the EICAR test file only). Not installed:

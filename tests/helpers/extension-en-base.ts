@@ -1,5 +1,5 @@
 /**
- * Perimeter extensions (notable changes, issue 14) written straight into a
+ * Perimeter extensions (notable changes) written straight into a
  * test portal's database in the state an instruction test needs, without
  * going through the applicant's form (A1's API): a `changement-notable`
  * row of type `extension_perimetre` on an approval, its company, service

@@ -1,5 +1,5 @@
 /**
- * Known open-redirect payloads (issue 20 item 5), gathered from the usual
+ * Known open-redirect payloads, gathered from the usual
  * lists (OWASP's "Unvalidated Redirects" cheat sheet, PayloadsAllTheThings'
  * "Open Redirect"): each one tries to make a redirect parameter of the
  * portal (`redirectUrl`, `redirectTo`) send the browser to

@@ -256,7 +256,7 @@ describe("login page", () => {
     expect(body).toMatch(/href="\/dsfr\/portail\.[0-9a-f]{12}\.min\.css"/);
     expect(body).toContain('href="/dsfr/favicon/favicon.svg"');
     expect(body).toMatch(/République<br ?\/?>Française/);
-    // The portal's header (contract/gabarit), not a header of its own (issue 21 item 4).
+    // The portal's header (contract/gabarit), not a header of its own.
     expect(body).toContain(
       '<p class="fr-header__service-title">Mon Accompagnateur Rénov&#x27;</p>',
     );
@@ -437,7 +437,7 @@ describe("sign-out (RP-initiated logout)", () => {
     logoutUrl.searchParams.set("client_id", portal.config.oidcClientId);
     logoutUrl.searchParams.set("post_logout_redirect_uri", `${portal.baseUrl}/account/login`);
     logoutUrl.searchParams.set("state", "au-revoir");
-    // One step (issue 21 item 4): no "Se déconnecter" page, with or without JavaScript.
+    // One step: no "Se déconnecter" page, with or without JavaScript.
     const end = await fetchWithJar(jar, logoutUrl.href);
     expect(end.status).toBe(303);
     const back = new URL(end.headers.get("location")!);

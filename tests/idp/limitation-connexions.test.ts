@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling over HTTP (issue 20 item 1, ADR 0010), on a real portal
+ * Sign-in throttling over HTTP (ADR 0010), on a real portal
  * behind a trusted proxy, so that `X-Forwarded-For` lets a test sign in from
  * several addresses. Attempts sent at once never overtake the limits; an
  * attacker's failures block his address for the account, only slow the

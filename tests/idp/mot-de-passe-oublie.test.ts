@@ -1,6 +1,6 @@
 /**
- * "Mot de passe oublié ?" of the embedded identity provider (issue 21 item 4,
- * idp/reinitialisation.ts and idp/mot-de-passe-oublie.ts): the link's rules
+ * "Mot de passe oublié ?" of the embedded identity provider
+ * (idp/reinitialisation.ts and idp/mot-de-passe-oublie.ts): the link's rules
  * (single use, one hour on the portal's clock, hash only at rest), the
  * password rules, the end of every session, and the pages over HTTP (same
  * answer for any address, mail only for an account, limits). Real database:

@@ -1,6 +1,6 @@
 /**
- * The BFF's typed API client (app/.server/api-client.server.ts, issue 23
- * item 2): requests built from the endpoint declarations of contract/api
+ * The BFF's typed API client (app/.server/api-client.server.ts): requests
+ * built from the endpoint declarations of contract/api
  * (encoded path parameters, query lists as repeated `key[]` as spec §7
  * wants, JSON and form bodies), and types that refuse what a declaration
  * does not accept.

@@ -110,22 +110,22 @@ const TEXTES_PARTIELS: Record<string, { spec: string[]; texte: string }> = {
 };
 
 /**
- * Entries the spec does not give but issue 21 asks for (item 5: form
- * errors as the DSFR and RGAA want them; item 8: every refusal a portal
- * page), pinned to the text decided for them.
+ * Entries the spec does not give but the portal needs (form errors as the
+ * DSFR and RGAA want them; every refusal a portal page), pinned to the
+ * text decided for them.
  */
 const TEXTES_DE_L_ISSUE_21: Record<string, string> = {
   "interface.prefixeTitreErreur": "Erreur : ",
   "interface.resumeErreurs": "Le formulaire contient des erreurs",
   "interface.methodeNonAutorisee":
     "Cette page ne peut pas recevoir ce que votre navigateur lui a envoyé. Revenez à la page précédente ou à la page d'accueil et réessayez.",
-  // Issue 18 item 3 (ADR 0032): the 503 of an unreachable database.
+  // ADR 0032: the 503 of an unreachable database.
   "interface.serviceIndisponible":
     "Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.",
 };
 
 /**
- * Entries the spec does not give but issue 23 asks for ("Bad input": a
+ * Entries the spec does not give but the endpoint declarations need (a
  * request that breaks its declaration is refused with 400 in French),
  * pinned to the text decided for them.
  */
@@ -135,8 +135,8 @@ const TEXTES_DE_L_ISSUE_23: Record<string, string> = {
 };
 
 /**
- * Entries the spec does not give but the perimeter extension (issue 14)
- * needs beside the spec's région text, pinned to the text decided for them.
+ * Entries the spec does not give but the perimeter extension needs beside
+ * the spec's région text, pinned to the text decided for them.
  */
 const TEXTES_DE_L_ISSUE_14: Record<string, string> = {
   "validation.departementDejaDansPerimetre":

@@ -1,6 +1,6 @@
 /**
  * The patch of @remix-run/router (patches/, applied by `npm ci` through
- * postinstall; issue 17 item 2, ADR 0029): the ranked branches of a routes
+ * postinstall; ADR 0029): the ranked branches of a routes
  * tree are kept between matches, and a path's matcher is compiled once.
  * Matching must answer as the unpatched router does, on the first match,
  * on the next ones, and after the tree changed (routes patched in).

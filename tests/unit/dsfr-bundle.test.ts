@@ -1,6 +1,6 @@
 /**
- * The portal's DSFR stylesheet (scripts/dsfr-bundle.mjs, issue 5 "page
- * weight"): built from a small fixture checkout, it keeps what its pages can
+ * The portal's DSFR stylesheet (scripts/dsfr-bundle.mjs, page weight):
+ * built from a small fixture checkout, it keeps what its pages can
  * render and drops the rest, inlines its icons and puts the fonts in a file
  * of their own (loaded after the first paint, ADR 0008); built from this
  * checkout, it has every icon the pages name and every file its URLs point to.

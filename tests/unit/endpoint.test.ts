@@ -1,6 +1,6 @@
 /**
- * The registrar of endpoint declarations (api/http/endpoint.ts, issue 23
- * item 2) on a small Express app: what the routers still to convert need
+ * The registrar of endpoint declarations (api/http/endpoint.ts) on a small
+ * Express app: what the routers still to convert need
  * (`:kind/:id` that leaves other kinds to later routes, multipart read by
  * the handler after its access checks, streamed answers, lists as `key[]`,
  * role gates), and the order of the checks.

@@ -1,6 +1,6 @@
 /**
  * The table of what each side reads of a request's history
- * (contract/historique-visibilite.ts; issue 20 §2), against the transition
+ * (contract/historique-visibilite.ts), against the transition
  * table of DESIGN §3: every action is classified, the opinions and the
  * refusal deliberation are withheld from the applicant, unknown actions
  * fail closed, staff read every row unchanged.

@@ -1,5 +1,5 @@
 /**
- * Names of attachments that cannot lie (issue 20 item 12): one function
+ * Names of attachments that cannot lie: one function
  * normalises them at upload (api/files/nom-fichier.ts).
  */
 import { describe, expect, it } from "vitest";

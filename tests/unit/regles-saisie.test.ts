@@ -1,5 +1,5 @@
 /**
- * Input rules of spec §5 that the review found untested (issue 22 item 9):
+ * Input rules of spec §5 that the review found untested:
  * the address rule, every phone prefix, and the error catalogue's 418.
  * Expected texts are the spec's, written out.
  */

@@ -1,5 +1,5 @@
 /**
- * WEB_CONCURRENCY (issue 17 item 3, "Bad input"; ADR 0028): how many
+ * WEB_CONCURRENCY (ADR 0028): how many
  * processes serve HTTP with PostgreSQL. Unset: one per core. A value that
  * is not a whole number of processes of at least 1 is refused at start
  * with a French message naming the variable; PGlite and HORLOGE_RECETTE

@@ -1,6 +1,6 @@
 /**
  * Approval requests and notable changes never share what belongs to one of
- * them (issue 22 item 2): over the whole transition table, for every row,
+ * them: over the whole transition table, for every row,
  * state, role and kind, an action or decision of one kind is never offered
  * to the other. The sets are written out from spec §3–§4 and DESIGN §3,
  * not read from the code under test.

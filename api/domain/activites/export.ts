@@ -1,6 +1,6 @@
 /**
  * `suiviActivite.csv` (spec §7 `GET /api/activities/export`, §9 exports;
- * issue 15 item 4; ADR 0027): the indicators and each breakdown of the
+ * ADR 0027): the indicators and each breakdown of the
  * activity for the reader and the filters, one line per figure with three
  * columns (Rubrique, Libellé, Valeur), with the portal's CSV conventions
  * (api/exports/csv.ts: `;`, BOM, header row), streamed section by section.

@@ -1,6 +1,6 @@
 /**
  * CSV export of the approvals list (spec §7 `GET /api/agrements/export`
- * "filters", §9 exports; issue 15 item 4): the rows the list shows for the
+ * "filters", §9 exports): the rows the list shows for the
  * same filters, all pages, streamed batch by batch with the portal's CSV
  * conventions (api/exports/csv.ts: `;`, BOM, header row).
  */

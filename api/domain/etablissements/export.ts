@@ -1,6 +1,6 @@
 /**
- * The CSV of referenced establishments (spec §9 `EtablissementsReferences.csv`;
- * issue 12 item 4): its columns, and the export of the staff list
+ * The CSV of referenced establishments (spec §9 `EtablissementsReferences.csv`):
+ * its columns, and the export of the staff list
  * (`GET /api/etablissements/export`) streamed batch by batch with the
  * portal's CSV conventions (api/exports/csv.ts: `;`, BOM, header row).
  */

@@ -1,6 +1,6 @@
 /**
  * Activity follow-up (spec §7 `GET /api/activities`, its `/details-*` and
- * `/export`; issue 15 items 1, 2 and 4), declared in contract/api/activites.ts:
+ * `/export`), declared in contract/api/activites.ts:
  * managers and central roles, figures scoped as DESIGN §4 (ADR 0027); the
  * national view without filter from the job's summary while fresh (ADR 0038).
  */

@@ -1,6 +1,6 @@
 /**
- * The functional administrator's settings (contract/api/administration.ts;
- * issue 16 item 5): information banners and feature flags, each change
+ * The functional administrator's settings (contract/api/administration.ts):
+ * information banners and feature flags, each change
  * written in the history by api/domain/administration/; the superviseurs'
  * bounds (ADR 0041, api/domain/compte/perimetre-supervision.ts). admin_fonctionnel only.
  */

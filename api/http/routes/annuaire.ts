@@ -1,5 +1,5 @@
 /**
- * The household directory's open data (issue 12 item 5; contract/api/annuaire.ts):
+ * The household directory's open data (contract/api/annuaire.ts):
  * GET /public/etablissements (JSON page) and GET /public/etablissements.csv.
  * Public, mounted with the reference data before the authenticated routes;
  * counted per IP before any work (ADR 0013). The answer holds nothing of

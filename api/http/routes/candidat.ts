@@ -44,7 +44,7 @@ import { HttpError } from "../errors.ts";
 
 /**
  * 409 texts of spec §8 "Existing account": sign in, or contact support. An
- * e-mail already used gets no 409 (issue 20 item 8): its owner is mailed.
+ * e-mail already used gets no 409: its owner is mailed.
  */
 export const MESSAGES_COMPTE_EXISTANT: Record<ChampCompteExistant, string> = {
   siren: `Un compte existe déjà pour ce SIREN : une seule structure candidate peut être inscrite par SIREN. Connectez-vous avec ce compte ou contactez le support (${ADRESSE_SUPPORT}).`,
@@ -104,7 +104,7 @@ export function candidatRoutes(deps: ApiDeps): Router {
   /**
    * GET /api/user/check/{field}/{value} (public): `{ exists }` for `field`
    * siren (spaces ignored) or raisonSociale (accents and case ignored); 404
-   * for any other field, e-mail included (issue 20 item 8: nobody learns
+   * for any other field, e-mail included (nobody learns
    * which addresses have an account). 429 beyond CHECK_RATE_LIMIT_IP_MINUTE
    * or CHECK_RATE_LIMIT_IP_HOUR checks per IP.
    */
@@ -124,7 +124,7 @@ export function candidatRoutes(deps: ApiDeps): Router {
    * POST /api/candidate/create (public; JSON or form data): the account form
    * of contract/schemas/candidat.ts. 201 `{ email }` once the confirmation
    * mail is sent, and the same 201 when the e-mail already has an account,
-   * whose owner is mailed instead (issue 20 item 8); 422 `{ detail, errors }`
+   * whose owner is mailed instead; 422 `{ detail, errors }`
    * for spec §5 rules; 409 `CompteExistant` when the SIREN or company name is
    * taken; 503 `{ message }` when the mail cannot be sent (nothing is
    * created); 429 beyond SIGNUP_RATE_LIMIT_IP requests per IP or

@@ -1,6 +1,6 @@
 /**
  * Perimeter extensions, the applicant's side, over HTTP (spec §7 Requests;
- * issue 14; ADR 0020), declared in contract/api/changements-notables.ts:
+ * ADR 0020), declared in contract/api/changements-notables.ts:
  * the company's notable changes and the attachment procedure of a type.
  * Mounted before demandesRoutes, so that /changement-notable/procedure is
  * not read as the file `procedure` of `/:kind/:id`. Creation is in

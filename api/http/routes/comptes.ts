@@ -41,7 +41,7 @@ const SORT_COLUMNS = {
   siren: societes.siren,
 } as const;
 
-/** Columns of gestionComptes.csv (issue 16 item 1), one row per applicant account. */
+/** Columns of gestionComptes.csv, one row per applicant account. */
 export const COLONNES_EXPORT_COMPTES: readonly ColonneCsv<LigneExportCompte>[] = [
   { entete: "Raison sociale", valeur: (ligne) => ligne.raisonSociale },
   { entete: "SIREN", valeur: (ligne) => ligne.siren },

@@ -89,7 +89,7 @@ export function demandesRoutes(deps: ApiDeps): Router {
   // A perimeter may list thousands of communes, each a repeated `communes[]`.
   const urlencoded = express.urlencoded({ extended: false, limit: "2mb", parameterLimit: 50_000 });
   const formulaire = { parsers: [urlencoded] };
-  // Multipart is bounded (issue 20 item 3): a perimeter of thousands of communes comes as JSON or urlencoded.
+  // Multipart is bounded: a perimeter of thousands of communes comes as JSON or urlencoded.
   const champsSeuls = multer({
     limits: { fields: CHAMPS_MAX, fieldSize: TAILLE_CHAMP_MAX },
   }).none();

@@ -1,6 +1,6 @@
 /**
- * Establishments on the staff and central side (spec §7 Establishments;
- * issue 12 item 4), declared in contract/api/etablissements-staff.ts: the
+ * Establishments on the staff and central side (spec §7 Establishments),
+ * declared in contract/api/etablissements-staff.ts: the
  * list and its CSV export (staff, scoped as DESIGN §4), the central ZIP
  * download with its export history, the company-name autocomplete, and the
  * establishments of one approval for the staff file page.

@@ -1,6 +1,6 @@
 /**
  * Establishments, applicant side, and the geography of an approval (spec §7
- * Establishments and Geography; issue 12 item 2; contract/api/etablissements.ts).
+ * Establishments and Geography; contract/api/etablissements.ts).
  * Mounted before the generic `/:kind/:id…` routes of the lists. The
  * registry of companies (api/registre) is chosen once from the settings;
  * when it does not answer, 503 `{ message }` in French.

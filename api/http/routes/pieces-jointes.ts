@@ -47,7 +47,7 @@ import { HttpError, conflict, forbidden, notFound } from "../errors.ts";
 export const MESSAGE_PJ_NON_MODIFIABLES =
   "Les pièces jointes de cette demande ne peuvent plus être modifiées.";
 
-/** 500 of an attachment whose stored copy is missing or altered (issue 20 item 13). */
+/** 500 of an attachment whose stored copy is missing or altered. */
 export const MESSAGE_FICHIER_INDISPONIBLE =
   "Ce fichier ne peut pas être envoyé : sa copie sur le serveur est manquante ou endommagée. " +
   "L'incident a été signalé à l'équipe technique.";
@@ -154,7 +154,7 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
   const points = endpoints(router, authenticate);
   const tailleMaxOctets = config.uploadMaxMo * 1024 * 1024;
   const upload = multer({
-    // Streamed to the store's temporary folder, never whole in memory (issue 20 item 3).
+    // Streamed to the store's temporary folder, never whole in memory.
     storage: stockageFlux(fichiers),
     // Browsers send UTF-8 names without saying so; busboy would read latin1.
     defParamCharset: "utf8",
@@ -288,7 +288,7 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
     const [piece] = await database.db.select().from(piecesJointes).where(eq(piecesJointes.id, id));
     if (!piece) throw notFound();
     await verifierAccesRessource(database, utilisateur, piece);
-    // Neither pending nor infected bytes leave the portal (issue 18, ADR 0030): 409.
+    // Neither pending nor infected bytes leave the portal (ADR 0030): 409.
     refuserSiNonAnalyse(piece, res);
     let contenu;
     try {

@@ -1,5 +1,5 @@
 /**
- * The annual activity report over HTTP (spec §7 Approvals; issue 13; ADR
+ * The annual activity report over HTTP (spec §7 Approvals; ADR
  * 0017), declared in contract/api/rapports-annuels.ts: the approval-level
  * actions, the attachment groups, one report, its synthesis PDF, its ZIP,
  * and the staff's CSV export of a year. Mounted before agrementsRoutes so
@@ -139,7 +139,7 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
   const limite = limiteModificationDe(config);
   // Step 1 of a perimeter of a hundred départements has two hundred fields: urlencoded or JSON.
   const urlencoded = express.urlencoded({ extended: false, limit: "1mb", parameterLimit: 2_000 });
-  // Step 3 comes as multipart (its documents), bounded as every multipart body (issue 20 item 3).
+  // Step 3 comes as multipart (its documents), bounded as every multipart body.
   const upload = multer({
     storage: stockageFlux(fichiers),
     defParamCharset: "utf8",

@@ -1,6 +1,6 @@
 /**
- * What the `/activite` page loads (spec §2, §7 Activities; issue 15 items
- * 1 to 3): the indicators and the five breakdowns for the filters, called
+ * What the `/activite` page loads (spec §2, §7 Activities): the indicators
+ * and the five breakdowns for the filters, called
  * together, and the charts drawn on the server from them. Server only: it
  * reaches the endpoint declarations of contract/api (kept out of the
  * browser's bundles, as app/.server/api-client.server.ts explains).

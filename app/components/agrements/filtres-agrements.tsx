@@ -34,7 +34,7 @@ const CHOIX_ETABLISSEMENT = [
 
 /**
  * The active filters as short labels, for the summary of the folded form
- * (issue 15 item 8: the table starts in the first screen).
+ * (so that the table starts in the first screen).
  */
 export function etiquettesFiltres(
   filtres: FiltresAgrements,
@@ -56,8 +56,8 @@ export function etiquettesFiltres(
 }
 
 /**
- * The filter form of the approvals list (spec §3 "Agrement list criteria";
- * issue 15 item 5): a plain GET form, so it works without JavaScript,
+ * The filter form of the approvals list (spec §3 "Agrement list criteria"):
+ * a plain GET form, so it works without JavaScript,
  * folded into a `<details>` (DSFR accordion look) whose summary lists the
  * active filters as tags, folded so that the table starts in the first
  * screen. Search (number, company,

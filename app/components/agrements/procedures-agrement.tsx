@@ -32,7 +32,7 @@ function acteur(entree: ProcedureAgrementDetail["historique"][number]): string {
 
 /**
  * "Procédures de retrait" of the approval page (spec §3 Agreement
- * procedure, §7 `GET api/procedure_agrement/{id}`; issue 15 item 6): each
+ * procedure, §7 `GET api/procedure_agrement/{id}`): each
  * procedure, newest first, with its type, state badge, notification date,
  * decision and its own history (date, action, state, who, comment), and a
  * link to the file it was run on.

@@ -8,7 +8,7 @@ import { Field, FormErrorSummary } from "~/components/forms";
 export const ANNUAIRE_PATH = "/trouver-un-accompagnateur";
 
 /**
- * The directory's search (issue 12 item 5): one field, a postal code or
+ * The directory's search: one field, a postal code or
  * the start of a commune's name, sent with GET (the result is a page one
  * can bookmark and share; works without JavaScript). `lastResult` carries
  * the loader's refusal (empty field, digits that are not a postal code, no

@@ -76,7 +76,7 @@ function CarteAccompagnateur({ accompagnateur: a }: { accompagnateur: Accompagna
 }
 
 /**
- * The establishments serving the chosen commune (issue 12 item 5): a
+ * The establishments serving the chosen commune: a
  * heading with their number, one card each, the pages (20 a page) and the
  * CSV of the whole list (open data); when there are none, the empty state
  * with where else to turn. `lienPage(n)` is the URL of page `n`;

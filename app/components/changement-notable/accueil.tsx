@@ -1,7 +1,7 @@
 /**
  * The approved operator's home, notable-change part (spec §2 "Home for
  * applicants": tile to complete an incomplete change request; quick access
- * to the change requests; issue 14 item 1).
+ * to the change requests).
  */
 import { Tile } from "@codegouvfr/react-dsfr/Tile";
 import type { DemandeResume } from "#contract/schemas/demande";

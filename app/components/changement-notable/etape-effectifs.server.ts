@@ -1,6 +1,6 @@
 /**
  * Server side of step 2 "Effectifs sur le nouveau périmètre" of the
- * extension form (issue 14 item 1; contract: ENREGISTRER_BROUILLON
+ * extension form (contract: ENREGISTRER_BROUILLON
  * `etape=2`, `nb_etp_perimetre`, `nb_etp_accomp_perimetre`).
  */
 import { parseWithZod } from "@conform-to/zod";

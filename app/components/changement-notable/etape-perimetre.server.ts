@@ -1,6 +1,6 @@
 /**
  * Server side of step 1 "Périmètre d'intervention à ajouter" of the
- * extension form (issue 14 item 1; spec §5 Perimeter; contract:
+ * extension form (spec §5 Perimeter; contract:
  * ENREGISTRER_BROUILLON `etape=1` on POST /api/changement-notable/{id}/action,
  * creation by CREER_EXTENSION_PERIMETRE on POST /api/agrement/{id}/action).
  */

@@ -1,6 +1,6 @@
 /**
- * Server side of the applicant's perimeter extension (issue 14 item 1;
- * contract of consignes.md): the feature flag, the approval's
+ * Server side of the applicant's perimeter extension (contract of ADR
+ * 0020): the feature flag, the approval's
  * CREER_EXTENSION_PERIMETRE, reading a notable change, its procedure, and
  * the mapping of the API's refusals onto the forms (spec §8 422 messages).
  */
@@ -43,7 +43,7 @@ export async function drapeauExtensionActif(
   return drapeaux[DRAPEAU_EXTENSION] === true;
 }
 
-/** The creation routes answer 404 while the flag is off (issue 14 "Bad input"). */
+/** The creation routes answer 404 while the flag is off. */
 export async function exigerDrapeauExtension(
   request: Request,
   context: AppLoadContext,

@@ -1,5 +1,5 @@
 /**
- * The applicant's perimeter extension (issue 14 item 1; spec §2 routes
+ * The applicant's perimeter extension (spec §2 routes
  * `/mes-demandes-changement-notable/{type}/formulaire?id={id}`,
  * `/changement-notable/recapitulatif/{id}`, `/changement-notable/completude/{id}`;
  * §5 Perimeter and ETP): URLs, step titles and the shared form schemas,

@@ -36,7 +36,7 @@ export interface ResultatCreation {
  * Creates the applicant account from the posted form: validates with the
  * shared `schemaCreationCompte`, posts it as JSON, then on 201 redirects to
  * `/creation-compte/succes`, also when the e-mail already has an account
- * (the API mails its owner instead: issue 20 item 8). A refusal answers the
+ * (the API mails its owner instead). A refusal answers the
  * page again with every value typed (passwords included, hence
  * `no-store`): 400 field errors, 409 "Un compte existe déjà" section (spec
  * §8, SIREN or company name) with the conflicting field marked, 422 the

@@ -1,5 +1,5 @@
 /**
- * The counts shown on the tabs of the staff lists (issue 15 item 6, ADR
+ * The counts shown on the tabs of the staff lists (ADR
  * 0026): `GET /api/demande/count`, scoped like the list ("Mes dossiers"
  * with `mesDossiers`), no other filter. Kept apart from the list's own
  * loader (liste.server.ts), which the routes call beside it.

@@ -30,8 +30,8 @@ export interface ChoixCompacts {
 }
 
 /**
- * {@link OptionsFiltres} as the list loaders send them (issue 17 item 2,
- * ADR 0029). The ≈ 250 choices (109 départements, the services…) are
+ * {@link OptionsFiltres} as the list loaders send them (ADR 0029). The
+ * ≈ 250 choices (109 départements, the services…) are
  * rendered in the page's `<select>`s and sent again in the hydration data;
  * one object per choice cost each one its two keys there, ≈ 30 bytes of
  * HTML. Side by side, the data of the list page shrinks by a third.
@@ -80,8 +80,8 @@ const ETATS_FILTRABLES = ETATS_DEMANDE.filter((etat) => !estBrouillon(etat));
 /**
  * The active filters of a staff list as short labels (search, state, step,
  * instructor, service, quality, département, région, change type, the two
- * deadline filters), for the tags of the folded form's summary (issue 15
- * item 8). An id the options do not name shows as given.
+ * deadline filters), for the tags of the folded form's summary. An id the
+ * options do not name shows as given.
  */
 export function etiquettesFiltresDossiers(
   filtres: FiltresDemandes,
@@ -118,7 +118,7 @@ export interface FiltresDossiersProps {
 }
 
 /**
- * The filter form of a staff list (issue 4 "Lists"; spec §3 Instruction
+ * The filter form of a staff list (spec §3 Instruction
  * dashboard filters): a plain GET form, so it works without JavaScript;
  * search (file number, company name, SIREN), state, instruction step,
  * instructor, service, quality, head office's département and région,
@@ -283,8 +283,7 @@ export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDos
 /**
  * The quick filters of a staff list ("Réputés rejetés", "Expirent bientôt"):
  * links toggling one deadline filter, beside the number of results so that
- * they take no line of their own (issue 15 item 8: the table in the first
- * screen).
+ * they take no line of their own (the table in the first screen).
  */
 export function FiltresRapides({ filtres }: { filtres: FiltresDemandes }) {
   return (

@@ -1,6 +1,6 @@
 /**
  * Loader of the staff list pages (spec §2 /tous-les-dossiers and
- * /mes-dossiers, issue 4 "Lists"): one page of files from the API with the
+ * /mes-dossiers): one page of files from the API with the
  * user's token, and what the filter form offers, all fetched in parallel.
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";

@@ -22,7 +22,7 @@ export interface OngletsDossiersProps {
  * changes) in DSFR tabs markup, as links to `${base}/demande` and
  * `${base}/changements-notables`: each tab is a page, so they work without
  * JavaScript; the current one carries `aria-current="page"`. Each tab shows
- * the number of files of the whole tab when given (issue 15 item 6). The
+ * the number of files of the whole tab when given. The
  * route adds `ongletsStyles` to its `links`.
  */
 export function OngletsDossiers({ base, actif, comptes }: OngletsDossiersProps) {

@@ -22,11 +22,11 @@ export interface PageListeDossiersProps {
 }
 
 /**
- * A staff list page (spec §2 /tous-les-dossiers, /mes-dossiers; issue 4
- * "Lists"): heading, the two tabs, the filter form, the number of files
+ * A staff list page (spec §2 /tous-les-dossiers, /mes-dossiers): heading,
+ * the two tabs, the filter form, the number of files
  * with the CSV download of the same filters, the table and the pagination;
  * empty, "Aucun dossier ne correspond à votre recherche." after a search or
- * a filter, `videSansRecherche` otherwise (issue 21 item 6).
+ * a filter, `videSansRecherche` otherwise.
  */
 export function PageListeDossiers({
   titre,

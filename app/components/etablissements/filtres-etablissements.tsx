@@ -13,7 +13,7 @@ export interface OptionGeo {
 /**
  * The active filters of the establishments list as short labels (search,
  * reference, région, département, EPCI, commune), for the tags of the
- * folded form's summary (issue 15 item 8).
+ * folded form's summary.
  */
 export function etiquettesFiltresEtablissements(
   filtres: FiltresEtablissements,

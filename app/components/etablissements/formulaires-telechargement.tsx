@@ -15,7 +15,7 @@ export interface FormulairePeriodeProps {
 }
 
 /**
- * Download by period (issue 12 item 4): the first and last days of
+ * Download by period: the first and last days of
  * referencing (native date fields, "JJ/MM/AAAA" typed by older browsers is
  * read too), both required, the end not before the start (error on the end
  * date, spec §5 Dates). A POST form: the page's action checks it with the
@@ -77,7 +77,7 @@ export interface FormulaireSocieteProps {
 const MIN_AUTOCOMPLETION = 2;
 
 /**
- * Download by company (issue 12 item 4): the company name, with an
+ * Download by company: the company name, with an
  * autocomplete that works without JavaScript. "Rechercher" submits the same
  * form as GET: the page lists the companies containing the text (at most
  * 20, as links that fill the field) or says "Aucun résultat". With

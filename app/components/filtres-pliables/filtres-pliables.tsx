@@ -20,7 +20,7 @@ export interface FiltresPliablesProps {
 }
 
 /**
- * The folded filters of a staff list (issue 15 item 8; /agrements, the
+ * The folded filters of a staff list (/agrements, the
  * dossiers lists, /etablissements/liste): a `<details>` drawn as a DSFR
  * accordion, so it opens without JavaScript, whose summary holds the
  * heading and the active filters as DSFR tags; the form inside. Folded by

@@ -36,7 +36,7 @@ export interface ErrorListProps {
  * The DSFR message area of a field or fieldset (`fr-messages-group`, a
  * polite live region, present even when empty so that a message appearing
  * is announced): one `fr-message--error` paragraph per message, never
- * several messages joined in one (issue 21 item 5).
+ * several messages joined in one.
  */
 export function ErrorList({ id, errorId = `${id}-error`, errors }: ErrorListProps) {
   const messages = normaliseErrors(errors);

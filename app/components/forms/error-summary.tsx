@@ -58,7 +58,7 @@ function controlOf(fieldId: string): HTMLElement | null {
 
 /**
  * The error summary at the top of a refused form (DSFR error alert; RGAA
- * 11.10, issue 21 item 5): a title, then each error as a link to its field
+ * 11.10): a title, then each error as a link to its field
  * (`#id`, which works without JavaScript; with it, the click focuses the
  * control and scrolls its label into view). With `focus`, it takes the
  * focus when it appears, so that a screen reader reads it first. Nothing

@@ -34,7 +34,7 @@ export interface FormErrorSummaryProps {
 }
 
 /**
- * The error summary of a conform form (issue 21 item 5, RGAA 11.10), put
+ * The error summary of a conform form (RGAA 11.10), put
  * first in the form: every message of the form, each field's as a link to
  * it, the form's own last (alone, they show as the form's error alert,
  * `FormErrors`: a refusal of the whole form, such as too many requests, is

@@ -18,7 +18,7 @@ export interface FormErrorsProps {
 /**
  * The errors of a form as a whole, above its fields, in a DSFR error alert
  * (`role="alert"`, so that it is announced): one message as a paragraph,
- * several as a list, never joined into one (issue 21 item 5). Nothing
+ * several as a list, never joined into one. Nothing
  * when there is no message.
  */
 export function FormErrors({

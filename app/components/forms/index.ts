@@ -1,5 +1,5 @@
 /**
- * The forms module (issue 23 item 4): every form of the portal is built from
+ * The forms module: every form of the portal is built from
  * these components, bound to conform and zod, in DSFR markup, so that
  * labels, hints, stars, messages, `aria-invalid` and `aria-describedby` are
  * written once.

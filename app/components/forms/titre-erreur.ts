@@ -1,6 +1,6 @@
 import { MESSAGES_INTERFACE } from "#contract/messages";
 
-/** What starts the page title while a form shows its errors (issue 21 item 5, RGAA 8.6). */
+/** What starts the page title while a form shows its errors (RGAA 8.6). */
 export const PREFIXE_TITRE_ERREUR = MESSAGES_INTERFACE.prefixeTitreErreur;
 
 /** `title` with "Erreur : " in front, once (a title that already has it is returned as is). */

@@ -1,5 +1,5 @@
 /**
- * Charts drawn on the server as SVG (issue 15 item 3; ADR 0027): Vega-Lite
+ * Charts drawn on the server as SVG (ADR 0027): Vega-Lite
  * specifications compiled to Vega and rendered by `view.toSVG()` with the
  * headless renderer (`renderer: "none"`, no canvas, no DOM), so that a
  * chart shows without JavaScript and the browser downloads no charting

@@ -1,6 +1,6 @@
 /**
  * Server side of the staff home's yearly export of the annual activity
- * reports (issue 13 item 4): who sees the form, and which years it offers.
+ * reports: who sees the form, and which years it offers.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { aujourdhuiParis } from "#contract/delais";

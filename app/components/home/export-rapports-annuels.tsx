@@ -1,6 +1,6 @@
 /**
- * The staff's home, annual report part (issue 13 item 4 "staff … export the
- * reports"): the yearly CSV export of the annual activity reports.
+ * The staff's home, annual report part: the yearly CSV export of the
+ * annual activity reports.
  */
 import { URL_EXPORT_RAPPORTS_ANNUELS } from "~/components/dossier/rapports-annuels-staff";
 

@@ -1,8 +1,7 @@
 /**
  * The approved operator's home, annual report part (spec §2 "Home for
  * applicants": annual-report tile when the create or deposit report action
- * is available, badge 'À compléter', deadline 31 March inclusive; issue 13
- * item 3).
+ * is available, badge 'À compléter', deadline 31 March inclusive).
  */
 import { Tile } from "@codegouvfr/react-dsfr/Tile";
 import { aujourdhuiParis, dateLimiteRapportAnnuel } from "#contract/delais";

@@ -4,7 +4,7 @@
  * while the user has no establishment, quick-access tile "referenced
  * establishments"; §2 Modals "reference-establishments prompt"; §6 "when
  * an agreed request exists it loads whether the applicant has an
- * establishment, else prompts to reference establishments"; issue 12 item 2).
+ * establishment, else prompts to reference establishments").
  */
 import { Button } from "@codegouvfr/react-dsfr/Button";
 import { CallOut } from "@codegouvfr/react-dsfr/CallOut";

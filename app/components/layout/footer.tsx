@@ -18,10 +18,10 @@ function LienRemix({ href, ...autres }: ProprietesLien) {
 /**
  * DSFR footer (spec §2 "Header and menu"), the shared markup of
  * contract/gabarit/pied-de-page.tsx (the identity provider's pages use it
- * too, issue 21 item 4): site map, accessibility (non conforme until
+ * too): site map, accessibility (non conforme until
  * audited), legal notices, personal data, terms of use, cookie management
  * (a link: the page works without JavaScript), the household directory
- * (/trouver-un-accompagnateur, issue 12 item 5) and external links. Managers
+ * (/trouver-un-accompagnateur) and external links. Managers
  * also get the "Guide de l'intervenant" link and, above the footer, a help
  * banner with the national team's address. `version`: the portal's, as
  * shown (spec §9, cut at '@').
@@ -34,7 +34,7 @@ export function Footer({ manager, version }: { manager: boolean; version?: strin
         Lien={LienRemix}
         version={version}
         liensSupplementaires={[
-          // The household directory (issue 12 item 5), public: for every visitor.
+          // The household directory, public: for every visitor.
           { libelle: t("footer.trouverAccompagnateur"), href: "/trouver-un-accompagnateur" },
           ...(manager
             ? [

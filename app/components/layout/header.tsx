@@ -13,7 +13,7 @@ interface QuickAccessItem {
   iconId: FrIconClassName;
   /** Login and logout leave the app for the identity provider: full page loads. */
   reloadDocument?: boolean;
-  /** Sign-out: a form posting to `href` rather than a link (issue 20 item 9). */
+  /** Sign-out: a form posting to `href` rather than a link. */
   post?: boolean;
 }
 
@@ -117,11 +117,11 @@ function LienRemix({ href, ...autres }: ProprietesLien) {
 
 /**
  * DSFR header (spec §2 "Header and menu"), the shared markup of
- * contract/gabarit/en-tete.tsx (the identity provider's pages use it too,
- * issue 21 item 4). Signed out: "Se connecter" and "Créer un compte"
+ * contract/gabarit/en-tete.tsx (the identity provider's pages use it too).
+ * Signed out: "Se connecter" and "Créer un compte"
  * (applicant account creation) links. Signed in: "Accueil", the user's
  * full name (to /account/params) and "Se déconnecter", a button of a form
- * posting to /account/logout (issue 20 item 9). `navigation` is the role
+ * posting to /account/logout. `navigation` is the role
  * menu (`navItemsFor`), in `<nav id="navigation">` of the mobile menu,
  * which opens without JavaScript too (`:target`, app/styles/portail.css).
  */

@@ -74,7 +74,7 @@ function useTitreDeLaPage(): string | null {
 }
 
 /**
- * Audience measurement of a page (spec §1, §9; issue 16 item 4; ADR 0023),
+ * Audience measurement of a page (spec §1, §9; ADR 0023),
  * rendered by the layout only when the visitor accepted it and Matomo is
  * configured (`reglages`).
  *

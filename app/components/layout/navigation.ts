@@ -98,7 +98,7 @@ const NAV_RULES: readonly NavRule[] = [
     href: "/administration/superviseurs",
     roles: ["admin_fonctionnel"],
   },
-  // Information banners and feature flags (issue 16 item 5).
+  // Information banners and feature flags.
   {
     label: t("navigation.bandeaux"),
     href: "/administration/bandeaux",

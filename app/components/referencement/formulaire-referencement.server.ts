@@ -1,7 +1,7 @@
 /**
  * Server side of `/referencement/nouveau` (spec §2 referencing form, §7
- * POST /api/agrement/{id}/etablissement, §8 success messages; issue 12
- * item 2): what the form needs, and its posts.
+ * POST /api/agrement/{id}/etablissement, §8 success messages): what the
+ * form needs, and its posts.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";

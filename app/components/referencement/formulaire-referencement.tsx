@@ -81,7 +81,7 @@ export interface FormulaireReferencementProps {
 
 /**
  * The referencing form (spec §2 "referencing form with 4 sections", §3
- * Etablissement, §5; issue 12 item 2), one page, one real
+ * Etablissement, §5), one page, one real
  * `<form method="post">`, four sections as fieldsets whose legends are
  * headings: 1. the establishment among the company registry's (radios with
  * SIRET, INSEE name and address), its name and its name in the directory;

@@ -1,7 +1,7 @@
 /**
  * Server side of the applicant's establishment pages (`/referencement`,
  * `/referencement/nouveau`, `/referencement/:siret`; spec §2, §4, §7
- * Establishments; issue 12 item 2): the guard, the API calls the loaders
+ * Establishments): the guard, the API calls the loaders
  * and actions share, the approval-limited geography searches and the
  * reading of a posted perimeter.
  */

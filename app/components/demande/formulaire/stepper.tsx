@@ -17,7 +17,7 @@ export function lireEtape(value: string | null | undefined): NumeroEtape | null 
 }
 
 /**
- * The page title of a step, before the portal's name (issue 21 item 5):
+ * The page title of a step, before the portal's name (RGAA 8.6):
  * "Étape 2 sur 4 – Activités de la structure – Demande d'agrément".
  */
 export function titreEtape(etape: NumeroEtape): string {
