@@ -28,7 +28,7 @@ export const verifierChamp = defineEndpoint({
   summary: "Un compte existe-t-il déjà pour ce SIREN ou cette raison sociale ?",
   description:
     "SIREN (espaces ignorés) ou raison sociale (accents et casse ignorés). Tout autre champ, " +
-    "adresse électronique comprise, répond 404 (issue 20 point 8).",
+    "adresse électronique comprise, répond 404 (ADR 0013).",
   tags,
   access: "public",
   params: z.object({ field: z.enum(CHAMPS_VERIFIABLES_PUBLICS), value: z.string() }),
@@ -44,7 +44,7 @@ export const creerCompteCandidat = defineEndpoint({
   summary: "Création d'un compte de structure candidate",
   description:
     "Envoie le courriel de confirmation (lien valable 72 heures). Une adresse déjà inscrite " +
-    "répond de même et son titulaire est prévenu par courriel (issue 20 point 8).",
+    "répond de même et son titulaire est prévenu par courriel (ADR 0013).",
   tags,
   access: "public",
   body: {

@@ -1,7 +1,7 @@
 /**
  * The central download of the referenced establishments (spec §7
- * `GET /api/etablissements/telechargement`, §9 `etablissements.zip`; issue
- * 12 item 4): by period of referencing or by company, one CSV inside a ZIP,
+ * `GET /api/etablissements/telechargement`, §9 `etablissements.zip`): by
+ * period of referencing or by company, one CSV inside a ZIP,
  * streamed; the export history row is written in the same request, before
  * the first byte leaves.
  */

@@ -4,7 +4,7 @@ import type { PieceJointe } from "#contract/schemas/demande";
 
 /**
  * The download link of an attachment (`children`) once it may be opened;
- * until then its name and why there is no link (issue 18, ADR 0030):
+ * until then its name and why there is no link (ADR 0030):
  * « Analyse antivirus en cours » while clamd has not found it clean, or
  * « Fichier bloqué : un virus a été détecté ». Every list of uploaded files
  * wraps its link in it; the API refuses the download anyway (409).

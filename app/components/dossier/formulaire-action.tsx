@@ -146,7 +146,7 @@ export interface FormulaireActionProps {
 }
 
 /**
- * The form of one action (spec §4, issue 4 §3): the fields of the
+ * The form of one action (spec §4): the fields of the
  * contract's schema for that action (assignee select, comment, deadline
  * date, CRHH consultation, opinion value and optional file, procedure
  * type, notification date or outcome, granted perimeter, cancellation

@@ -1,6 +1,6 @@
 /**
- * The staff's downloads of an approval's annual activity report (issue 13
- * item 4): the ZIP (GET /api/agrement/{id}/telechargement-raa/{annee}) and
+ * The staff's downloads of an approval's annual activity report (ADR
+ * 0017): the ZIP (GET /api/agrement/{id}/telechargement-raa/{annee}) and
  * the synthesis PDF (GET /api/agrement/{id}/rapport-annuel/{annee}/synthese)
  * streamed through the BFF from the file page of the request the approval
  * was granted on.

@@ -1,6 +1,6 @@
 /**
- * The staff's reading of an approval's annual activity reports (issue 13
- * item 4; ADR 0017): download addresses, export years, the first report's
+ * The staff's reading of an approval's annual activity reports (ADR
+ * 0017): download addresses, export years, the first report's
  * sentence and the archive's contents.
  */
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * What the staff pages say about an approval's annual activity reports
- * (issue 13 item 4; ADR 0017), as pure functions of the API's data and a
+ * (ADR 0017), as pure functions of the API's data and a
  * Europe/Paris date: the addresses of the BFF downloads, when the first
  * report is due, the years the yearly export offers, the contents of a
  * report's archive.

@@ -4,8 +4,7 @@ import { dateFr } from "~/utils/dates";
 
 /**
  * "Établissements référencés" of the staff file page of an approved request
- * (issue 12 item 4 "the approval page of staff shows the operator's
- * establishments"): each establishment of the approval with its name,
+ * (the operator's establishments, seen by staff): each establishment of the approval with its name,
  * SIRET, commune and whether it is referenced (since when) or was
  * dereferenced (when), referenced ones first. Left out of the page when the
  * request has no approval.

@@ -44,8 +44,8 @@ function nombre(valeur: number): string {
 }
 
 /**
- * "Contenu de la demande" of a perimeter extension (issue 14 item 2, ADR
- * 0021): the perimeter asked for (régions and départements by name, EPCI
+ * "Contenu de la demande" of a perimeter extension (ADR 0021): the
+ * perimeter asked for (régions and départements by name, EPCI
  * and communes by code, with the precisions), the staffing of the new
  * perimeter (ETP), and the approval's perimeter as it stands now (extended
  * once the extension is validated or tacitly accepted). `extension` is

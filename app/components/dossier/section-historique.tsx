@@ -36,7 +36,7 @@ export function SectionHistorique({ historique }: { historique: EntreeHistorique
                 <td>
                   <time dateTime={entree.date}>{dateHeureFr(entree.date)}</time>
                 </td>
-                {/* Long labels wrap: every column stays in view at 1280 px (issue 21 item 2). */}
+                {/* Long labels wrap: every column stays in view at 1280 px. */}
                 <td className="fr-cell--multiline">{libelleAction(entree.action)}</td>
                 <td className="fr-cell--multiline">{transition(entree)}</td>
                 <td className="fr-cell--multiline">{acteur(entree)}</td>

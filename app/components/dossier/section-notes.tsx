@@ -20,7 +20,7 @@ export function libelleNonLues(nombre: number): string {
 }
 
 /**
- * "Notes internes" (spec §3 Note, §7 notes; issue 4 §3): staff-only notes,
+ * "Notes internes" (spec §3 Note, §7 notes): staff-only notes,
  * oldest first, each with author, time, text and file; the count of notes
  * unread when the page was opened; and, for instruction staff, a form to
  * write one (`note` required, one optional file) that posts multipart to

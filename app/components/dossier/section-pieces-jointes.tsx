@@ -15,7 +15,7 @@ export function urlArchiveDossier(kind: TypeDossier, id: string): string {
 }
 
 /**
- * "Pièces jointes" of the detail page (spec §7 Files, issue 4 §3): the
+ * "Pièces jointes" of the detail page (spec §7 Files): the
  * applicant's supporting documents by rubric, each with its download link,
  * the decision document once there is one, the recap and synthesis the
  * portal produced at the latest deposit, and the two archives

@@ -1,6 +1,6 @@
 /**
  * The « Rapports annuels d'activité » section of the staff file page
- * (issue 13 item 4): a deposited report's downloads (exact link texts,
+ * (ADR 0017): a deposited report's downloads (exact link texts,
  * which the applicant's journey clicks), the late marker, and the
  * sentence when no report is owed yet.
  */

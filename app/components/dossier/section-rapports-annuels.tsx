@@ -19,8 +19,7 @@ const CLASSES_ETAT: Record<Rapport["etat"], string> = {
 
 /**
  * "Rapports annuels d'activité" of the staff file page of an approved
- * request (issue 13 item 4 "the approval page shows the reports by year
- * with their state"; ADR 0017): one row per year of the approval's
+ * request (the reports by year with their state; ADR 0017): one row per year of the approval's
  * `rapportAnnuelActivites` (GET /api/agrement/{id}, newest first) with its
  * state badge, the « En retard » marker of the 1 April job, the deposit
  * date (Europe/Paris) and, once deposited, the report's ZIP and synthesis

@@ -10,7 +10,7 @@ import { libelleAction, repartirActions, urlAction } from "./actions";
  * tacit rejection, approval and procedure actions, DEMANDER_COMPLEMENT
  * outside affectee). Each button is a link to the action's form page, so
  * it works without JavaScript. Only actions the API lists are shown. When
- * none is, the area says why (issue 21 item 7): a consulting role, or what
+ * none is, the area says why: a consulting role, or what
  * the file waits for at its step.
  */
 export function ZoneActions({
@@ -84,7 +84,7 @@ const ATTENTE_PAR_ETAPE: Record<EtapeInstruction, string> = {
 };
 
 /**
- * Why no action is offered on `demande` (issue 21 item 7): central roles
+ * Why no action is offered on `demande`: central roles
  * consult only; otherwise what the file waits for at its step.
  */
 export function raisonSansAction(

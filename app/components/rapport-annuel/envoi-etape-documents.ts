@@ -1,5 +1,5 @@
 /**
- * Progressive enhancement of the report's step 3 (issue 13 item 3; DESIGN §6
+ * Progressive enhancement of the report's step 3 (DESIGN §6
  * "with JS, a progress bar"): with JavaScript the step's multipart form goes
  * with XMLHttpRequest, whose upload events give the progress, to the very
  * action Remix's own submission reaches (`{page}.data`, single fetch; the

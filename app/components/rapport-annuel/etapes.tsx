@@ -338,7 +338,7 @@ export function EtapeActivite({ rapport, lastResult }: EtapeRapportProps) {
  * input (named by its type code). A browser cannot refill a file input:
  * after a refused post the files are chosen again. With JavaScript, a
  * valid form is sent by script to show the upload's progress
- * (envoi-etape-documents.ts; issue 13 item 3), and a refusal keeps the
+ * (envoi-etape-documents.ts), and a refusal keeps the
  * chosen files.
  */
 export function EtapeChangements({

@@ -1,6 +1,6 @@
 /**
  * Server side of the applicant's annual activity report pages
- * (`/rapport-annuel-activite/…`, spec §2; issue 13; ADR 0017): reading the
+ * (`/rapport-annuel-activite/…`, spec §2; ADR 0017): reading the
  * report of a year, and saving a step or depositing it through
  * POST /api/agrement/{id}/action (CREER_, MODIFIER_, DEPOSER_RAPPORT_ANNUEL).
  */
