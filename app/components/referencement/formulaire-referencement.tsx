@@ -1,14 +1,13 @@
 import {
   getFormProps,
   getInputProps,
-  getSelectProps,
   getCollectionProps,
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import {
   CIVILITES,
   schemaReferencementEtablissement,
@@ -21,14 +20,14 @@ import {
   FormErrorSummary,
   RadioGroup,
   RequiredFieldsNotice,
-  SelectField,
 } from "~/components/forms";
-import type {
-  RechercheGeographie,
-  ResultatGeographie,
-} from "~/components/demande/formulaire/geographie";
+import type { ResultatGeographie } from "~/components/demande/formulaire/geographie";
 import { schemaRecherche } from "~/components/demande/formulaire/schema-recherche";
-import { t } from "~/i18n";
+import {
+  ChampsCodePostalCommune,
+  INTENT_COMMUNES_CODE_POSTAL,
+  useCommunesDuCodePostal,
+} from "~/components/forms/code-postal-commune";
 import {
   PerimetreEtablissement,
   estRecherchePerimetre,
@@ -38,8 +37,7 @@ import {
 } from "./perimetre-etablissement";
 import { formaterSiret } from "./presentation";
 
-/** Intent of "Rechercher" of the postal code (communes of the postal code; nothing saved). */
-export const INTENT_COMMUNES_CODE_POSTAL = "communesCodePostal";
+export { INTENT_COMMUNES_CODE_POSTAL };
 /** Intent of "Reprendre l'adresse de l'établissement choisi" (the chosen registry establishment's address; nothing saved). */
 export const INTENT_ADRESSE_REGISTRE = "adresseRegistre";
 /** Intent of the final button. */
@@ -121,30 +119,10 @@ export function FormulaireReferencement({
         schema: estIntentSansEnregistrement(formData.get("intent")) ? schemaRecherche : schema,
       }),
   });
-  const [communes, setCommunes] = useState(communesInitiales);
+  const communesDuCodePostal = useCommunesDuCodePostal(communesInitiales);
   const [communePreferee, setCommunePreferee] = useState(
     String(fields.codeCommune.initialValue ?? ""),
   );
-  const [annonceCommunes, setAnnonceCommunes] = useState("");
-  const dernierCode = useRef<string | null>(null);
-
-  /** With JavaScript: the communes of a complete postal code, without posting. */
-  async function chargerCommunes(codePostal: string, force = false) {
-    const code = codePostal.trim();
-    if (!/^\d{5}$/.test(code) || (!force && code === dernierCode.current)) return;
-    dernierCode.current = code;
-    const reponse = await fetch(
-      `/resources/geographie?${new URLSearchParams({ type: "codePostal", codePostal: code })}`,
-    );
-    if (!reponse.ok) return;
-    const resultat = (await reponse.json()) as RechercheGeographie;
-    setCommunes(resultat.resultats);
-    setAnnonceCommunes(
-      resultat.resultats.length
-        ? t("validation.resultatsDisponibles", { n: resultat.resultats.length })
-        : t("validation.aucunResultat"),
-    );
-  }
 
   /** With JavaScript: the chosen registry establishment's address (and name, if empty) fill the form. */
   function reprendre(siret: string) {
@@ -156,14 +134,9 @@ export function FormulaireReferencement({
     const nom = form.getFieldset().nom.value;
     if (!nom) form.update({ name: fields.nom.name, value: etablissement.nomInsee });
     setCommunePreferee(etablissement.codeCommune ?? "");
-    void chargerCommunes(etablissement.codePostal, true);
+    void communesDuCodePostal.charger(etablissement.codePostal, true);
   }
 
-  const communeParDefaut = communes.some((commune) => commune.code === communePreferee)
-    ? communePreferee
-    : communes.length === 1
-      ? communes[0].code
-      : "";
   const envoi = navigation.state === "submitting";
   const demi = "fr-col-12 fr-col-md-6";
   const sections = "fr-h4 fr-mb-0";
@@ -266,63 +239,13 @@ export function FormulaireReferencement({
             />
           </Field>
         </FieldsetElement>
-        <FieldsetElement className={demi}>
-          <Field
-            id={fields.codePostal.id}
-            label="Code postal"
-            hint="5 chiffres, puis choisissez la commune"
-            errors={fields.codePostal.errors}
-            addon={
-              <button
-                type="submit"
-                className="fr-btn fr-btn--secondary fr-icon-search-line fr-btn--icon-left"
-                name="intent"
-                value={INTENT_COMMUNES_CODE_POSTAL}
-                formNoValidate
-                onClick={(event) => {
-                  const champ = event.currentTarget.form?.elements.namedItem("codePostal");
-                  if (!(champ instanceof HTMLInputElement) || !/^\d{5}$/.test(champ.value.trim()))
-                    return;
-                  // With JavaScript the select fills without posting the whole form.
-                  event.preventDefault();
-                  void chargerCommunes(champ.value, true);
-                }}
-              >
-                Rechercher<span className="fr-sr-only"> les communes du code postal</span>
-              </button>
-            }
-          >
-            <input
-              {...getInputProps(fields.codePostal, { type: "text" })}
-              inputMode="numeric"
-              autoComplete="postal-code"
-              onChange={(event) => void chargerCommunes(event.currentTarget.value)}
-            />
-          </Field>
-          <p className="fr-sr-only" role="status">
-            {annonceCommunes}
-          </p>
-        </FieldsetElement>
-        <FieldsetElement className={demi}>
-          <SelectField
-            id={fields.codeCommune.id}
-            label="Commune"
-            hint={
-              communes.length
-                ? "Parmi les communes du code postal"
-                : "Saisissez d'abord le code postal, puis « Rechercher »"
-            }
-            errors={fields.codeCommune.errors}
-            placeholder="Sélectionnez une commune"
-            placeholderDisabled
-            options={communes.map((commune) => ({ value: commune.code, label: commune.nom }))}
-            selectProps={{
-              ...getSelectProps(fields.codeCommune),
-              key: `${fields.codeCommune.key ?? ""}-${communePreferee}-${communes.map((commune) => commune.code).join()}`,
-              defaultValue: communeParDefaut,
-            }}
-          />
-        </FieldsetElement>
+        <ChampsCodePostalCommune
+          codePostal={fields.codePostal}
+          commune={fields.codeCommune}
+          recherche={communesDuCodePostal}
+          communePreferee={communePreferee}
+          classe={demi}
+        />
         <FieldsetElement className={demi}>
           <Field
             id={fields.tel.id}

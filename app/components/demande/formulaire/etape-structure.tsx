@@ -7,10 +7,14 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
 import { libelleQualite } from "#contract/qualites";
 import { schemaEtape1, type DemandeDetail, type Etape1 } from "#contract/schemas/demande";
 import type { FormeJuridique } from "#contract/schemas/reference";
+import {
+  ChampsCodePostalCommune,
+  INTENT_COMMUNES_CODE_POSTAL,
+  useCommunesDuCodePostal,
+} from "~/components/forms/code-postal-commune";
 import {
   Field,
   Fieldset,
@@ -20,13 +24,12 @@ import {
   SelectField,
 } from "~/components/forms";
 import { t } from "~/i18n";
-import type { RechercheGeographie, ResultatGeographie } from "./geographie";
+import type { ResultatGeographie } from "./geographie";
 import { schemaRecherche } from "./schema-recherche";
 import { BoutonsEtape } from "~/components/dossier/boutons-etape";
 import { urlEtape } from "./stepper";
 
-/** Intent of the "Rechercher les communes" button (re-render, nothing saved). */
-export const INTENT_COMMUNES_CODE_POSTAL = "communes";
+export { INTENT_COMMUNES_CODE_POSTAL } from "~/components/forms/code-postal-commune";
 
 /**
  * The shared step-1 rules. In the browser the date is compared with the
@@ -130,34 +133,7 @@ export function EtapeStructure({
         schema: formData.get("intent") === INTENT_COMMUNES_CODE_POSTAL ? schemaRecherche : schema,
       }),
   });
-  const [communes, setCommunes] = useState(communesInitiales);
-  const [annonce, setAnnonce] = useState("");
-  const dernierCode = useRef<string | null>(null);
-
-  /** With JavaScript: the communes of a complete postal code, without posting. */
-  async function chargerCommunes(codePostal: string) {
-    const code = codePostal.trim();
-    if (!/^\d{5}$/.test(code) || code === dernierCode.current) return;
-    dernierCode.current = code;
-    const reponse = await fetch(
-      `/resources/geographie?${new URLSearchParams({ type: "codePostal", codePostal: code })}`,
-    );
-    if (!reponse.ok) return;
-    const resultat = (await reponse.json()) as RechercheGeographie;
-    setCommunes(resultat.resultats);
-    setAnnonce(
-      resultat.resultats.length
-        ? t("validation.resultatsDisponibles", { n: resultat.resultats.length })
-        : t("validation.aucunResultat"),
-    );
-  }
-
-  const communeChoisie = String(fields.commune.initialValue ?? "");
-  const communeParDefaut = communes.some((commune) => commune.code === communeChoisie)
-    ? communeChoisie
-    : communes.length === 1
-      ? communes[0].code
-      : "";
+  const recherche = useCommunesDuCodePostal(communesInitiales);
   const envoi = navigation.state === "submitting";
   const demi = "fr-col-12 fr-col-md-6";
 
@@ -299,65 +275,15 @@ export function EtapeStructure({
             />
           </Field>
         </FieldsetElement>
-        <FieldsetElement className={demi}>
-          <Field
-            id={fields.codePostal.id}
-            label="Code postal"
-            hint="5 chiffres, puis choisissez la commune"
-            errors={fields.codePostal.errors}
-          >
-            <input
-              {...getInputProps(fields.codePostal, { type: "text" })}
-              // Required with the commune (contract regleAdresse), not alone in the schema.
-              required
-              inputMode="numeric"
-              autoComplete="postal-code"
-              onChange={(event) => void chargerCommunes(event.currentTarget.value)}
-            />
-          </Field>
-          <button
-            type="submit"
-            className="fr-btn fr-btn--secondary fr-btn--sm fr-icon-search-line fr-btn--icon-left"
-            name="intent"
-            value={INTENT_COMMUNES_CODE_POSTAL}
-            formNoValidate
-            onClick={(event) => {
-              const champ = event.currentTarget.form?.elements.namedItem("codePostal");
-              if (!(champ instanceof HTMLInputElement) || !/^\d{5}$/.test(champ.value.trim()))
-                return;
-              // With JavaScript the select fills without posting the whole form.
-              event.preventDefault();
-              dernierCode.current = null;
-              void chargerCommunes(champ.value);
-            }}
-          >
-            Rechercher les communes
-          </button>
-          <p className="fr-sr-only" aria-live="polite">
-            {annonce}
-          </p>
-        </FieldsetElement>
-        <FieldsetElement className={demi}>
-          <SelectField
-            id={fields.commune.id}
-            label="Commune"
-            hint={
-              communes.length
-                ? "Parmi les communes du code postal"
-                : "Saisissez d'abord le code postal, puis « Rechercher les communes »"
-            }
-            errors={fields.commune.errors}
-            placeholder="Sélectionnez une commune"
-            placeholderDisabled
-            options={communes.map((commune) => ({ value: commune.code, label: commune.nom }))}
-            selectProps={{
-              ...getSelectProps(fields.commune),
-              required: true,
-              key: `${fields.commune.key ?? ""}-${communes.map((commune) => commune.code).join()}`,
-              defaultValue: communeParDefaut,
-            }}
-          />
-        </FieldsetElement>
+        <ChampsCodePostalCommune
+          codePostal={fields.codePostal}
+          commune={fields.commune}
+          recherche={recherche}
+          communePreferee={String(fields.commune.initialValue ?? "")}
+          // Required together (contract regleAdresse), not alone in the schema.
+          requis
+          classe={demi}
+        />
       </Fieldset>
 
       <BoutonsEtape type="demande" id={id} etape={1} occupe={envoi} />
