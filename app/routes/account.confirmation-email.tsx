@@ -6,12 +6,12 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { MESSAGE_LIEN_PLUS_VALABLE } from "#contract/schemas/compte-parametres";
-import { ApiError } from "~/.server/api.server";
 import {
   callEndpoint,
   confirmerChangementEmail,
   verifierLienChangementEmail,
 } from "~/.server/api-client.server";
+import { refusApi } from "~/.server/refus-api.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { pageTitle } from "~/utils/title";
 
@@ -49,12 +49,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     return { confirme: true as const, email, message: null };
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 422)) throw error;
+    const refus = refusApi(error, [422]);
     return data(
       {
         confirme: false as const,
         email: null,
-        message: error.message || MESSAGE_LIEN_PLUS_VALABLE,
+        message: refus.message || MESSAGE_LIEN_PLUS_VALABLE,
       },
       { status: 422 },
     );

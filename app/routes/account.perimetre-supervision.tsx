@@ -11,7 +11,6 @@ import {
   perimetreSupervisionABloquer,
   schemaPerimetreSupervision,
 } from "#contract/schemas/compte-parametres";
-import { ApiError } from "~/.server/api.server";
 import {
   callEndpoint,
   enregistrerPerimetreSupervision,
@@ -21,13 +20,13 @@ import {
 } from "~/.server/api-client.server";
 import { requireRole, requireUser } from "~/.server/auth.server";
 import { safeRedirectPath } from "~/.server/redirect-url.server";
+import { refusDuFormulaire } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import {
   AUCUNE_BORNE,
   BlocagePerimetreSupervision,
   PERIMETRE_SUPERVISION_PATH,
 } from "~/components/compte/perimetre-supervision";
-import { refusEnErreurs } from "~/components/forms";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
@@ -83,17 +82,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       body: submission.value,
     });
   } catch (error) {
-    if (!(error instanceof ApiError && [422, 429].includes(error.status))) throw error;
-    return data(
-      {
-        lastResult: submission.reply({
-          ...refusEnErreurs(error.body, error.message),
-          ...sansMotDePasse,
-        }),
-        redirectTo,
-      },
-      { status: error.status },
-    );
+    return refusDuFormulaire(error, submission, {
+      statuts: [422, 429],
+      ...sansMotDePasse,
+      donnees: { redirectTo },
+    });
   }
   return redirectWithToast(
     redirectTo,

@@ -9,14 +9,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { schemaBorneSupervision } from "#contract/schemas/administration";
 import { ROLE_LABELS, type Role } from "#contract/roles";
 import { fixerBorneSuperviseur, lireSuperviseur } from "~/.server/administration.server";
-import { ApiError } from "~/.server/api.server";
 import { callEndpoint, listerDepartements, listerRegions } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
+import { refusDuFormulaire } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { FormulairePerimetreSupervision } from "~/components/compte/perimetre-supervision";
 import { Tableau } from "~/components/dossier/tableau";
-import { refusEnErreurs } from "~/components/forms";
 import { libellePerimetre } from "~/components/superviseurs/libelle-perimetre";
 import { t } from "~/i18n";
 import { dateHeureFr } from "~/utils/dates";
@@ -63,16 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       body: submission.value,
     });
   } catch (error) {
-    if (!(error instanceof ApiError && [422, 429].includes(error.status))) throw error;
-    return data(
-      {
-        lastResult: submission.reply({
-          ...refusEnErreurs(error.body, error.message),
-          ...sansMotDePasse,
-        }),
-      },
-      { status: error.status },
-    );
+    return refusDuFormulaire(error, submission, { statuts: [422, 429], ...sansMotDePasse });
   }
   return redirectWithToast(
     `/administration/superviseurs/${params.id}`,

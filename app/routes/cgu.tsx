@@ -8,10 +8,10 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { schemaAcceptationCgu } from "#contract/schemas/candidat";
-import { ApiError } from "~/.server/api.server";
 import { accepterCgu, callEndpoint, lireUtilisateurCourant } from "~/.server/api-client.server";
 import { requireRole, requireUser } from "~/.server/auth.server";
 import { safeRedirectPath } from "~/.server/redirect-url.server";
+import { refusDuFormulaire } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { CGU_FORM_PATH, CguForm, cguMiseAJour } from "~/components/cgu-form";
 import { pageTitle } from "~/utils/title";
@@ -53,17 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await callEndpoint(request, context, accepterCgu, { body: submission.value });
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 422)) throw error;
-    const errors = (error.body as { errors?: Record<string, string[]> } | null)?.errors ?? {};
-    return data(
-      {
-        lastResult: submission.reply(
-          Object.keys(errors).length ? { fieldErrors: errors } : { formErrors: [error.message] },
-        ),
-        redirectTo,
-      },
-      { status: 422 },
-    );
+    return refusDuFormulaire(error, submission, { donnees: { redirectTo } });
   }
   return redirectWithToast(
     redirectTo,

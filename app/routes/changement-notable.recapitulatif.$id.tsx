@@ -6,9 +6,9 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { Manquant } from "#contract/schemas/demande";
-import { ApiError } from "~/.server/api.server";
 import { callEndpoint, executerAction } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
+import { refusApi } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { BREADCRUMB_PARENTS_KEY, type BreadcrumbHandle } from "~/components/breadcrumb-segments";
 import {
@@ -116,14 +116,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         encodedBody: new URLSearchParams({ action: etape }),
       });
     } catch (error) {
-      if (!(error instanceof ApiError) || ![403, 409, 422].includes(error.status)) throw error;
-      let manquants = manquantsDe(error);
-      if (!manquants.length && error.status === 422)
+      const rejet = refusApi(error, [403, 409, 422]);
+      let manquants = manquantsDe(rejet);
+      if (!manquants.length && rejet.status === 422)
         manquants = (await procedureChangement(request, context, id)).manquants;
       return refus(
         manquants,
-        manquants.length ? null : error.message || t("notification.error.conflit"),
-        error.status,
+        manquants.length ? null : rejet.message || t("notification.error.conflit"),
+        rejet.status,
       );
     }
   }

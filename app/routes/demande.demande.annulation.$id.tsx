@@ -15,9 +15,9 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { schemaAnnulation } from "#contract/schemas/demande";
-import { ApiError } from "~/.server/api.server";
 import { callEndpoint, executerAction, lireDemande } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
+import { refusApi, refusDuFormulaire } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import {
@@ -25,13 +25,7 @@ import {
   actionDisponible,
   titreDemande,
 } from "~/components/demande/carte-demande";
-import {
-  CheckboxField,
-  Field,
-  FormErrorSummary,
-  RequiredFieldsNotice,
-  fieldErrorsOf,
-} from "~/components/forms";
+import { CheckboxField, Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
 import { actionSuccessMessage, t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
@@ -122,32 +116,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       format: "form",
     });
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (error.status === 422) {
-      const erreurs = fieldErrorsOf(error.body);
-      return data(
-        {
-          lastResult: submission.reply(
-            Object.keys(erreurs).length
-              ? { fieldErrors: erreurs }
-              : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
-          ) as SubmissionResult<string[]>,
-        },
-        { status: 422 },
-      );
-    }
-    if (error.status === 409) {
+    const refus = refusApi(error, [403, 409, 422]);
+    if (refus.status === 409) {
       return redirectWithToast(
         new URL(request.url).pathname,
         {
           type: "error",
           titre: t("notification.error.titre.409"),
-          description: error.message || t("notification.error.conflit"),
+          description: refus.message || t("notification.error.conflit"),
         },
         { request, context },
       );
     }
-    if (error.status === 403) {
+    if (refus.status === 403) {
       return redirectWithToast(
         "/",
         {
@@ -158,7 +139,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         { request, context },
       );
     }
-    throw error;
+    return refusDuFormulaire(refus, submission, { message: t("erreur.autre.sousTitre") });
   }
   return redirectWithToast(
     "/",

@@ -16,7 +16,6 @@ import {
   versDateTelechargement,
 } from "#contract/schemas/etablissements-liste";
 import { normaliserRecherche } from "#contract/texte";
-import { ApiError } from "~/.server/api.server";
 import {
   callEndpoint,
   commenterHistoriqueExport,
@@ -24,6 +23,7 @@ import {
   listerNomsSocietes,
 } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
+import { refusApi, refusClient } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import {
@@ -137,11 +137,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         format: "form",
       });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      if (error.status === 422)
+      const rejet = refusApi(error, refusClient);
+      if (rejet.status === 422)
         return refus(
           "commenter",
-          submission.reply({ fieldErrors: fieldErrorsOf(error.body) }) as SubmissionResult<
+          submission.reply({ fieldErrors: fieldErrorsOf(rejet.body) }) as SubmissionResult<
             string[]
           >,
           id,

@@ -23,9 +23,9 @@ import {
   type ActionGestionCompte,
   type CompteDetail,
 } from "#contract/schemas/comptes";
-import { ApiError } from "~/.server/api.server";
 import { callEndpoint, executerActionCompte, lireCompte } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
+import { refusApi, refusDuFormulaire } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { CHEMINS_ACTION_COMPTE, LIBELLES_ACTION_COMPTE } from "~/components/comptes/fiche-compte";
@@ -35,7 +35,6 @@ import {
   FormErrorSummary,
   RadioGroup,
   RequiredFieldsNotice,
-  fieldErrorsOf,
 } from "~/components/forms";
 import { actionSuccessMessage, t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
@@ -119,31 +118,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       format: "form",
     });
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (error.status === 422) {
-      const erreurs = fieldErrorsOf(error.body);
-      return data(
-        {
-          lastResult: submission.reply(
-            Object.keys(erreurs).length
-              ? { fieldErrors: erreurs }
-              : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
-          ) as SubmissionResult<string[]>,
-        },
-        { status: 422 },
-      );
-    }
-    if (error.status === 403)
+    const refus = refusApi(error, [403, 422]);
+    if (refus.status === 403)
       return redirectWithToast(
         `/gestion-des-comptes/${id}`,
         {
           type: "error",
           titre: t("notification.error.titre.403"),
-          description: error.message || "Cette action n'est plus possible sur ce compte.",
+          description: refus.message || "Cette action n'est plus possible sur ce compte.",
         },
         { request, context },
       );
-    throw error;
+    return refusDuFormulaire(refus, submission, { message: t("erreur.autre.sousTitre") });
   }
   return redirectWithToast(
     action === "SUPPRIMER_COMPTE" ? "/gestion-des-comptes" : `/gestion-des-comptes/${id}`,

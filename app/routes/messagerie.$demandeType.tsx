@@ -22,6 +22,7 @@ import {
 } from "~/.server/api-client.server";
 import { refusAcces, requireUser } from "~/.server/auth.server";
 import type { SessionUser } from "~/.server/context";
+import { refusApi } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { BadgeStatutDemande } from "~/components/demande/carte-demande";
@@ -133,26 +134,24 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       body: { message: submission.value.message },
     });
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (error.status === 422) {
-      const detail = error.message || t("erreur.autre.sousTitre");
-      return data(
-        {
-          lastResult: submission.reply({
-            fieldErrors: { message: [detail] },
-          }) as SubmissionResult<string[]>,
-        },
-        { status: 422 },
-      );
-    }
-    if (error.status === 409) {
+    const refus = refusApi(error, [409, 422]);
+    if (refus.status === 409) {
       return redirectWithToast(
         adresse(type, id),
-        { type: "error", titre: t("notification.titre.error"), description: error.message },
+        { type: "error", titre: t("notification.titre.error"), description: refus.message },
         { request, context },
       );
     }
-    throw error;
+    // The only field: the API's message goes under it whatever `errors` names.
+    const detail = refus.message || t("erreur.autre.sousTitre");
+    return data(
+      {
+        lastResult: submission.reply({
+          fieldErrors: { message: [detail] },
+        }) as SubmissionResult<string[]>,
+      },
+      { status: 422 },
+    );
   }
   return redirectWithToast(
     adresse(type, id),

@@ -10,12 +10,12 @@ import {
 import type { TropDeDemandes } from "#contract/schemas/candidat";
 import type { Commune } from "#contract/schemas/geographie";
 import { normaliserRecherche } from "#contract/texte";
-import { ApiError } from "~/.server/api.server";
 import {
   callEndpoint,
   rechercherAccompagnateurs,
   rechercherCommunes,
 } from "~/.server/api-client.server";
+import { refusApi } from "~/.server/refus-api.server";
 import { ChoixCommune } from "~/components/annuaire/choix-commune";
 import { ANNUAIRE_PATH, RechercheCommune } from "~/components/annuaire/recherche-commune";
 import { ResultatsAnnuaire } from "~/components/annuaire/resultats-annuaire";
@@ -103,14 +103,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { status: lastResult ? 400 : 200 },
     );
   } catch (error) {
-    if (error instanceof ApiError && error.status === 422) {
-      const corps = error.body as { detail?: string; errors?: Record<string, string[]> } | null;
-      const message = corps?.errors?.codeCommune?.[0] ?? corps?.errors?.query?.[0] ?? corps?.detail;
-      return refus(recherche, message ?? MESSAGES_ANNUAIRE.communeRequise);
-    }
-    if (error instanceof ApiError && error.status === 429)
-      return refus(recherche, (error.body as TropDeDemandes).message, 429);
-    throw error;
+    const rejet = refusApi(error, [422, 429]);
+    if (rejet.status === 429) return refus(recherche, (rejet.body as TropDeDemandes).message, 429);
+    const corps = rejet.body as { detail?: string; errors?: Record<string, string[]> } | null;
+    const message = corps?.errors?.codeCommune?.[0] ?? corps?.errors?.query?.[0] ?? corps?.detail;
+    return refus(recherche, message ?? MESSAGES_ANNUAIRE.communeRequise);
   }
 
   /** The establishments of commune `code`, page `page`. */

@@ -9,13 +9,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { MESSAGES_EXTENSION, schemaEtapeExtension1 } from "#contract/schemas/changement-notable";
 import type { DemandeDetail } from "#contract/schemas/demande";
-import { ApiError } from "~/.server/api.server";
 import {
   callEndpoint,
   executerAction,
   executerActionAgrement,
   listerRegions,
 } from "~/.server/api-client.server";
+import { refusApi } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import {
   chargerDepartements,
@@ -132,9 +132,8 @@ async function creerExtension(
     })) as unknown as { id: string };
     return { id: cree.id };
   } catch (error) {
-    if (error instanceof ApiError && [403, 409, 422].includes(error.status))
-      return { raison: error.message || "La demande d'extension n'a pas pu être créée." };
-    throw error;
+    const refus = refusApi(error, [403, 409, 422]);
+    return { raison: refus.message || "La demande d'extension n'a pas pu être créée." };
   }
 }
 

@@ -12,7 +12,7 @@ import type {
   Manquant,
   ProcedureDemande,
 } from "#contract/schemas/demande";
-import { ApiError } from "~/.server/api.server";
+import type { ApiError } from "~/.server/api.server";
 import { callEndpoint, lireDemande, listerRegions } from "~/.server/api-client.server";
 import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import {
@@ -120,8 +120,7 @@ export const agrementDuDemandeur = chargerMonAgrement;
  * `manquants` when the body has them, else nothing (the caller then reads
  * the procedure).
  */
-export function manquantsDe(error: unknown): Manquant[] {
-  if (!(error instanceof ApiError)) return [];
+export function manquantsDe(error: ApiError): Manquant[] {
   const body = error.body as { manquants?: unknown } | null;
   return Array.isArray(body?.manquants) ? (body.manquants as Manquant[]) : [];
 }

@@ -4,12 +4,13 @@
  * multipart, and turning the API's refusals into notifications (spec §7
  * Requests, §8 error catalogue).
  */
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import type { TypeDossier } from "#contract/etats";
 import type { DemandeDetail } from "#contract/schemas/demande";
-import { ApiError } from "~/.server/api.server";
+import type { ApiError } from "~/.server/api.server";
 import { callEndpoint, lireDemande } from "~/.server/api-client.server";
 import type { Toast } from "~/.server/context";
+import { refusApi, refusClient, refusDuFormulaire } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { t } from "~/i18n";
 import { lireTypeDossier } from "./actions";
@@ -96,17 +97,6 @@ export function toastErreur(error: ApiError): Omit<Toast, "id"> {
   };
 }
 
-/** The API's field errors of a 422 `{ detail, errors }` answer, keyed by field name. */
-export function erreursChamps(error: ApiError): Record<string, string[]> {
-  const errors = (error.body as { errors?: unknown } | null)?.errors;
-  if (!errors || typeof errors !== "object") return {};
-  return Object.fromEntries(
-    Object.entries(errors as Record<string, unknown>)
-      .map(([champ, messages]) => [champ, [messages].flat().map(String).filter(Boolean)] as const)
-      .filter(([, messages]) => messages.length > 0),
-  );
-}
-
 /**
  * Runs `envoyer`, the API call of a staff form (spec §7: its body as form
  * data or multipart, see `corpsFormulaire`). Resolves to null once the API accepted it (the
@@ -130,19 +120,9 @@ export async function envoyerFormulaire<Reply>(
     await envoyer();
     return null;
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (error.status !== 422)
-      throw await redirectWithToast(options.retour, toastErreur(error), { request, context });
-    const fieldErrors = erreursChamps(error);
-    return data(
-      {
-        lastResult: options.reply(
-          Object.keys(fieldErrors).length
-            ? { fieldErrors }
-            : { formErrors: [error.message || t("erreur.autre.sousTitre")] },
-        ),
-      },
-      { status: 422 },
-    );
+    const refus = refusApi(error, refusClient);
+    if (refus.status !== 422)
+      throw await redirectWithToast(options.retour, toastErreur(refus), { request, context });
+    return refusDuFormulaire(refus, options, { message: t("erreur.autre.sousTitre") });
   }
 }

@@ -5,12 +5,12 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { TypeDossier } from "#contract/etats";
-import { ApiError } from "~/.server/api.server";
 import {
   ajouterPiecesJointes,
   callEndpoint,
   supprimerPieceJointe,
 } from "~/.server/api-client.server";
+import { refusApi } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import {
   UUID,
@@ -53,13 +53,11 @@ async function televerser(
     });
     return { ajoutes: ajoutes.length, erreurs: [] };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 422 || error.status === 409)) {
-      const body = (error.body ?? {}) as { errors?: { fichier?: unknown } };
-      const fichier = body.errors?.fichier;
-      const erreurs = Array.isArray(fichier) ? fichier.map(String) : [];
-      return { ajoutes: 0, erreurs: erreurs.length ? erreurs : [error.message] };
-    }
-    throw error;
+    const refus = refusApi(error, [409, 422]);
+    const body = (refus.body ?? {}) as { errors?: { fichier?: unknown } };
+    const fichier = body.errors?.fichier;
+    const erreurs = Array.isArray(fichier) ? fichier.map(String) : [];
+    return { ajoutes: 0, erreurs: erreurs.length ? erreurs : [refus.message] };
   }
 }
 

@@ -16,6 +16,7 @@ import type { EtablissementRegistre } from "#contract/schemas/etablissement";
 import { ApiError } from "~/.server/api.server";
 import { callEndpoint, listerDepartements } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
+import { refusApi } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { agrementAccessible } from "~/components/agrement/agrement";
 import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
@@ -168,9 +169,8 @@ export async function rechercherEpcisDansAgrement(
     });
     return { terme, resultats: epcis.map(({ code, nom }) => ({ code, nom })), erreur: null };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 422)
-      return { terme, resultats: [], erreur: error.message || MESSAGE_RECHERCHE_EPCI };
-    throw error;
+    const refus = refusApi(error, [422]);
+    return { terme, resultats: [], erreur: refus.message || MESSAGE_RECHERCHE_EPCI };
   }
 }
 
@@ -201,8 +201,7 @@ export async function rechercherCommunesDansAgrement(
       erreur: null,
     };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 422)
-      return { terme, resultats: [], erreur: error.message || MESSAGE_RECHERCHE_COMMUNE };
-    throw error;
+    const refus = refusApi(error, [422]);
+    return { terme, resultats: [], erreur: refus.message || MESSAGE_RECHERCHE_COMMUNE };
   }
 }

@@ -8,9 +8,9 @@ import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
 import type { TypeDossier } from "#contract/etats";
 import { schemasAction } from "#contract/schemas/instruction";
-import { ApiError } from "~/.server/api.server";
 import { callEndpoint, executerAction } from "~/.server/api-client.server";
 import type { Toast } from "~/.server/context";
+import { refusApi } from "~/.server/refus-api.server";
 import { erreursDeApi } from "~/components/demande/formulaire/formulaire.server";
 import { actionSuccessMessage, t } from "~/i18n";
 
@@ -86,7 +86,8 @@ export async function transmettreComplement(
       encodedBody: corps,
     });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403)
+    const refus = refusApi(error, [403, 409, 422]);
+    if (refus.status === 403)
       return {
         ok: false,
         status: 403,
@@ -94,7 +95,7 @@ export async function transmettreComplement(
           formErrors: ["Cette demande n'attend plus de compléments."],
         }),
       };
-    const { fieldErrors, formErrors } = erreursDeApi(error);
+    const { fieldErrors, formErrors } = erreursDeApi(refus);
     const parChamp: Record<string, string[]> = {};
     for (const [nom, messages] of Object.entries(fieldErrors)) {
       const champ = /^fichier\d*$/.test(nom) ? "fichier" : nom;
@@ -102,7 +103,7 @@ export async function transmettreComplement(
     }
     return {
       ok: false,
-      status: error instanceof ApiError ? error.status : 422,
+      status: refus.status,
       lastResult: submission.reply({ fieldErrors: parChamp, formErrors }),
     };
   }

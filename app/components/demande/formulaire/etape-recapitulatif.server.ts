@@ -4,13 +4,13 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { DemandeDetail, Manquant } from "#contract/schemas/demande";
-import { ApiError } from "~/.server/api.server";
 import {
   callEndpoint,
   executerAction,
   lireDemande,
   verifierDepot,
 } from "~/.server/api-client.server";
+import { refusApi } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { t } from "~/i18n";
 import {
@@ -107,14 +107,14 @@ export async function deposerDemande(request: Request, context: AppLoadContext, 
       format: "form",
     });
   } catch (error) {
-    if (!(error instanceof ApiError) || ![403, 409, 422].includes(error.status)) throw error;
+    const rejet = refusApi(error, [403, 409, 422]);
     if (dejaDeposee(await lire())) return redirect(confirmation(depot));
     const manquants =
-      error.status === 422 ? (await manquantsDuDepot(request, context, id, depot)).manquants : [];
+      rejet.status === 422 ? (await manquantsDuDepot(request, context, id, depot)).manquants : [];
     return refus(
       manquants,
-      manquants.length ? null : error.message || t("notification.error.conflit"),
-      error.status,
+      manquants.length ? null : rejet.message || t("notification.error.conflit"),
+      rejet.status,
     );
   }
   return redirectWithToast(

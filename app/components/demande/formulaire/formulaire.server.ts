@@ -11,7 +11,6 @@ import {
   type Commune,
   type Departement,
 } from "#contract/schemas/geographie";
-import { ApiError } from "~/.server/api.server";
 import {
   callEndpoint,
   lireDemande,
@@ -23,6 +22,7 @@ import {
   rechercherCommunes as pointRechercheCommunes,
   rechercherEpcis as pointRechercheEpcis,
 } from "~/.server/api-client.server";
+import { refusApi } from "~/.server/refus-api.server";
 import { fieldErrorsOf } from "~/components/forms";
 import { t } from "~/i18n";
 import {
@@ -130,12 +130,12 @@ export interface ErreursFormulaire {
  * a form error. Anything else is rethrown (the error page).
  */
 export function erreursDeApi(error: unknown): ErreursFormulaire {
-  if (!(error instanceof ApiError) || ![403, 409, 422].includes(error.status)) throw error;
-  const fieldErrors = error.status === 422 ? fieldErrorsOf(error.body) : {};
+  const refus = refusApi(error, [403, 409, 422]);
+  const fieldErrors = refus.status === 422 ? fieldErrorsOf(refus.body) : {};
   const formErrors =
     Object.keys(fieldErrors).length > 0
       ? []
-      : [error.message || "La demande n'a pas pu être enregistrée."];
+      : [refus.message || "La demande n'a pas pu être enregistrée."];
   return { fieldErrors, formErrors };
 }
 
@@ -169,9 +169,8 @@ export async function rechercherEpcis(
     const epcis = await callEndpoint(request, context, pointRechercheEpcis, { query: { query } });
     return { terme, resultats: epcis.map(({ code, nom }) => ({ code, nom })), erreur: null };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 422)
-      return { terme, resultats: [], erreur: error.message || MESSAGE_RECHERCHE_EPCI };
-    throw error;
+    const refus = refusApi(error, [422]);
+    return { terme, resultats: [], erreur: refus.message || MESSAGE_RECHERCHE_EPCI };
   }
 }
 
@@ -200,9 +199,8 @@ export async function rechercherCommunes(
       erreur: null,
     };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 422)
-      return { terme, resultats: [], erreur: error.message || MESSAGE_RECHERCHE_COMMUNE };
-    throw error;
+    const refus = refusApi(error, [422]);
+    return { terme, resultats: [], erreur: refus.message || MESSAGE_RECHERCHE_COMMUNE };
   }
 }
 
