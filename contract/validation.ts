@@ -122,6 +122,13 @@ export function cleLuhnValide(chiffres: string): boolean {
   return somme % 10 === 0;
 }
 
+/** `prefixe` followed by the one digit that makes the whole number pass {@link cleLuhnValide}. */
+export function avecCleLuhn(prefixe: string): string {
+  for (let cle = 0; cle <= 9; cle++) if (cleLuhnValide(prefixe + cle)) return prefixe + cle;
+  // Unreachable: one digit out of ten always completes a Luhn sum.
+  throw new Error(`Aucune clé de Luhn pour ${prefixe}`);
+}
+
 /** "832 915 474" → "832915474"; null when not 9 digits with a valid INSEE key. */
 export function normaliserSiren(value: string): string | null {
   const chiffres = value.replace(/\s+/g, "");

@@ -42,7 +42,7 @@ import {
   utilisateurs,
 } from "../api/db/schema.ts";
 import { CGU_VERSION } from "../contract/cgu.ts";
-import { cleLuhnValide } from "../contract/validation.ts";
+import { avecCleLuhn } from "../contract/validation.ts";
 import { appelApi, creerDemandeDeposable } from "../tests/helpers/demande-api.ts";
 import { extensionEnBase } from "../tests/helpers/extension-en-base.ts";
 import {
@@ -307,13 +307,6 @@ test("qui a accepté une version ancienne des CGU voit qu'elles ont évolué, le
   expect(compte.version).toBe("2024-04");
 });
 
-/** `siren` + `nic` + the digit that makes the 14 digits pass the INSEE (Luhn) check. */
-function siret(siren: string, nic: string): string {
-  for (let cle = 0; cle <= 9; cle++)
-    if (cleLuhnValide(`${siren}${nic}${cle}`)) return `${siren}${nic}${cle}`;
-  throw new Error("clé introuvable");
-}
-
 test("référencer un établissement quand d'autres restent au registre dit « L'établissement a bien été référencé. »", async ({
   page,
 }, info) => {
@@ -325,7 +318,7 @@ test("référencer un établissement quand d'autres restent au registre dit « L
   await database.db.insert(registreEtablissements).values([
     {
       ...commun,
-      siret: siret(demandeur.siren, "0001"),
+      siret: avecCleLuhn(`${demandeur.siren}0001`),
       nomInsee: "RENOV REGISTRE SIEGE",
       siege: true,
       adresse1: "12 rue de la Roquette",
@@ -333,7 +326,7 @@ test("référencer un établissement quand d'autres restent au registre dit « L
     },
     {
       ...commun,
-      siret: siret(demandeur.siren, "0002"),
+      siret: avecCleLuhn(`${demandeur.siren}0002`),
       nomInsee: "RENOV REGISTRE AGENCE",
       siege: false,
       adresse1: "30 rue de Charonne",

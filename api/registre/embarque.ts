@@ -8,7 +8,7 @@
  * always has at least the establishment it applied from.
  */
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
-import { cleLuhnValide } from "../../contract/validation.ts";
+import { avecCleLuhn } from "../../contract/validation.ts";
 import type { Database } from "../db/client.ts";
 import { communes, demandes, registreEtablissements, societes } from "../db/schema.ts";
 import { contenuDe } from "../domain/demandes/contenu.ts";
@@ -23,10 +23,7 @@ import {
  * `siren` + "0001" + the digit that makes the 14 digits pass the Luhn check.
  */
 export function siretSiegeParDefaut(siren: string): string {
-  const prefixe = `${siren}0001`;
-  for (let cle = 0; cle <= 9; cle++) if (cleLuhnValide(prefixe + cle)) return prefixe + cle;
-  // Unreachable: one digit out of ten always completes a Luhn sum.
-  throw new Error(`Aucune clé de Luhn pour ${prefixe}`);
+  return avecCleLuhn(`${siren}0001`);
 }
 
 /** The embedded registry reading `database`. */

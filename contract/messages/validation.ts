@@ -1,3 +1,5 @@
+import { formater } from "./format.ts";
+
 /**
  * The French texts of spec §5 "Validation rules", keyed by the spec's
  * error key where it names one (required, email, pattern, min, max,
@@ -76,5 +78,5 @@ export function messageValidation(cle: string, champ?: string): string {
   if (duChamp !== undefined) return duChamp;
   if (Object.prototype.hasOwnProperty.call(MESSAGES_VALIDATION, cle))
     return MESSAGES_VALIDATION[cle as CleValidation];
-  return MESSAGES_VALIDATION.inconnu.replace("{key}", cle);
+  return formater(MESSAGES_VALIDATION.inconnu, { key: cle });
 }

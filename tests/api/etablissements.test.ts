@@ -28,7 +28,7 @@ import {
   societes,
   utilisateurs,
 } from "../../api/db/schema.ts";
-import { cleLuhnValide } from "../../contract/validation.ts";
+import { avecCleLuhn } from "../../contract/validation.ts";
 import { registreEmbarque } from "../../api/registre/embarque.ts";
 import { ETAPE1_VALIDE } from "../helpers/demande-api.ts";
 import {
@@ -65,12 +65,6 @@ let siretInconnu: string;
 let siretMontreuil: string;
 /** The establishment referenced by the tests, once referenced. */
 let reference: Etablissement;
-
-/** `prefixe` and the digit that makes the whole number pass the Luhn check (test data). */
-function avecCle(prefixe: string): string {
-  for (let cle = 0; cle <= 9; cle++) if (cleLuhnValide(prefixe + cle)) return prefixe + cle;
-  throw new Error("clé");
-}
 
 /** A signed-in account created in the database. */
 async function compte(valeurs: Partial<typeof utilisateurs.$inferInsert>): Promise<string> {
@@ -163,12 +157,12 @@ beforeAll(async () => {
   passwordHash = await hash(PASSWORD);
   equipe = await connecterEquipeDemo(portal.baseUrl);
   // A SIREN of the 7xx range with its key; unique per run (PostgreSQL keeps rows between runs of a suite).
-  siren = avecCle(`7${String(randomInt(0, 10_000_000)).padStart(7, "0")}`);
-  siretSiege = avecCle(`${siren}0001`);
-  siretBoulogne = avecCle(`${siren}0002`);
-  siretFerme = avecCle(`${siren}0003`);
-  siretInconnu = avecCle(`${siren}0009`);
-  siretMontreuil = avecCle(`${siren}0004`);
+  siren = avecCleLuhn(`7${String(randomInt(0, 10_000_000)).padStart(7, "0")}`);
+  siretSiege = avecCleLuhn(`${siren}0001`);
+  siretBoulogne = avecCleLuhn(`${siren}0002`);
+  siretFerme = avecCleLuhn(`${siren}0003`);
+  siretInconnu = avecCleLuhn(`${siren}0009`);
+  siretMontreuil = avecCleLuhn(`${siren}0004`);
   await portal.database.db.insert(registreEtablissements).values([
     {
       siret: siretSiege,
@@ -226,7 +220,7 @@ beforeAll(async () => {
   );
   agrementId = demande.agrement!.id;
   numeroAgrement = demande.agrement!.numeroAgrement;
-  sirenAutre = avecCle(`6${String(randomInt(0, 10_000_000)).padStart(7, "0")}`);
+  sirenAutre = avecCleLuhn(`6${String(randomInt(0, 10_000_000)).padStart(7, "0")}`);
   autre = await demandeur(sirenAutre, `${marque} Autre`);
 }, 180_000);
 
@@ -867,7 +861,7 @@ describe("embedded registry of a company with no stored establishment (ADR 0016)
     expect(reponse.status).toBe(201);
     expect(await registre.etablissementsDeSiren(sirenAutre)).toEqual([
       {
-        siret: avecCle(`${sirenAutre}0001`),
+        siret: avecCleLuhn(`${sirenAutre}0001`),
         nomInsee: `${marque} Autre`.toUpperCase(),
         siege: true,
         adresse1: "12 rue de la Roquette",
@@ -898,7 +892,7 @@ describe("with SIRENE_API_URL: the Sirene adapter behind the API", () => {
       SIRENE_API_TOKEN: "cle-de-test",
     });
     portailSirene.horloge.regler(DEBUT);
-    sirenSirene = avecCle(`5${String(randomInt(0, 10_000_000)).padStart(7, "0")}`);
+    sirenSirene = avecCleLuhn(`5${String(randomInt(0, 10_000_000)).padStart(7, "0")}`);
     const [societe] = await portailSirene.database.db
       .insert(societes)
       .values({ siren: sirenSirene, raisonSociale: `${marque} Sirene`, qualites: ["qualityOp"] })
@@ -947,7 +941,7 @@ describe("with SIRENE_API_URL: the Sirene adapter behind the API", () => {
           header: { statut: 200, message: "OK", total: 2, debut: 0, nombre: 2 },
           etablissements: [
             {
-              siret: avecCle(`${sirenSirene}0001`),
+              siret: avecCleLuhn(`${sirenSirene}0001`),
               etablissementSiege: true,
               uniteLegale: { denominationUniteLegale: "SIRENE CONSEIL" },
               adresseEtablissement: {
@@ -961,7 +955,7 @@ describe("with SIRENE_API_URL: the Sirene adapter behind the API", () => {
               periodesEtablissement: [{ dateFin: null, etatAdministratifEtablissement: "A" }],
             },
             {
-              siret: avecCle(`${sirenSirene}0002`),
+              siret: avecCleLuhn(`${sirenSirene}0002`),
               etablissementSiege: false,
               uniteLegale: { denominationUniteLegale: "SIRENE CONSEIL" },
               adresseEtablissement: {
@@ -982,7 +976,7 @@ describe("with SIRENE_API_URL: the Sirene adapter behind the API", () => {
       status: 200,
       body: [
         {
-          siret: avecCle(`${sirenSirene}0001`),
+          siret: avecCleLuhn(`${sirenSirene}0001`),
           nomInsee: "SIRENE CONSEIL",
           siege: true,
           adresse1: "3 BD VOLTAIRE",
@@ -1009,7 +1003,7 @@ describe("with SIRENE_API_URL: the Sirene adapter behind the API", () => {
         method: "POST",
         headers: { Authorization: `Bearer ${jeton}`, "Content-Type": "application/json" },
         body: JSON.stringify({
-          siret: avecCle(`${sirenSirene}0001`),
+          siret: avecCleLuhn(`${sirenSirene}0001`),
           nom: "Siège",
           adresse1: "3 boulevard Voltaire",
           codePostal: "75011",

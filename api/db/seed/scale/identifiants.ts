@@ -3,7 +3,7 @@
  * `--reset` deletes exactly those rows and never the demo's), and SIREN and
  * SIRET numbers with a valid INSEE (Luhn) key.
  */
-import { cleLuhnValide } from "../../../../contract/validation.ts";
+import { avecCleLuhn } from "../../../../contract/validation.ts";
 
 /**
  * Every id of the dataset starts with these hex digits ("5ca1e", scale),
@@ -34,12 +34,6 @@ export const PLAGE_UUID = {
   fin: `${PREFIXE_UUID}ff-ffff-ffff-ffff-ffffffffffff`,
 } as const;
 
-/** `prefixe` followed by the digit that makes the whole number pass the Luhn check. */
-function avecCle(prefixe: string): string {
-  for (let cle = 0; cle <= 9; cle++) if (cleLuhnValide(prefixe + cle)) return prefixe + cle;
-  throw new Error("Clé de Luhn introuvable");
-}
-
 /** First eight digits the dataset must not take (the demo company's SIREN 832 915 474). */
 const CORPS_RESERVES = new Set(["83291547"]);
 const ETENDUE_CORPS = 90_000_000;
@@ -57,7 +51,7 @@ function corpsSiren(index: number): string {
  */
 export function sirenEchelle(index: number): string {
   const corps = corpsSiren(index);
-  return avecCle(CORPS_RESERVES.has(corps) ? corpsSiren(ETENDUE_CORPS - 1) : corps);
+  return avecCleLuhn(CORPS_RESERVES.has(corps) ? corpsSiren(ETENDUE_CORPS - 1) : corps);
 }
 
 /**
@@ -66,5 +60,5 @@ export function sirenEchelle(index: number): string {
  * Luhn check (head office rang 1 → NIC 0001x).
  */
 export function siretEchelle(siren: string, rang: number): string {
-  return avecCle(`${siren}${String(rang).padStart(4, "0")}`);
+  return avecCleLuhn(`${siren}${String(rang).padStart(4, "0")}`);
 }
