@@ -58,7 +58,7 @@ export function refusDuFormulaire<Reponse, Donnees extends object = Record<never
   { statuts = [422], message, hideFields, donnees }: OptionsRefus<Donnees> = {},
 ) {
   const refus = refusApi(error, statuts);
-  const erreurs = refusEnErreurs(refus.body, refus.message || (message ?? refus.message));
+  const erreurs = refusEnErreurs(refus.body, refus.message || (message ?? ""));
   const lastResult = submission.reply(hideFields ? { ...erreurs, hideFields } : erreurs);
   return data({ lastResult, ...(donnees as Donnees) }, { status: refus.status });
 }
