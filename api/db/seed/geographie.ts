@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { eq, sql } from "drizzle-orm";
 import { normaliserRecherche } from "../../../contract/texte.ts";
 import type { Logger } from "pino";
-import type { Database } from "../client.ts";
+import type { Database, Db } from "../client.ts";
 // `meta` is renamed: vite-node rewrites an imported `meta` inside `import.meta` too.
 import {
   communeCodesPostaux,
@@ -58,6 +58,15 @@ async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>):
   }
 }
 
+/** The rows of the geography tables, as read from the dataset package. */
+interface LignesGeographie {
+  regions: (typeof regions.$inferInsert)[];
+  departements: (typeof departements.$inferInsert)[];
+  epcis: (typeof epcis.$inferInsert)[];
+  communes: (typeof communes.$inferInsert)[];
+  codesPostaux: (typeof communeCodesPostaux.$inferInsert)[];
+}
+
 /**
  * Loads the geography unless this dataset version is already recorded, in
  * one transaction. A newer dataset updates names and memberships in place
@@ -73,6 +82,50 @@ export async function seedGeographie(database: Database, logger: Logger): Promis
   if (recorded?.value === version) return 0;
 
   const started = performance.now();
+  const lignes = lireGeographie();
+  const total =
+    lignes.regions.length +
+    lignes.departements.length +
+    lignes.epcis.length +
+    lignes.communes.length +
+    lignes.codesPostaux.length;
+
+  const written = await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${GEOGRAPHIE_LOCK})`);
+    const [again] = await tx.select().from(metaTable).where(eq(metaTable.key, GEOGRAPHIE_META_KEY));
+    if (again?.value === version) return 0;
+    await ecrireGeographie(tx, lignes);
+    await tx
+      .insert(metaTable)
+      .values({ key: GEOGRAPHIE_META_KEY, value: version })
+      .onConflictDoUpdate({ target: metaTable.key, set: { value: version } });
+    return total;
+  });
+
+  if (written > 0) {
+    const seconds = (performance.now() - started) / 1000;
+    logger.info(
+      {
+        version,
+        regions: lignes.regions.length,
+        departements: lignes.departements.length,
+        epcis: lignes.epcis.length,
+        communes: lignes.communes.length,
+        codesPostaux: lignes.codesPostaux.length,
+        secondes: Number(seconds.toFixed(2)),
+        lignesParSeconde: Math.round(written / seconds),
+      },
+      "Géographie chargée",
+    );
+  }
+  return written;
+}
+
+/**
+ * Reads the package's JSON files into table rows: current communes only,
+ * each with its EPCI (from the EPCI's members) and its distinct postal codes.
+ */
+function lireGeographie(): LignesGeographie {
   const regionRows = (requireJson(`${PACKAGE}/data/regions.json`) as RegionSource[]).map(
     ({ code, nom }) => ({
       code,
@@ -109,82 +162,58 @@ export async function seedGeographie(database: Database, logger: Logger): Promis
       codePostal,
     })),
   );
+  return {
+    regions: regionRows,
+    departements: departementRows,
+    epcis: epciRows,
+    communes: communeRows,
+    codesPostaux: codePostalRows,
+  };
+}
 
-  const written = await database.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${GEOGRAPHIE_LOCK})`);
-    const [again] = await tx.select().from(metaTable).where(eq(metaTable.key, GEOGRAPHIE_META_KEY));
-    if (again?.value === version) return 0;
-    await inBatches(regionRows, (batch) =>
-      tx
-        .insert(regions)
-        .values(batch)
-        .onConflictDoUpdate({ target: regions.code, set: { nom: sql`excluded.nom` } }),
-    );
-    await inBatches(departementRows, (batch) =>
-      tx
-        .insert(departements)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: departements.code,
-          set: { nom: sql`excluded.nom`, codeRegion: sql`excluded.code_region` },
-        }),
-    );
-    await inBatches(epciRows, (batch) =>
-      tx
-        .insert(epcis)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: epcis.code,
-          set: { nom: sql`excluded.nom`, nomRecherche: sql`excluded.nom_recherche` },
-        }),
-    );
-    await inBatches(communeRows, (batch) =>
-      tx
-        .insert(communes)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: communes.code,
-          set: {
-            nom: sql`excluded.nom`,
-            nomRecherche: sql`excluded.nom_recherche`,
-            codeDepartement: sql`excluded.code_departement`,
-            codeRegion: sql`excluded.code_region`,
-            codeEpci: sql`excluded.code_epci`,
-            population: sql`excluded.population`,
-          },
-        }),
-    );
-    await inBatches(codePostalRows, (batch) =>
-      tx.insert(communeCodesPostaux).values(batch).onConflictDoNothing(),
-    );
-    await tx
-      .insert(metaTable)
-      .values({ key: GEOGRAPHIE_META_KEY, value: version })
-      .onConflictDoUpdate({ target: metaTable.key, set: { value: version } });
-    return (
-      regionRows.length +
-      departementRows.length +
-      epciRows.length +
-      communeRows.length +
-      codePostalRows.length
-    );
-  });
-
-  if (written > 0) {
-    const seconds = (performance.now() - started) / 1000;
-    logger.info(
-      {
-        version,
-        regions: regionRows.length,
-        departements: departementRows.length,
-        epcis: epciRows.length,
-        communes: communeRows.length,
-        codesPostaux: codePostalRows.length,
-        secondes: Number(seconds.toFixed(2)),
-        lignesParSeconde: Math.round(written / seconds),
-      },
-      "Géographie chargée",
-    );
-  }
-  return written;
+/** Upserts `lignes` in `tx`, parents first: names and memberships of existing rows are updated. */
+async function ecrireGeographie(tx: Db, lignes: LignesGeographie): Promise<void> {
+  await inBatches(lignes.regions, (batch) =>
+    tx
+      .insert(regions)
+      .values(batch)
+      .onConflictDoUpdate({ target: regions.code, set: { nom: sql`excluded.nom` } }),
+  );
+  await inBatches(lignes.departements, (batch) =>
+    tx
+      .insert(departements)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: departements.code,
+        set: { nom: sql`excluded.nom`, codeRegion: sql`excluded.code_region` },
+      }),
+  );
+  await inBatches(lignes.epcis, (batch) =>
+    tx
+      .insert(epcis)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: epcis.code,
+        set: { nom: sql`excluded.nom`, nomRecherche: sql`excluded.nom_recherche` },
+      }),
+  );
+  await inBatches(lignes.communes, (batch) =>
+    tx
+      .insert(communes)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: communes.code,
+        set: {
+          nom: sql`excluded.nom`,
+          nomRecherche: sql`excluded.nom_recherche`,
+          codeDepartement: sql`excluded.code_departement`,
+          codeRegion: sql`excluded.code_region`,
+          codeEpci: sql`excluded.code_epci`,
+          population: sql`excluded.population`,
+        },
+      }),
+  );
+  await inBatches(lignes.codesPostaux, (batch) =>
+    tx.insert(communeCodesPostaux).values(batch).onConflictDoNothing(),
+  );
 }

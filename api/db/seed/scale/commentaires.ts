@@ -3,9 +3,10 @@
  * the comment and the data the handlers of api/domain/demandes write for
  * each action (reasons, grounds, deadlines, opinions, procedures).
  */
-import type { TypeAvis } from "../../../../contract/etats.ts";
+import type { TypeAvis, ValeurAvis } from "../../../../contract/etats.ts";
 import type { ContexteSociete } from "./contexte.ts";
 import type { EtapeDatee } from "./chronologie.ts";
+import type { Hasard } from "./hasard.ts";
 import type { AgentPlan } from "./personnel.ts";
 import type { DossierPlan } from "./plan.ts";
 import {
@@ -29,14 +30,43 @@ export const TYPE_AVIS: Record<string, TypeAvis> = {
   MOTIVER_REFUS: "avis_decideur",
 };
 
-/** The comment and data a handler writes with the history row of `etape` (api/domain/demandes). */
+/** What a history row says besides the transition: its comment and its data. */
+export interface Mentions {
+  commentaire: string | null;
+  donnees: Record<string, unknown> | null;
+}
+
+/** Whether `valeur` is a decision refusing the approval or the perimeter extension. */
+export function estRefus(valeur: ValeurAvis): boolean {
+  return valeur === "AGREMENT_REFUSE" || valeur === "EXTENSION_PERIMETRE_REFUSE";
+}
+
+/**
+ * The comment and data a handler writes with the history row of `etape`
+ * (api/domain/demandes). Each action is read by one of the helpers below,
+ * so at most one of them draws from the company's generator.
+ */
 export function commentaireEtDonnees(
   contexte: ContexteSociete,
   dossier: DossierPlan,
   etape: EtapeDatee,
   instructeur: AgentPlan | null,
-): { commentaire: string | null; donnees: Record<string, unknown> | null } {
+): Mentions {
   const { hasard } = contexte;
+  return (
+    mentionsInstruction(hasard, etape, instructeur) ??
+    mentionsRefus(hasard, etape) ??
+    mentionsAgrement(hasard, dossier, etape) ??
+    mentionsAvis(hasard, dossier, etape) ?? { commentaire: null, donnees: null }
+  );
+}
+
+/** Assignment, completeness, supplement and edition rounds, cancellation, tacit rejection; undefined for other actions. */
+function mentionsInstruction(
+  hasard: Hasard,
+  etape: EtapeDatee,
+  instructeur: AgentPlan | null,
+): Mentions | undefined {
   switch (etape.action) {
     case "AFFECTER_INSTRUCTEUR":
       return {
@@ -72,6 +102,17 @@ export function commentaireEtDonnees(
         commentaire: null,
         donnees: { consultationCrhh: etape.etatApres === "complete" ? "oui" : "non" },
       };
+    case "ANNULER_DEMANDE":
+      return { commentaire: hasard.choix(MOTIFS_ANNULATION), donnees: null };
+    case "REJETER_TACITEMENT_DOSSIER":
+      return { commentaire: null, donnees: { dateLimiteInstruction: etape.dateLimiteInstruction } };
+  }
+  return undefined;
+}
+
+/** The refusal proposal, its dismissal or confirmation, and the stated refusal; undefined for other actions. */
+function mentionsRefus(hasard: Hasard, etape: EtapeDatee): Mentions | undefined {
+  switch (etape.action) {
     case "PROPOSER_REFUS_DEMANDE":
       return {
         commentaire: hasard.choix(MOTIFS_REFUS),
@@ -93,10 +134,17 @@ export function commentaireEtDonnees(
         commentaire: hasard.choix(MOTIFS_REFUS),
         donnees: { typeAvis: "avis_decideur", avis: "AGREMENT_REFUSE" },
       };
-    case "ANNULER_DEMANDE":
-      return { commentaire: hasard.choix(MOTIFS_ANNULATION), donnees: null };
-    case "REJETER_TACITEMENT_DOSSIER":
-      return { commentaire: null, donnees: { dateLimiteInstruction: etape.dateLimiteInstruction } };
+  }
+  return undefined;
+}
+
+/** Withdrawal procedures and the viewing of the decision, on the approval; undefined for other actions. */
+function mentionsAgrement(
+  hasard: Hasard,
+  dossier: DossierPlan,
+  etape: EtapeDatee,
+): Mentions | undefined {
+  switch (etape.action) {
     case "CREER_PROCEDURE":
     case "MODIFIER_PROCEDURE":
       return {
@@ -118,22 +166,28 @@ export function commentaireEtDonnees(
     case "VISUALISER_RESULTAT":
       return { commentaire: null, donnees: { agrementId: dossier.agrement?.id ?? null } };
   }
-  if (etape.valeurAvis) {
-    const valeur = etape.valeurAvis;
-    const commentaires =
-      valeur === "AGREMENT_REFUSE" || valeur === "EXTENSION_PERIMETRE_REFUSE"
-        ? MOTIFS_REFUS
-        : valeur in COMMENTAIRES_AVIS
-          ? COMMENTAIRES_AVIS[valeur as keyof typeof COMMENTAIRES_AVIS]
-          : COMMENTAIRES_AVIS.FAVORABLE;
-    return {
-      commentaire: hasard.choix(commentaires),
-      donnees: {
-        typeAvis: TYPE_AVIS[etape.action],
-        avis: valeur,
-        ...(valeur === "AGREMENT_VALIDE" ? { agrementId: dossier.agrement!.id } : {}),
-      },
-    };
-  }
-  return { commentaire: null, donnees: null };
+  return undefined;
+}
+
+/** A staff opinion or decision (any other step giving an opinion value); undefined when the step gives none. */
+function mentionsAvis(
+  hasard: Hasard,
+  dossier: DossierPlan,
+  etape: EtapeDatee,
+): Mentions | undefined {
+  if (!etape.valeurAvis) return undefined;
+  const valeur = etape.valeurAvis;
+  const commentaires = estRefus(valeur)
+    ? MOTIFS_REFUS
+    : valeur in COMMENTAIRES_AVIS
+      ? COMMENTAIRES_AVIS[valeur as keyof typeof COMMENTAIRES_AVIS]
+      : COMMENTAIRES_AVIS.FAVORABLE;
+  return {
+    commentaire: hasard.choix(commentaires),
+    donnees: {
+      typeAvis: TYPE_AVIS[etape.action],
+      avis: valeur,
+      ...(valeur === "AGREMENT_VALIDE" ? { agrementId: dossier.agrement!.id } : {}),
+    },
+  };
 }

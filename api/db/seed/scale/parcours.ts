@@ -226,13 +226,21 @@ function verifications(chemin: Chemin, refusRefuse: boolean): void {
       chemin
         .ajouter("RETOURNER_EN_EDITION", "en_edition", "instructeur")
         .ajouter("DEPOSER_EN_EDITION", "affectee", "demandeur");
-    else
-      chemin
-        .ajouter("PROPOSER_REFUS_DEMANDE", "refus_en_attente", "instructeur", {
-          valeurAvis: "proposition_refus",
-        })
-        .ajouter("REFUSER_REFUS", "refus_refuse", "superviseur");
+    else refusEcarte(chemin);
   }
+}
+
+/** The instructor proposes to refuse the file. */
+function proposerRefus(chemin: Chemin): void {
+  chemin.ajouter("PROPOSER_REFUS_DEMANDE", "refus_en_attente", "instructeur", {
+    valeurAvis: "proposition_refus",
+  });
+}
+
+/** A refusal proposal the supervisor dismisses: instruction resumes. */
+function refusEcarte(chemin: Chemin): void {
+  proposerRefus(chemin);
+  chemin.ajouter("REFUSER_REFUS", "refus_refuse", "superviseur");
 }
 
 /** The supplement round of a completed file: asked, then (when `recu`) answered. */
@@ -241,94 +249,130 @@ function complement(chemin: Chemin, demande: EtatDemande, recu: EtatDemande | nu
   if (recu) chemin.ajouter("DONNER_COMPLEMENT", recu, "demandeur");
 }
 
-/** Builds in `chemin` a path of approval request ending in `etat`. */
+/**
+ * Builds in `chemin` a path of approval request ending in `etat`, by the
+ * phase of the instruction that state belongs to. Throws on a state no
+ * phase gives.
+ */
 function versDemande(chemin: Chemin, etat: EtatDemande): void {
+  const construit =
+    versAffectation(chemin, etat) ||
+    versPropositionRefus(chemin, etat) ||
+    versCompletude(chemin, etat) ||
+    versAvis(chemin, etat) ||
+    versAgrement(chemin, etat) ||
+    versCloture(chemin, etat);
+  if (!construit) throw new Error(`État sans parcours pour une demande d'agrément : ${etat}`);
+}
+
+/** Draft, deposit, assignment and the rounds of checking that follow it; false for a later state. */
+function versAffectation(chemin: Chemin, etat: EtatDemande): boolean {
   const { hasard } = chemin;
-  const vers = (intermediaire: EtatDemande) => versDemande(chemin, intermediaire);
   switch (etat) {
     case "brouillon":
-      return debut(chemin, hasard.chance(0.7));
+      debut(chemin, hasard.chance(0.7));
+      return true;
     case "arrete_perime":
       debut(chemin, hasard.chance(0.6));
       chemin.ajouter(ACTION_ARRETE_PERIME, "arrete_perime", "systeme", {}, true);
-      return;
+      return true;
     case "deposee":
       debut(chemin);
       chemin.ajouter("DEPOSER", "deposee", "demandeur");
-      return;
+      return true;
     case "affectee":
-      vers("deposee");
+      versDemande(chemin, "deposee");
       chemin.ajouter(
         "AFFECTER_INSTRUCTEUR",
         "affectee",
         hasard.chance(0.6) ? "superviseur" : "instructeur",
       );
-      return verifications(chemin, false);
+      verifications(chemin, false);
+      return true;
     case "incomplete":
-      vers("affectee");
+      versDemande(chemin, "affectee");
       chemin.ajouter("DEMANDER_COMPLEMENT_COMPLETUDE", "incomplete", "instructeur");
-      return;
+      return true;
     case "en_edition":
-      vers("affectee");
+      versDemande(chemin, "affectee");
       chemin.ajouter("RETOURNER_EN_EDITION", "en_edition", "instructeur");
-      return;
+      return true;
+  }
+  return false;
+}
+
+/** A refusal proposal, pending, dismissed or confirmed; false for another state. */
+function versPropositionRefus(chemin: Chemin, etat: EtatDemande): boolean {
+  switch (etat) {
     case "refus_en_attente":
-      vers(hasard.choix(OUVERTS_POUR_REFUS));
-      chemin.ajouter("PROPOSER_REFUS_DEMANDE", "refus_en_attente", "instructeur", {
-        valeurAvis: "proposition_refus",
-      });
-      return;
+      versDemande(chemin, chemin.hasard.choix(OUVERTS_POUR_REFUS));
+      proposerRefus(chemin);
+      return true;
     case "refus_refuse":
-      vers("refus_en_attente");
+      versDemande(chemin, "refus_en_attente");
       chemin.ajouter("REFUSER_REFUS", "refus_refuse", "superviseur");
-      return;
+      return true;
     case "refus_confirme":
-      vers("refus_en_attente");
+      versDemande(chemin, "refus_en_attente");
       chemin.ajouter("CONFIRMER_REFUS", "refus_confirme", "superviseur", {
         valeurAvis: "refus_confirme",
       });
-      return;
+      return true;
+  }
+  return false;
+}
+
+/** A file found complete, with or without the CRHH, and its supplement rounds; false for another state. */
+function versCompletude(chemin: Chemin, etat: EtatDemande): boolean {
+  switch (etat) {
     case "complete":
     case "complete_sans_crhh":
-      vers("affectee");
-      if (hasard.chance(0.04))
-        chemin
-          .ajouter("PROPOSER_REFUS_DEMANDE", "refus_en_attente", "instructeur", {
-            valeurAvis: "proposition_refus",
-          })
-          .ajouter("REFUSER_REFUS", "refus_refuse", "superviseur");
+      versDemande(chemin, "affectee");
+      if (chemin.hasard.chance(0.04)) refusEcarte(chemin);
       chemin.ajouter("CONFIRMER_COMPLETUDE", etat, "instructeur");
-      return;
+      return true;
     case "complete_complement_demande":
     case "complete_complement_recu":
-      vers("complete");
-      return complement(
+      versDemande(chemin, "complete");
+      complement(
         chemin,
         "complete_complement_demande",
         etat === "complete_complement_recu" ? etat : null,
       );
+      return true;
     case "complete_sans_crhh_complement_demande":
     case "complete_sans_crhh_complement_recu":
-      vers("complete_sans_crhh");
-      return complement(
+      versDemande(chemin, "complete_sans_crhh");
+      complement(
         chemin,
         "complete_sans_crhh_complement_demande",
         etat === "complete_sans_crhh_complement_recu" ? etat : null,
       );
+      return true;
+  }
+  return false;
+}
+
+/** The opinions of the CRHH (and its supplement round), the instructor and the supervisor; false for another state. */
+function versAvis(chemin: Chemin, etat: EtatDemande): boolean {
+  const { hasard } = chemin;
+  switch (etat) {
     case "instruite_crhh":
-      vers(hasard.chance(0.2) ? "complete_complement_recu" : "complete");
+      versDemande(chemin, hasard.chance(0.2) ? "complete_complement_recu" : "complete");
       chemin.ajouter("EXPRIMER_AVIS_CRHH", "instruite_crhh", "crhh", { valeurAvis: chemin.avis() });
-      return;
+      return true;
     case "instruite_crhh_complement_demande":
     case "instruite_crhh_complement_recu":
-      vers("instruite_crhh");
-      return complement(
+      versDemande(chemin, "instruite_crhh");
+      complement(
         chemin,
         "instruite_crhh_complement_demande",
         etat === "instruite_crhh_complement_recu" ? etat : null,
       );
+      return true;
     case "instruite_instructeur":
-      vers(
+      versDemande(
+        chemin,
         hasard.pondere({
           instruite_crhh: 45,
           instruite_crhh_complement_recu: 8,
@@ -339,26 +383,34 @@ function versDemande(chemin: Chemin, etat: EtatDemande): void {
       chemin.ajouter("EXPRIMER_AVIS_INSTRUCTEUR", "instruite_instructeur", "instructeur", {
         valeurAvis: chemin.avis(),
       });
-      return;
+      return true;
     case "instruite_superviseur":
-      vers("instruite_instructeur");
+      versDemande(chemin, "instruite_instructeur");
       chemin.ajouter("EXPRIMER_AVIS_SUPERVISEUR", "instruite_superviseur", "superviseur", {
         valeurAvis: chemin.avis(),
       });
-      return;
+      return true;
+  }
+  return false;
+}
+
+/** The granted approval and what may follow it: modification, withdrawal procedure, withdrawal; false for another state. */
+function versAgrement(chemin: Chemin, etat: EtatDemande): boolean {
+  const { hasard } = chemin;
+  switch (etat) {
     case "agrement_en_attente":
-      vers("instruite_superviseur");
+      versDemande(chemin, "instruite_superviseur");
       chemin.ajouter("EXPRIMER_AVIS_DECIDEUR", "agrement_en_attente", "superviseur", {
         valeurAvis: "AGREMENT_VALIDE",
       });
-      return;
+      return true;
     case "agree":
       agree(chemin, true);
-      return;
+      return true;
     case "agrement_modifie_en_attente":
       agree(chemin, false);
       chemin.ajouter("MODIFIER_AGREMENT", "agrement_modifie_en_attente", "superviseur");
-      return;
+      return true;
     case "agrement_procedure_en_cours":
     case "agrement_retire": {
       agree(chemin, false);
@@ -376,33 +428,40 @@ function versDemande(chemin: Chemin, etat: EtatDemande): void {
         chemin.ajouter("TERMINER_PROCEDURE", "agrement_retire", "superviseur", {
           decision: "agrement_retire",
         });
-      return;
+      return true;
     }
+  }
+  return false;
+}
+
+/** The endings without approval: refusal, cancellation, tacit rejection; false for another state. */
+function versCloture(chemin: Chemin, etat: EtatDemande): boolean {
+  const { hasard } = chemin;
+  switch (etat) {
     case "refusee":
       if (hasard.chance(0.65)) {
-        vers("instruite_superviseur");
+        versDemande(chemin, "instruite_superviseur");
         chemin.ajouter("EXPRIMER_AVIS_DECIDEUR", "refusee", "superviseur", {
           valeurAvis: "AGREMENT_REFUSE",
         });
       } else {
-        vers("refus_confirme");
+        versDemande(chemin, "refus_confirme");
         chemin.ajouter("MOTIVER_REFUS", "refusee", "instructeur", {
           valeurAvis: "AGREMENT_REFUSE",
         });
       }
-      return;
+      return true;
     case "annulee":
       if (hasard.chance(0.25)) debut(chemin, hasard.chance(0.5));
-      else vers(hasard.choix(AVANT_ANNULATION));
+      else versDemande(chemin, hasard.choix(AVANT_ANNULATION));
       chemin.ajouter("ANNULER_DEMANDE", "annulee", "demandeur");
-      return;
+      return true;
     case "rejetee_tacitement":
-      vers(hasard.choix(HORLOGE_EN_MARCHE));
+      versDemande(chemin, hasard.choix(HORLOGE_EN_MARCHE));
       chemin.ajouter("REJETER_TACITEMENT_DOSSIER", "rejetee_tacitement", "superviseur");
-      return;
-    default:
-      throw new Error(`État sans parcours pour une demande d'agrément : ${etat}`);
+      return true;
   }
+  return false;
 }
 
 /**

@@ -136,6 +136,26 @@ interface Brouillon {
   duree: number;
 }
 
+/** What the phases of the plan share: its generator, the days that bound it, and the requests placed so far. */
+interface Chantier {
+  hasard: Hasard;
+  /** Day number of `aujourdhui`. */
+  jourMaintenant: number;
+  /** Midnight UTC of `aujourdhui`. */
+  maintenant: number;
+  /** A minute before `maintenant`: every request ends before it. */
+  hier: number;
+  /** First day of the history. */
+  horizon: number;
+  /** Day number of the current arrêté's effective date. */
+  jourEffet: number;
+  /** What {@link dater} needs besides the path. */
+  contexte: { maintenant: number; dateEffetArrete: string };
+  societes: SocietePlan[];
+  /** Requests placed so far, by company index, each company's in time order. */
+  parSociete: DossierPlan[][];
+}
+
 /**
  * Builds the plan. Throws a French error when the scale gives no company.
  */
@@ -143,9 +163,6 @@ export function planifier(referentiel: Referentiel, options: OptionsPlan): Plan 
   const hasard = new Hasard(options.graine);
   const jourMaintenant = jourDe(options.aujourdhui);
   const maintenant = jourMaintenant * JOUR_MS;
-  const horizon = jourMaintenant - JOURS_HISTORIQUE;
-  const contexte = { maintenant, dateEffetArrete: referentiel.arretes.courant.dateEffet };
-  const jourEffet = jourDe(referentiel.arretes.courant.dateEffet);
   const n = (figure: number) => Math.round(figure * options.echelle);
   if (n(ECHELLE_1.societes) < 1)
     throw new Error(
@@ -171,82 +188,160 @@ export function planifier(referentiel: Referentiel, options: OptionsPlan): Plan 
     fabrique.societe(index),
   );
   const personnel = equipes(referentiel, Hasard.derive(options.graine, 1));
-
-  const tracer = (kind: TypeDossier, etat: EtatDemande): Brouillon => {
-    const etapes = parcoursVers(kind, etat, hasard);
-    const tirages = tirer(etapes, hasard);
-    const essai = dater(etapes, tirages, jourMaintenant - 2 * JOURS_HISTORIQUE, contexte);
-    return { kind, etat, etapes, tirages, duree: Math.ceil((essai.fin - essai.debut) / JOUR_MS) };
+  const chantier: Chantier = {
+    hasard,
+    jourMaintenant,
+    maintenant,
+    hier: maintenant - 60_000,
+    horizon: jourMaintenant - JOURS_HISTORIQUE,
+    jourEffet: jourDe(referentiel.arretes.courant.dateEffet),
+    contexte: { maintenant, dateEffetArrete: referentiel.arretes.courant.dateEffet },
+    societes,
+    parSociete: societes.map(() => []),
   };
-  const demandes = hasard.melange(
-    (Object.keys(comptesDemandes) as EtatDemande[]).flatMap((etat) =>
-      Array.from({ length: comptesDemandes[etat] }, () => etat),
-    ),
-  );
+
+  const demandes = melangerEtats(hasard, comptesDemandes);
   const ouverts = demandes
     .filter((etat) => !ETATS_CLOS.includes(etat))
-    .map((etat) => tracer("demande", etat));
+    .map((etat) => tracer(chantier, "demande", etat));
   const clos = demandes
     .filter((etat) => ETATS_CLOS.includes(etat))
-    .map((etat) => tracer("demande", etat));
+    .map((etat) => tracer(chantier, "demande", etat));
+  const perimes = placerDerniers(chantier, ouverts);
+  placerClos(chantier, clos);
+  const etendu = placerChangements(chantier, comptesChangements, perimes);
 
-  /** Dates `brouillon` from day `debut`, moved earlier until it ends before `avant` (instant). */
-  const dateAvant = (brouillon: Brouillon, debut: number, avant: number): Chronologie => {
-    let chronologie = dater(brouillon.etapes, brouillon.tirages, debut, contexte);
-    for (let essai = 0; chronologie.fin >= avant && essai < 5; essai++) {
-      debut -= Math.ceil((chronologie.fin - avant) / JOUR_MS) + 1;
-      chronologie = dater(brouillon.etapes, brouillon.tirages, debut, contexte);
-    }
-    return chronologie;
+  const dossiers = chantier.parSociete.flat();
+  identifier(dossiers, etendu, chantier.jourEffet);
+  numeroter(dossiers);
+  planifierAgrements(dossiers, perimes, hasard, n(ECHELLE_1.etablissements));
+  let position = 0;
+  const indexParSociete = chantier.parSociete.map((liste) => liste.map(() => position++));
+  return {
+    options,
+    maintenant,
+    societes,
+    equipes: personnel,
+    dossiers,
+    parSociete: indexParSociete,
+    comptes: {
+      demandes: compter(dossiers, "demande"),
+      changements: compter(dossiers, "changement-notable"),
+    },
   };
-  const hier = maintenant - 60_000;
+}
 
-  // The last request of each company, anchored to today by its state.
+/** The states of `comptes`, each as many times as it counts, shuffled. */
+function melangerEtats(hasard: Hasard, comptes: Record<EtatDemande, number>): EtatDemande[] {
+  return hasard.melange(
+    (Object.keys(comptes) as EtatDemande[]).flatMap((etat) =>
+      Array.from({ length: comptes[etat] }, () => etat),
+    ),
+  );
+}
+
+/** Draws the path of a request of `kind` to `etat` and its delays, and measures its length. */
+function tracer(chantier: Chantier, kind: TypeDossier, etat: EtatDemande): Brouillon {
+  const { hasard, jourMaintenant, contexte } = chantier;
+  const etapes = parcoursVers(kind, etat, hasard);
+  const tirages = tirer(etapes, hasard);
+  const essai = dater(etapes, tirages, jourMaintenant - 2 * JOURS_HISTORIQUE, contexte);
+  return { kind, etat, etapes, tirages, duree: Math.ceil((essai.fin - essai.debut) / JOUR_MS) };
+}
+
+/** Dates `brouillon` from day `debut`, moved earlier until it ends before `avant` (instant). */
+function dateAvant(
+  chantier: Chantier,
+  brouillon: Brouillon,
+  debut: number,
+  avant: number,
+): Chronologie {
+  const { contexte } = chantier;
+  let chronologie = dater(brouillon.etapes, brouillon.tirages, debut, contexte);
+  for (let essai = 0; chronologie.fin >= avant && essai < 5; essai++) {
+    debut -= Math.ceil((chronologie.fin - avant) / JOUR_MS) + 1;
+    chronologie = dater(brouillon.etapes, brouillon.tirages, debut, contexte);
+  }
+  return chronologie;
+}
+
+/**
+ * The last request of each company (the open ones, one per company in a
+ * shuffled order), anchored to today by its state. Returns the granted
+ * ones placed so long ago that their approval has expired.
+ */
+function placerDerniers(chantier: Chantier, ouverts: Brouillon[]): Set<DossierPlan> {
+  const { hasard, societes, parSociete } = chantier;
   const ordre = hasard.melange(societes.map((societe) => societe.index));
-  const parSociete: DossierPlan[][] = societes.map(() => []);
   const nombreAgree = ouverts.filter((brouillon) => brouillon.etat === "agree").length;
   let perimesRestants = nombreAgree >= 5 ? Math.max(1, Math.round(nombreAgree * PART_PERIMES)) : 0;
   const perimes = new Set<DossierPlan>();
   ouverts.forEach((brouillon, rang) => {
     const societe = ordre[rang];
-    let debut: number;
-    const dansEtat = JOURS_DANS_ETAT[brouillon.etat];
-    if (brouillon.etat === "arrete_perime")
-      debut = hasard.entier(
-        Math.min(Math.max(horizon, jourEffet - 300), jourEffet - 15),
-        jourEffet - 15,
-      );
-    else if (brouillon.etat === "agree" && perimesRestants > 0) {
-      // Granted more than five years ago: its approval has expired (perime).
-      debut = jourMaintenant - (5 * 365 + 3) - hasard.entier(0, 200) - brouillon.duree;
-    } else if (dansEtat) {
-      // Some files stall: their clock may run out (reputeRejete) before anyone acts.
-      const retard =
-        ETATS_DEPOSES_SANS_DECISION.includes(brouillon.etat) && hasard.chance(PART_EN_RETARD);
-      debut =
-        jourMaintenant -
-        1 -
-        hasard.entier(...dansEtat) -
-        (retard ? hasard.entier(30, 80) : 0) -
-        brouillon.duree;
-      if (brouillon.etat === "brouillon") debut = Math.max(debut, jourEffet + 1);
-    } else debut = hasard.entier(horizon, Math.max(horizon, jourMaintenant - 2 - brouillon.duree));
-    const dossier = nouveauDossier(brouillon, societe, dateAvant(brouillon, debut, hier));
-    if (brouillon.etat === "agree" && perimesRestants > 0) {
+    const perime = brouillon.etat === "agree" && perimesRestants > 0;
+    const debut = debutDernier(chantier, brouillon, perime);
+    const dossier = nouveauDossier(
+      brouillon,
+      societe,
+      dateAvant(chantier, brouillon, debut, chantier.hier),
+    );
+    if (perime) {
       perimesRestants -= 1;
       perimes.add(dossier);
     }
     parSociete[societe].push(dossier);
   });
+  return perimes;
+}
 
-  // Closed requests before them, latest first, where each company has room.
+/**
+ * First day of a company's last request, so that it stands in its state
+ * today: a superseded draft before the current arrêté, an expired approval
+ * (`perime`) more than five years back, an open state for the days it
+ * usually lasts, anything else anywhere in the history.
+ */
+function debutDernier(chantier: Chantier, brouillon: Brouillon, perime: boolean): number {
+  const { hasard, jourMaintenant, horizon, jourEffet } = chantier;
+  const dansEtat = JOURS_DANS_ETAT[brouillon.etat];
+  if (brouillon.etat === "arrete_perime")
+    return hasard.entier(
+      Math.min(Math.max(horizon, jourEffet - 300), jourEffet - 15),
+      jourEffet - 15,
+    );
+  // Granted more than five years ago: its approval has expired (perime).
+  if (perime) return jourMaintenant - (5 * 365 + 3) - hasard.entier(0, 200) - brouillon.duree;
+  if (dansEtat) {
+    // Some files stall: their clock may run out (reputeRejete) before anyone acts.
+    const retard =
+      ETATS_DEPOSES_SANS_DECISION.includes(brouillon.etat) && hasard.chance(PART_EN_RETARD);
+    const debut =
+      jourMaintenant -
+      1 -
+      hasard.entier(...dansEtat) -
+      (retard ? hasard.entier(30, 80) : 0) -
+      brouillon.duree;
+    return brouillon.etat === "brouillon" ? Math.max(debut, jourEffet + 1) : debut;
+  }
+  return hasard.entier(horizon, Math.max(horizon, jourMaintenant - 2 - brouillon.duree));
+}
+
+/**
+ * The closed requests, before each company's last one, latest first,
+ * where each company has room within the three years of history.
+ */
+function placerClos(chantier: Chantier, clos: Brouillon[]): void {
+  const { hasard, societes, parSociete, horizon } = chantier;
   const debutSuivant = societes.map(
-    (societe) => parSociete[societe.index][0]?.chronologie.debut ?? maintenant,
+    (societe) => parSociete[societe.index][0]?.chronologie.debut ?? chantier.maintenant,
   );
   const aPlacer = [...clos];
   const placer = (brouillon: Brouillon, societe: number, debut: number) => {
     const avant = debutSuivant[societe] - 60_000;
-    const dossier = nouveauDossier(brouillon, societe, dateAvant(brouillon, debut, avant));
+    const dossier = nouveauDossier(
+      brouillon,
+      societe,
+      dateAvant(chantier, brouillon, debut, avant),
+    );
     parSociete[societe].unshift(dossier);
     debutSuivant[societe] = dossier.chronologie.debut;
   };
@@ -274,20 +369,27 @@ export function planifier(referentiel: Referentiel, options: OptionsPlan): Plan 
       );
     }
   }
+}
 
-  // Notable changes, one per company holding an approval in force, after it was granted.
+/**
+ * The notable changes, one per company holding an approval in force (not
+ * `perimes`), after it was granted; those that fit nowhere are dropped.
+ * Returns each change with the request whose approval it extends.
+ */
+function placerChangements(
+  chantier: Chantier,
+  comptes: Record<EtatDemande, number>,
+  perimes: Set<DossierPlan>,
+): Map<DossierPlan, DossierPlan> {
+  const { hasard, societes, parSociete, jourMaintenant } = chantier;
   const titulaires = hasard.melange(
     societes
       .map((societe) => parSociete[societe.index].at(-1)!)
       .filter((dossier) => dossier?.etat === "agree" && !perimes.has(dossier)),
   );
-  const changements = hasard
-    .melange(
-      (Object.keys(comptesChangements) as EtatDemande[]).flatMap((etat) =>
-        Array.from({ length: comptesChangements[etat] }, () => etat),
-      ),
-    )
-    .map((etat) => tracer("changement-notable", etat));
+  const changements = melangerEtats(hasard, comptes).map((etat) =>
+    tracer(chantier, "changement-notable", etat),
+  );
   const etendu = new Map<DossierPlan, DossierPlan>();
   for (const brouillon of changements) {
     const dansEtat = JOURS_DANS_ETAT[brouillon.etat];
@@ -304,13 +406,25 @@ export function planifier(referentiel: Referentiel, options: OptionsPlan): Plan 
     const dossier = nouveauDossier(
       brouillon,
       titulaire.societe,
-      dateAvant(brouillon, Math.max(debut, premier), hier),
+      dateAvant(chantier, brouillon, Math.max(debut, premier), chantier.hier),
     );
     etendu.set(dossier, titulaire);
     parSociete[titulaire.societe].push(dossier);
   }
+  return etendu;
+}
 
-  const dossiers = parSociete.flat();
+/**
+ * Gives `dossiers` (in plan order) their ids and the arrêté they were
+ * filed under (the one before when deposited, or begun, before
+ * `jourEffet`), and each notable change of `etendu` the id of the request
+ * whose approval it extends.
+ */
+function identifier(
+  dossiers: DossierPlan[],
+  etendu: Map<DossierPlan, DossierPlan>,
+  jourEffet: number,
+): void {
   dossiers.forEach((dossier, index) => {
     dossier.id = uuidEchelle("demande", index);
     dossier.arrete =
@@ -319,22 +433,6 @@ export function planifier(referentiel: Referentiel, options: OptionsPlan): Plan 
         : "courant";
   });
   for (const [changement, titulaire] of etendu) changement.demandeAgrement = titulaire.id;
-  numeroter(dossiers);
-  planifierAgrements(dossiers, perimes, hasard, n(ECHELLE_1.etablissements));
-  let position = 0;
-  const indexParSociete = parSociete.map((liste) => liste.map(() => position++));
-  return {
-    options,
-    maintenant,
-    societes,
-    equipes: personnel,
-    dossiers,
-    parSociete: indexParSociete,
-    comptes: {
-      demandes: compter(dossiers, "demande"),
-      changements: compter(dossiers, "changement-notable"),
-    },
-  };
 }
 
 /** A dossier of `brouillon` for company `societe`, dated by `chronologie`; ids and numbers come later. */
