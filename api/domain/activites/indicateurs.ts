@@ -240,6 +240,45 @@ export async function indicateursActivite(
     comptes,
   ]);
 
+  const { total, parEtape, reputesRejetes, lignesServices } = ventilerDepots(
+    lignesDepots,
+    services,
+  );
+  return {
+    nbCreatedUsers: n(users?.nb),
+    nbDemandesValidees: n(decision?.validees),
+    nbDemandesRefusees: n(decision?.refusees),
+    agrementsAccordes: versAgrements(agrementsLigne),
+    nbDemandesDeposees: { total, parEtape },
+    nbDossiersInstructeurs: lignesServices,
+    nbJoursTraitement: {
+      nbDecisions: n(decision?.nbDecisions),
+      moyenne: n(decision?.nbDecisions)
+        ? arrondi(n(decision?.sommeJours) / n(decision?.nbDecisions))
+        : null,
+    },
+    nbReputesRejetes: reputesRejetes,
+  };
+}
+
+/** A row of the deposits query of {@link indicateursActivite}: one state, or one service and instructor. */
+interface LigneDepots {
+  /** True on a row grouped by state, false on a row grouped by service and instructor. */
+  parEtat: boolean;
+  etat: string;
+  serviceInstructeurId: number | null;
+  instructeurId: string | null;
+  nb: number;
+  nbReputes: number;
+}
+
+/**
+ * The deposits of the period from the rows of `lignes`: their total, by
+ * instruction step, the deemed-rejected among them, and the load of each
+ * service (named from `services`, "Sans service" without one), sorted as
+ * {@link trierParService}.
+ */
+function ventilerDepots(lignes: LigneDepots[], services: { id: number; nom: string }[]) {
   const parEtape = Object.fromEntries(ETAPES_INSTRUCTION.map((etape) => [etape, 0])) as Record<
     (typeof ETAPES_INSTRUCTION)[number],
     number
@@ -248,7 +287,7 @@ export async function indicateursActivite(
   let reputesRejetes = 0;
   const nomService = new Map(services.map((service) => [service.id, service.nom]));
   const parService = new Map<number | null, DossiersService>();
-  for (const ligne of lignesDepots) {
+  for (const ligne of lignes) {
     if (ligne.parEtat) {
       parEtape[etapeInstruction(ligne.etat as EtatDemande)] += ligne.nb;
       total += ligne.nb;
@@ -268,11 +307,21 @@ export async function indicateursActivite(
     if (ligne.instructeurId === null) service.nbNonAffectes += ligne.nb;
     else service.nbInstructeurs += 1;
   }
-  const lignesServices = [...parService.values()];
-  // By name as before (SQL order: code points; a request without service last).
+  const lignesServices = trierParService([...parService.values()], nomService);
+  return { total, parEtape, reputesRejetes, lignesServices };
+}
+
+/**
+ * `lignes` sorted by service name as before (SQL order: code points; a
+ * request without service, or whose service `nomService` does not know, last).
+ */
+function trierParService(
+  lignes: DossiersService[],
+  nomService: Map<number, string>,
+): DossiersService[] {
   const sansNom = (ligne: DossiersService) =>
     ligne.serviceInstructeurId === null || !nomService.has(ligne.serviceInstructeurId);
-  lignesServices.sort((a, b) =>
+  return lignes.sort((a, b) =>
     sansNom(a) !== sansNom(b)
       ? sansNom(a)
         ? 1
@@ -283,21 +332,6 @@ export async function indicateursActivite(
           ? 1
           : 0,
   );
-  return {
-    nbCreatedUsers: n(users?.nb),
-    nbDemandesValidees: n(decision?.validees),
-    nbDemandesRefusees: n(decision?.refusees),
-    agrementsAccordes: versAgrements(agrementsLigne),
-    nbDemandesDeposees: { total, parEtape },
-    nbDossiersInstructeurs: lignesServices,
-    nbJoursTraitement: {
-      nbDecisions: n(decision?.nbDecisions),
-      moyenne: n(decision?.nbDecisions)
-        ? arrondi(n(decision?.sommeJours) / n(decision?.nbDecisions))
-        : null,
-    },
-    nbReputesRejetes: reputesRejetes,
-  };
 }
 
 function versAgrements(ligne: Partial<AgrementsAccordes> | undefined): AgrementsAccordes {

@@ -147,6 +147,16 @@ async function etatsDesSocietes(
   return etats;
 }
 
+/** The state of the account of company `societe` (none: no company), read through `handle`. */
+async function etatDuCompte(handle: Db, societe: SocieteRow | null): Promise<EtatCompte> {
+  const etat = societe ? (await etatsDesSocietes(handle, [societe.id])).get(societe.id) : null;
+  return {
+    aSociete: societe !== null,
+    bloqueSuppression: etat?.bloqueSuppression ?? false,
+    aBrouillon: etat?.aBrouillon ?? false,
+  };
+}
+
 /**
  * `actionsDisponibles` (spec §3 "Account list/detail") of each account of
  * `comptes` (user id and company id), by user id.
@@ -184,12 +194,7 @@ export async function peutAgirSurCompte(
   action: ActionCompte,
 ): Promise<{ can: boolean; raison?: string }> {
   const { societe } = await chargerCompte(database.db, id);
-  const etat = societe ? (await etatsDesSocietes(database.db, [societe.id])).get(societe.id) : null;
-  const raison = raisonRefus(action, {
-    aSociete: societe !== null,
-    bloqueSuppression: etat?.bloqueSuppression ?? false,
-    aBrouillon: etat?.aBrouillon ?? false,
-  });
+  const raison = raisonRefus(action, await etatDuCompte(database.db, societe));
   return raison === null ? { can: true } : { can: false, raison };
 }
 
@@ -255,12 +260,7 @@ export async function executerActionCompte(
     const { utilisateur, societe } = await chargerCompte(tx, id, true);
     if (societe)
       await tx.execute(sql`select 1 from ${societes} where id = ${societe.id} for update`);
-    const etat = societe ? (await etatsDesSocietes(tx, [societe.id])).get(societe.id) : null;
-    const refus = raisonRefus(action, {
-      aSociete: societe !== null,
-      bloqueSuppression: etat?.bloqueSuppression ?? false,
-      aBrouillon: etat?.aBrouillon ?? false,
-    });
+    const refus = raisonRefus(action, await etatDuCompte(tx, societe));
     if (refus !== null || !(action in SCHEMAS_ACTION_COMPTE)) throw interdit(refus ?? undefined);
     const ligneHistorique = {
       ressourceType: RESSOURCE_COMPTE,
@@ -270,102 +270,154 @@ export async function executerActionCompte(
       acteurRole: "admin_fonctionnel",
       date: maintenant,
     };
-    switch (action as ActionGestionCompte) {
-      case "SUPPRIMER_COMPTE": {
-        const { motif } = parseOrThrow(SCHEMAS_ACTION_COMPTE.SUPPRIMER_COMPTE, corps);
-        const bilan = await supprimerCompte(tx, utilisateur, societe);
-        await tx.insert(historique).values({
-          ...ligneHistorique,
-          etatAvant: utilisateur.statut,
-          etatApres: "supprime",
-          commentaire: motif,
-          // No personal data of the deleted person: the company's public identifiers and counts.
-          donnees: {
-            siren: societe?.siren ?? null,
-            raisonSociale: societe?.raisonSociale ?? null,
-            demandesSupprimees: bilan.demandes,
-            piecesJointesSupprimees: bilan.piecesJointes,
-          },
-        });
-        return { action: "SUPPRIMER_COMPTE", clesOrphelines: bilan.clesOrphelines };
-      }
-      case "MODIFIER_REFERENT_COMPTE": {
-        const valeurs = parseOrThrow(SCHEMAS_ACTION_COMPTE.MODIFIER_REFERENT_COMPTE, corps);
-        await tx
-          .update(utilisateurs)
-          .set({
-            prenom: valeurs.prenom,
-            nom: valeurs.nom,
-            telephone: valeurs.telephone,
-            dateModification: maintenant,
-          })
-          .where(eq(utilisateurs.id, utilisateur.id));
-        const nomChange = utilisateur.prenom !== valeurs.prenom || utilisateur.nom !== valeurs.nom;
-        // Tokens carry the names and the API refreshes the row from them
-        // (api/http/auth.ts): the account's sessions end so that no token
-        // issued before the change writes the old name back (ADR 0022).
-        if (nomChange) await terminerSessionsCompte(tx, utilisateur.idIdp);
-        const avant = {
-          prenom: utilisateur.prenom,
-          nom: utilisateur.nom,
-          telephone: utilisateur.telephone,
-        };
-        const apres = { prenom: valeurs.prenom, nom: valeurs.nom, telephone: valeurs.telephone };
-        await tx.insert(historique).values({ ...ligneHistorique, donnees: { avant, apres } });
-        return {
-          action: "MODIFIER_REFERENT_COMPTE",
-          modifie: {
-            nom: avant.prenom !== apres.prenom || avant.nom !== apres.nom,
-            telephone: avant.telephone !== apres.telephone,
-          },
-          clesOrphelines: [],
-        };
-      }
-      case "MODIFIER_QUALITES_COMPTE": {
-        if (Array.isArray(corps.qualite) || Array.isArray(corps.qualites))
-          throw invalide(MESSAGES_COMPTE.qualiteUnique, {
-            champs: { qualite: [MESSAGES_COMPTE.qualiteUnique] },
-          });
-        const { qualite } = parseOrThrow(SCHEMAS_ACTION_COMPTE.MODIFIER_QUALITES_COMPTE, corps);
-        await tx
-          .update(societes)
-          .set({ qualites: [qualite] })
-          .where(eq(societes.id, societe!.id));
-        await tx.insert(historique).values({
-          ...ligneHistorique,
-          donnees: { avant: societe!.qualites, apres: [qualite] },
-        });
-        return { action: "MODIFIER_QUALITES_COMPTE", clesOrphelines: [] };
-      }
-      case "MODIFIER_INFO_SOCIETE": {
-        const figes = (["raisonSociale", "siren"] as const).filter(
-          (champ) => corps[champ] !== undefined,
-        );
-        if (figes.length)
-          throw invalide(MESSAGES_COMPTE.societeFigee, {
-            champs: Object.fromEntries(
-              figes.map((champ) => [champ, [MESSAGES_COMPTE.societeFigee]]),
-            ),
-          });
-        const valeurs = parseOrThrow(SCHEMAS_ACTION_COMPTE.MODIFIER_INFO_SOCIETE, corps);
-        const avant = await coordonneesStructure(tx, societe!.id);
-        await tx
-          .update(demandes)
-          .set({
-            contenu: sql`jsonb_set(jsonb_set(${demandes.contenu}, '{etape1,telephone}', ${JSON.stringify(valeurs.telephone)}::jsonb), '{etape1,email}', ${JSON.stringify(valeurs.email)}::jsonb)`,
-            version: sql`${demandes.version} + 1`,
-            dateModification: maintenant,
-          })
-          .where(brouillonsAvecEtape1(societe!.id));
-        await tx.insert(historique).values({
-          ...ligneHistorique,
-          donnees: { avant, apres: { telephone: valeurs.telephone, email: valeurs.email } },
-        });
-        return { action: "MODIFIER_INFO_SOCIETE", clesOrphelines: [] };
-      }
-    }
+    return HANDLERS_ACTION_COMPTE[action as ActionGestionCompte]({
+      tx,
+      utilisateur,
+      societe,
+      corps,
+      ligneHistorique,
+      maintenant,
+    });
   });
 }
+
+/** What an account action's handler works on, inside the transaction of {@link executerActionCompte}. */
+interface ContexteActionCompte {
+  tx: Db;
+  /** The account, locked, and its company (locked too). */
+  utilisateur: UtilisateurRow;
+  societe: SocieteRow | null;
+  /** The form as sent, parsed by the handler with its action's schema (422). */
+  corps: Record<string, unknown>;
+  /** The columns every history row of the action shares. */
+  ligneHistorique: Pick<
+    typeof historique.$inferInsert,
+    "ressourceType" | "ressourceId" | "action" | "acteurId" | "acteurRole" | "date"
+  >;
+  maintenant: Date;
+}
+
+/** Deletes the account and its company (ADR 0022); the history row keeps no personal data. */
+async function actionSupprimerCompte(
+  contexte: ContexteActionCompte,
+): Promise<ResultatActionCompte> {
+  const { tx, utilisateur, societe, corps, ligneHistorique } = contexte;
+  const { motif } = parseOrThrow(SCHEMAS_ACTION_COMPTE.SUPPRIMER_COMPTE, corps);
+  const bilan = await supprimerCompte(tx, utilisateur, societe);
+  await tx.insert(historique).values({
+    ...ligneHistorique,
+    etatAvant: utilisateur.statut,
+    etatApres: "supprime",
+    commentaire: motif,
+    // No personal data of the deleted person: the company's public identifiers and counts.
+    donnees: {
+      siren: societe?.siren ?? null,
+      raisonSociale: societe?.raisonSociale ?? null,
+      demandesSupprimees: bilan.demandes,
+      piecesJointesSupprimees: bilan.piecesJointes,
+    },
+  });
+  return { action: "SUPPRIMER_COMPTE", clesOrphelines: bilan.clesOrphelines };
+}
+
+/** Changes the referent's names and phone; says which of them changed. */
+async function actionModifierReferent(
+  contexte: ContexteActionCompte,
+): Promise<ResultatActionCompte> {
+  const { tx, utilisateur, corps, ligneHistorique, maintenant } = contexte;
+  const valeurs = parseOrThrow(SCHEMAS_ACTION_COMPTE.MODIFIER_REFERENT_COMPTE, corps);
+  await tx
+    .update(utilisateurs)
+    .set({
+      prenom: valeurs.prenom,
+      nom: valeurs.nom,
+      telephone: valeurs.telephone,
+      dateModification: maintenant,
+    })
+    .where(eq(utilisateurs.id, utilisateur.id));
+  const nomChange = utilisateur.prenom !== valeurs.prenom || utilisateur.nom !== valeurs.nom;
+  // Tokens carry the names and the API refreshes the row from them
+  // (api/http/auth.ts): the account's sessions end so that no token
+  // issued before the change writes the old name back (ADR 0022).
+  if (nomChange) await terminerSessionsCompte(tx, utilisateur.idIdp);
+  const avant = {
+    prenom: utilisateur.prenom,
+    nom: utilisateur.nom,
+    telephone: utilisateur.telephone,
+  };
+  const apres = { prenom: valeurs.prenom, nom: valeurs.nom, telephone: valeurs.telephone };
+  await tx.insert(historique).values({ ...ligneHistorique, donnees: { avant, apres } });
+  return {
+    action: "MODIFIER_REFERENT_COMPTE",
+    modifie: {
+      nom: avant.prenom !== apres.prenom || avant.nom !== apres.nom,
+      telephone: avant.telephone !== apres.telephone,
+    },
+    clesOrphelines: [],
+  };
+}
+
+/** Sets the company's one quality (a list is refused: 422). */
+async function actionModifierQualites(
+  contexte: ContexteActionCompte,
+): Promise<ResultatActionCompte> {
+  const { tx, societe, corps, ligneHistorique } = contexte;
+  if (Array.isArray(corps.qualite) || Array.isArray(corps.qualites))
+    throw invalide(MESSAGES_COMPTE.qualiteUnique, {
+      champs: { qualite: [MESSAGES_COMPTE.qualiteUnique] },
+    });
+  const { qualite } = parseOrThrow(SCHEMAS_ACTION_COMPTE.MODIFIER_QUALITES_COMPTE, corps);
+  await tx
+    .update(societes)
+    .set({ qualites: [qualite] })
+    .where(eq(societes.id, societe!.id));
+  await tx.insert(historique).values({
+    ...ligneHistorique,
+    donnees: { avant: societe!.qualites, apres: [qualite] },
+  });
+  return { action: "MODIFIER_QUALITES_COMPTE", clesOrphelines: [] };
+}
+
+/**
+ * Changes the phone and e-mail of the company's drafts with step 1 saved
+ * (see {@link coordonneesStructure}); its name and SIREN are fixed (422).
+ */
+async function actionModifierInfoSociete(
+  contexte: ContexteActionCompte,
+): Promise<ResultatActionCompte> {
+  const { tx, societe, corps, ligneHistorique, maintenant } = contexte;
+  const figes = (["raisonSociale", "siren"] as const).filter((champ) => corps[champ] !== undefined);
+  if (figes.length)
+    throw invalide(MESSAGES_COMPTE.societeFigee, {
+      champs: Object.fromEntries(figes.map((champ) => [champ, [MESSAGES_COMPTE.societeFigee]])),
+    });
+  const valeurs = parseOrThrow(SCHEMAS_ACTION_COMPTE.MODIFIER_INFO_SOCIETE, corps);
+  const avant = await coordonneesStructure(tx, societe!.id);
+  await tx
+    .update(demandes)
+    .set({
+      contenu: sql`jsonb_set(jsonb_set(${demandes.contenu}, '{etape1,telephone}', ${JSON.stringify(valeurs.telephone)}::jsonb), '{etape1,email}', ${JSON.stringify(valeurs.email)}::jsonb)`,
+      version: sql`${demandes.version} + 1`,
+      dateModification: maintenant,
+    })
+    .where(brouillonsAvecEtape1(societe!.id));
+  await tx.insert(historique).values({
+    ...ligneHistorique,
+    donnees: { avant, apres: { telephone: valeurs.telephone, email: valeurs.email } },
+  });
+  return { action: "MODIFIER_INFO_SOCIETE", clesOrphelines: [] };
+}
+
+/** The handler of each account action, run once {@link raisonRefus} allowed it. */
+const HANDLERS_ACTION_COMPTE: Record<
+  ActionGestionCompte,
+  (contexte: ContexteActionCompte) => Promise<ResultatActionCompte>
+> = {
+  SUPPRIMER_COMPTE: actionSupprimerCompte,
+  MODIFIER_REFERENT_COMPTE: actionModifierReferent,
+  MODIFIER_QUALITES_COMPTE: actionModifierQualites,
+  MODIFIER_INFO_SOCIETE: actionModifierInfoSociete,
+};
 
 /**
  * Deletes, through the transaction `tx`, the account `utilisateur` and (one

@@ -66,40 +66,7 @@ export function candidatRoutes(deps: ApiDeps): Router {
   const formulaire = { parsers: [express.urlencoded({ extended: false, limit: "16kb" })] };
   const router = Router();
   const points = endpoints(router, authenticate);
-  const limiteur = creerLimiteur(database, horloge);
-  const limites = limitesPubliques(config.publicRateLimit);
-
-  /**
-   * Counts the attempt of `req` against `comptages` before any work; when a
-   * limit is exceeded, logs the refusal at warn (the e-mail pseudonymised)
-   * and throws 429 `TropDeDemandes` with `Retry-After` in seconds.
-   */
-  async function limiter(req: Request, res: Response, comptages: Comptage[], email?: string) {
-    const depassement = await limiteur.compter(comptages);
-    if (!depassement) return;
-    logger.warn(
-      {
-        event: "limite_publique_atteinte",
-        limite: depassement.limite.nom,
-        route: req.route?.path,
-        ...(email ? { compte: pseudonymiserAdresse(config.sessionSecret, email) } : {}),
-      },
-      "Trop de demandes : requête refusée",
-    );
-    const retryAfter = depassement.retryAfterSecondes;
-    res.set("Retry-After", String(retryAfter));
-    const body: TropDeDemandes = { message: messageTropDeDemandes(retryAfter), retryAfter };
-    throw new HttpError(429, { ...body });
-  }
-
-  /** The counters of a request that may send a mail to `email`: per IP and per address. */
-  const envoi = (req: Request, email: string): Comptage[] => [
-    { limite: limites.envoisParIp, sujet: sujetIp(req.ip) },
-    {
-      limite: limites.courrielsParAdresse,
-      sujet: pseudonymiserAdresse(config.sessionSecret, email),
-    },
-  ];
+  const { limiter, envoi, limites } = limitationPublique(deps);
 
   /**
    * GET /api/user/check/{field}/{value} (public): `{ exists }` for `field`
@@ -212,6 +179,52 @@ export function candidatRoutes(deps: ApiDeps): Router {
   );
 
   return router;
+}
+
+/**
+ * The rate limiting of the public routes (spec §8), counted in the
+ * database of `deps`: `limites` (see {@link limitesPubliques}), `limiter`,
+ * which counts an attempt before any work, and `envoi`, the counters of a
+ * request that may send a mail.
+ */
+function limitationPublique(deps: Pick<ApiDeps, "config" | "database" | "horloge" | "logger">) {
+  const { config, database, horloge, logger } = deps;
+  const limiteur = creerLimiteur(database, horloge);
+  const limites = limitesPubliques(config.publicRateLimit);
+
+  /**
+   * Counts the attempt of `req` against `comptages` before any work; when a
+   * limit is exceeded, logs the refusal at warn (the e-mail pseudonymised)
+   * and throws 429 `TropDeDemandes` with `Retry-After` in seconds.
+   */
+  async function limiter(req: Request, res: Response, comptages: Comptage[], email?: string) {
+    const depassement = await limiteur.compter(comptages);
+    if (!depassement) return;
+    logger.warn(
+      {
+        event: "limite_publique_atteinte",
+        limite: depassement.limite.nom,
+        route: req.route?.path,
+        ...(email ? { compte: pseudonymiserAdresse(config.sessionSecret, email) } : {}),
+      },
+      "Trop de demandes : requête refusée",
+    );
+    const retryAfter = depassement.retryAfterSecondes;
+    res.set("Retry-After", String(retryAfter));
+    const body: TropDeDemandes = { message: messageTropDeDemandes(retryAfter), retryAfter };
+    throw new HttpError(429, { ...body });
+  }
+
+  /** The counters of a request that may send a mail to `email`: per IP and per address. */
+  const envoi = (req: Request, email: string): Comptage[] => [
+    { limite: limites.envoisParIp, sujet: sujetIp(req.ip) },
+    {
+      limite: limites.courrielsParAdresse,
+      sujet: pseudonymiserAdresse(config.sessionSecret, email),
+    },
+  ];
+
+  return { limiter, envoi, limites };
 }
 
 /**

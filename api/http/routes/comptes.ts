@@ -1,7 +1,6 @@
 /** Applicant accounts for the functional administrator (spec §6, §7 GET /api/user/accounts). */
-import { and, asc, count, desc, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, inArray, sql } from "drizzle-orm";
 import express, { Router, type RequestHandler } from "express";
-import { Readable } from "node:stream";
 import {
   executerActionCompte as pointActionCompte,
   exporterComptes,
@@ -13,6 +12,7 @@ import { libelleCourtQualite } from "../../../contract/qualites.ts";
 import {
   COMPTES_PAR_PAGE,
   type CompteDemandeur,
+  type CompteTri,
   type Page,
 } from "../../../contract/schemas/comptes.ts";
 import type { Database } from "../../db/client.ts";
@@ -24,13 +24,18 @@ import { endpoints } from "../endpoint.ts";
 import {
   actionsDisponiblesComptes,
   chargerCompte,
+  type CompteCharge,
   coordonneesStructure,
   executerActionCompte,
   peutAgirSurCompte,
   supprimerFichiersStockes,
 } from "../../domain/comptes/gestion.ts";
-import { lotsComptes, type LigneExportCompte } from "../../domain/comptes/export.ts";
-import { ecrivainCsvParLots, entetesCsv, type ColonneCsv } from "../../exports/csv.ts";
+import {
+  conditionComptes,
+  lotsComptes,
+  type LigneExportCompte,
+} from "../../domain/comptes/export.ts";
+import { entetesCsv, fluxCsvParLots, type ColonneCsv } from "../../exports/csv.ts";
 import { envoyerFlux } from "../../exports/flux.ts";
 import type { DependancesDomaine } from "../../domain/dependances.ts";
 
@@ -85,62 +90,7 @@ export function comptesRoutes(
    * first). 422 in French for a bad page or sort.
    */
   points.register(listerComptes, async ({ query: params }, _req, res) => {
-    const conditions: SQL[] = [sql`'demandeur' = any(${utilisateurs.roles})`];
-    if (params.query) {
-      const like = `%${params.query.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-      const digits = params.query.replace(/\s/g, "");
-      conditions.push(
-        or(
-          ilike(societes.raisonSociale, like),
-          ilike(utilisateurs.email, like),
-          ilike(sql`${utilisateurs.prenom} || ' ' || ${utilisateurs.nom}`, like),
-          /^\d+$/.test(digits) ? ilike(societes.siren, `${digits}%`) : undefined,
-        )!,
-      );
-    }
-    const where = and(...conditions);
-    const [{ total }] = await db
-      .select({ total: count() })
-      .from(utilisateurs)
-      .leftJoin(societes, sql`${societes.id} = ${utilisateurs.societeId}`)
-      .where(where);
-    const column = SORT_COLUMNS[params.orderField];
-    const rows = await db
-      .select({ utilisateur: utilisateurs, societe: societes })
-      .from(utilisateurs)
-      .leftJoin(societes, sql`${societes.id} = ${utilisateurs.societeId}`)
-      .where(where)
-      .orderBy(params.orderDirection === "asc" ? asc(column) : desc(column), asc(utilisateurs.id))
-      .limit(COMPTES_PAR_PAGE)
-      .offset((params.page - 1) * COMPTES_PAR_PAGE);
-    const demandesParSociete = await demandesDesSocietes(
-      database,
-      rows.flatMap(({ societe }) => (societe ? [societe.id] : [])),
-    );
-    const actions = await actionsDisponiblesComptes(
-      db,
-      rows.map(({ utilisateur }) => ({ id: utilisateur.id, societeId: utilisateur.societeId })),
-    );
-    const body: Page<CompteDemandeur> = {
-      page: params.page,
-      nb_elements: Number(total),
-      nb_pages: Math.ceil(Number(total) / COMPTES_PAR_PAGE),
-      result: rows.map(({ utilisateur, societe }) => ({
-        id: utilisateur.id,
-        email: utilisateur.email,
-        firstName: utilisateur.prenom,
-        lastName: utilisateur.nom,
-        telephone: utilisateur.telephone,
-        siren: societe?.siren ?? null,
-        raisonSociale: societe?.raisonSociale ?? null,
-        qualites: societe?.qualites ?? [],
-        statut: utilisateur.statut,
-        dateCreation: utilisateur.dateCreation.toISOString(),
-        demandes: (societe && demandesParSociete.get(societe.id)) || [],
-        actionsDisponibles: actions.get(utilisateur.id) ?? [],
-      })),
-    };
-    res.json(body);
+    res.json(await pageComptes(database, params));
   });
 
   /**
@@ -149,19 +99,9 @@ export function comptesRoutes(
    * in batches (`;`, UTF-8 BOM).
    */
   points.register(exporterComptes, async ({ query: params }, req, res) => {
-    const ecrire = ecrivainCsvParLots(COLONNES_EXPORT_COMPTES);
-    const lots = lotsComptes(database, params);
-    const premier = await lots.next();
-    async function* morceaux() {
-      yield ecrire(premier.done ? [] : premier.value);
-      for await (const lot of lots) yield ecrire(lot);
-    }
+    const flux = await fluxCsvParLots(COLONNES_EXPORT_COMPTES, lotsComptes(database, params));
     entetesCsv(res, "gestionComptes.csv");
-    await envoyerFlux(
-      res,
-      req.log ?? deps.logger,
-      Readable.from(morceaux(), { objectMode: false }),
-    );
+    await envoyerFlux(res, req.log ?? deps.logger, flux);
   });
 
   /**
@@ -175,18 +115,7 @@ export function comptesRoutes(
       { id: utilisateur.id, societeId: societe?.id ?? null },
     ]);
     res.json({
-      id: utilisateur.id,
-      email: utilisateur.email,
-      firstName: utilisateur.prenom,
-      lastName: utilisateur.nom,
-      telephone: utilisateur.telephone,
-      siren: societe?.siren ?? null,
-      raisonSociale: societe?.raisonSociale ?? null,
-      qualites: societe?.qualites ?? [],
-      statut: utilisateur.statut,
-      dateCreation: utilisateur.dateCreation.toISOString(),
-      demandes: (societe && demandesParSociete.get(societe.id)) || [],
-      actionsDisponibles: actions.get(utilisateur.id) ?? [],
+      ...versCompteDemandeur({ utilisateur, societe }, demandesParSociete, actions),
       coordonneesStructure: societe ? await coordonneesStructure(db, societe.id) : null,
     });
   });
@@ -224,6 +153,74 @@ export function comptesRoutes(
     { parsers: [express.urlencoded({ extended: false, limit: "16kb" })] },
   );
   return router;
+}
+
+/**
+ * The page `params.page` of the applicant accounts (spec §3 "Account list"):
+ * those {@link conditionComptes} finds for `params.query`, sorted by
+ * `params.orderField` and `params.orderDirection` then id, with their
+ * requests and actions; `nb_elements` and `nb_pages` count every match.
+ */
+async function pageComptes(
+  database: Database,
+  params: { query?: string; page: number; orderField: CompteTri; orderDirection: "asc" | "desc" },
+): Promise<Page<CompteDemandeur>> {
+  const { db } = database;
+  const where = conditionComptes(params.query);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(utilisateurs)
+    .leftJoin(societes, sql`${societes.id} = ${utilisateurs.societeId}`)
+    .where(where);
+  const column = SORT_COLUMNS[params.orderField];
+  const rows = await db
+    .select({ utilisateur: utilisateurs, societe: societes })
+    .from(utilisateurs)
+    .leftJoin(societes, sql`${societes.id} = ${utilisateurs.societeId}`)
+    .where(where)
+    .orderBy(params.orderDirection === "asc" ? asc(column) : desc(column), asc(utilisateurs.id))
+    .limit(COMPTES_PAR_PAGE)
+    .offset((params.page - 1) * COMPTES_PAR_PAGE);
+  const demandesParSociete = await demandesDesSocietes(
+    database,
+    rows.flatMap(({ societe }) => (societe ? [societe.id] : [])),
+  );
+  const actions = await actionsDisponiblesComptes(
+    db,
+    rows.map(({ utilisateur }) => ({ id: utilisateur.id, societeId: utilisateur.societeId })),
+  );
+  return {
+    page: params.page,
+    nb_elements: Number(total),
+    nb_pages: Math.ceil(Number(total) / COMPTES_PAR_PAGE),
+    result: rows.map((row) => versCompteDemandeur(row, demandesParSociete, actions)),
+  };
+}
+
+/**
+ * The account `compte` as the list and the detail show it, with its
+ * company's requests from `demandesParSociete` and its actions from
+ * `actions` (by user id).
+ */
+function versCompteDemandeur(
+  { utilisateur, societe }: CompteCharge,
+  demandesParSociete: Map<string, CompteDemandeur["demandes"]>,
+  actions: Map<string, CompteDemandeur["actionsDisponibles"]>,
+): CompteDemandeur {
+  return {
+    id: utilisateur.id,
+    email: utilisateur.email,
+    firstName: utilisateur.prenom,
+    lastName: utilisateur.nom,
+    telephone: utilisateur.telephone,
+    siren: societe?.siren ?? null,
+    raisonSociale: societe?.raisonSociale ?? null,
+    qualites: societe?.qualites ?? [],
+    statut: utilisateur.statut,
+    dateCreation: utilisateur.dateCreation.toISOString(),
+    demandes: (societe && demandesParSociete.get(societe.id)) || [],
+    actionsDisponibles: actions.get(utilisateur.id) ?? [],
+  };
 }
 
 /**

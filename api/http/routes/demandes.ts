@@ -6,7 +6,7 @@
  * request through `chargerDemandeAccessible` (404 for a foreign or unknown id).
  */
 import { and, desc, eq } from "drizzle-orm";
-import express, { Router, type Request, type Response } from "express";
+import express, { Router } from "express";
 import multer from "multer";
 import {
   creerDemande as creerDemandePoint,
@@ -63,7 +63,7 @@ import {
 } from "../../domain/workflow.ts";
 import type { UtilisateurConnecte } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
-import { endpoints } from "../endpoint.ts";
+import { endpoints, type MultipartReader, type RouteOptions } from "../endpoint.ts";
 import { CHAMPS_MAX, TAILLE_CHAMP_MAX, lireMultipart } from "../multipart.ts";
 import { HttpError, conflict, notFound, parseOrThrow } from "../errors.ts";
 
@@ -82,13 +82,32 @@ function trierMesDemandes(rows: DemandeRow[]): DemandeRow[] {
 
 /** Routes of spec §7 Requests for approval requests. */
 export function demandesRoutes(deps: ApiDeps): Router {
-  const { database, horloge, authenticate, config } = deps;
   const router = Router();
-  const points = endpoints(router, authenticate);
+  const lecteurs = lecteursCorps(deps.config);
+  routesMesDemandes(router, deps);
+  routesBrouillon(router, deps, lecteurs);
+  routesProcedureDepot(router, deps);
+  routesHistoriqueEtActions(router, deps, lecteurs);
+  routesLecture(router, deps);
+  routesChangementNotable(router, deps);
+  return router;
+}
+
+/** How the routes of a request read a body sent as a form or as multipart. */
+interface LecteursCorps {
+  /** The form parser of the routes that take JSON, urlencoded or multipart. */
+  formulaire: RouteOptions;
+  /** Reads the body of a step, whatever its encoding (JSON, urlencoded, multipart without files). */
+  lireEtape: MultipartReader;
+  /** Reads the body of an action, files included (in memory). */
+  lireAction: MultipartReader;
+}
+
+/** The body readers of this file, with the upload limits of `config`. */
+function lecteursCorps(config: ApiDeps["config"]): LecteursCorps {
   const tailleMaxOctets = config.uploadMaxMo * 1024 * 1024;
   // A perimeter may list thousands of communes, each a repeated `communes[]`.
   const urlencoded = express.urlencoded({ extended: false, limit: "2mb", parameterLimit: 50_000 });
-  const formulaire = { parsers: [urlencoded] };
   // Multipart is bounded: a perimeter of thousands of communes comes as JSON or urlencoded.
   const champsSeuls = multer({
     limits: { fields: CHAMPS_MAX, fieldSize: TAILLE_CHAMP_MAX },
@@ -103,23 +122,17 @@ export function demandesRoutes(deps: ApiDeps): Router {
       fieldSize: TAILLE_CHAMP_MAX,
     },
   }).any();
-  /** Reads the body of a step, whatever its encoding (JSON, urlencoded, multipart without files). */
-  const lireEtape = (req: Request, res: Response) =>
-    lireMultipart(champsSeuls, req, res, tailleMaxOctets);
-  /**
-   * The applicant's own request `id` while he may edit it
-   * (ETATS_MODIFIABLES_DEMANDEUR): 404 unseen, 409 otherwise.
-   */
-  const chargerBrouillon = async (utilisateur: UtilisateurConnecte, id: string) => {
-    const demande = await chargerDemandeAccessible(database, utilisateur, "demande", id);
-    if (!estModifiableParDemandeur(demande.etat)) throw conflict(MESSAGES_ETAPES.nonModifiable);
-    return demande;
+  return {
+    formulaire: { parsers: [urlencoded] },
+    lireEtape: (req, res) => lireMultipart(champsSeuls, req, res, tailleMaxOctets),
+    lireAction: (req, res) => lireMultipart(champsEtFichiers, req, res, tailleMaxOctets),
   };
-  const societeDe = async (societeId: string) => {
-    const [societe] = await database.db.select().from(societes).where(eq(societes.id, societeId));
-    if (!societe) throw notFound();
-    return societe;
-  };
+}
+
+/** Mounts on `router` what the applicant sees before a draft: may he create one, his requests. */
+function routesMesDemandes(router: Router, deps: ApiDeps): void {
+  const { database, horloge, authenticate } = deps;
+  const points = endpoints(router, authenticate);
 
   /** GET /api/demande/can/deposernouvelledemande → PeutCreer (applicants only, 403 otherwise). */
   points.register(verifierNouvelleDemande, async ({ utilisateur }, _req, res) => {
@@ -142,6 +155,30 @@ export function demandesRoutes(deps: ApiDeps): Router {
       .orderBy(desc(demandes.dateCreation));
     res.json(await versResumes(database, utilisateur, trierMesDemandes(rows), horloge.now()));
   });
+}
+
+/**
+ * Mounts on `router` the applicant's draft: its creation (step 1) and its
+ * steps 1 and 2, read by `lecteurs`.
+ */
+function routesBrouillon(router: Router, deps: ApiDeps, lecteurs: LecteursCorps): void {
+  const { database, horloge, authenticate } = deps;
+  const { formulaire, lireEtape } = lecteurs;
+  const points = endpoints(router, authenticate);
+  /**
+   * The applicant's own request `id` while he may edit it
+   * (ETATS_MODIFIABLES_DEMANDEUR): 404 unseen, 409 otherwise.
+   */
+  const chargerBrouillon = async (utilisateur: UtilisateurConnecte, id: string) => {
+    const demande = await chargerDemandeAccessible(database, utilisateur, "demande", id);
+    if (!estModifiableParDemandeur(demande.etat)) throw conflict(MESSAGES_ETAPES.nonModifiable);
+    return demande;
+  };
+  const societeDe = async (societeId: string) => {
+    const [societe] = await database.db.select().from(societes).where(eq(societes.id, societeId));
+    if (!societe) throw notFound();
+    return societe;
+  };
 
   /**
    * POST /api/demande, body = step 1 (JSON, form or multipart): 201
@@ -216,6 +253,12 @@ export function demandesRoutes(deps: ApiDeps): Router {
     },
     formulaire,
   );
+}
+
+/** Mounts on `router` the deposit procedure of a request: what it needs, and whether it may be deposited. */
+function routesProcedureDepot(router: Router, deps: ApiDeps): void {
+  const { database, horloge, authenticate, config } = deps;
+  const points = endpoints(router, authenticate);
 
   /** GET /api/demande/{id}/procedure → ProcedureDemande (rubrics, limits, files, what is missing). */
   points.register(lireProcedure, async ({ params, utilisateur }, _req, res) => {
@@ -243,6 +286,16 @@ export function demandesRoutes(deps: ApiDeps): Router {
     };
     res.json(body);
   });
+}
+
+/**
+ * Mounts on `router` the history of a request and the actions of the
+ * transition table that write it, their body read by `lecteurs`.
+ */
+function routesHistoriqueEtActions(router: Router, deps: ApiDeps, lecteurs: LecteursCorps): void {
+  const { database, horloge, authenticate } = deps;
+  const { formulaire, lireAction } = lecteurs;
+  const points = endpoints(router, authenticate);
 
   /**
    * GET /api/{kind}/{id}/historique → EntreeHistorique[], newest first, as
@@ -264,7 +317,7 @@ export function demandesRoutes(deps: ApiDeps): Router {
    */
   points.registerMultipart(
     executerAction,
-    (req, res) => lireMultipart(champsEtFichiers, req, res, tailleMaxOctets),
+    lireAction,
     async ({ params, utilisateur, readBody }, _req, res) => {
       const demande = await chargerDemandeAccessible(database, utilisateur, params.kind, params.id);
       const {
@@ -303,6 +356,12 @@ export function demandesRoutes(deps: ApiDeps): Router {
     },
     formulaire,
   );
+}
+
+/** Mounts on `router` the counts of the lists, then the reading of one request. */
+function routesLecture(router: Router, deps: ApiDeps): void {
+  const { database, horloge, authenticate } = deps;
+  const points = endpoints(router, authenticate);
 
   // Before GET /api/{kind}/{id}, which would read "nb-demandes" and "count" as ids.
   /** GET /api/demande/nb-demandes → { nbDemandes }: "Mes dossiers" of a manager (ADR 0026). */
@@ -327,6 +386,12 @@ export function demandesRoutes(deps: ApiDeps): Router {
     const demande = await chargerDemandeAccessible(database, utilisateur, params.kind, params.id);
     res.json(await versDetail(database, utilisateur, demande, horloge.now()));
   });
+}
+
+/** Mounts on `router` the applicant's checks on a notable change: may he create one, deposit it. */
+function routesChangementNotable(router: Router, deps: ApiDeps): void {
+  const { database, authenticate, config } = deps;
+  const points = endpoints(router, authenticate);
 
   /**
    * GET /api/changement-notable/can/deposernouvelledemande → PeutCreer
@@ -357,6 +422,4 @@ export function demandesRoutes(deps: ApiDeps): Router {
     };
     res.json(body);
   });
-
-  return router;
 }

@@ -14,7 +14,11 @@ import {
   supprimerPieceJointe,
   telechargerPieceJointe,
 } from "../../../contract/api/pieces-jointes.ts";
-import { CODES_RUBRIQUE_DEMANDE, MESSAGES_PJ } from "../../../contract/pieces-jointes.ts";
+import {
+  CODES_RUBRIQUE_DEMANDE,
+  MESSAGES_PJ,
+  type MimeTypeAccepte,
+} from "../../../contract/pieces-jointes.ts";
 import {
   MESSAGE_ANALYSE_EN_COURS,
   MESSAGE_FICHIER_INFECTE,
@@ -31,7 +35,7 @@ import {
   type PieceJointeRow,
 } from "../../files/pieces-jointes.ts";
 import { abandonnerRecus, fichierRecu, stockageFlux } from "../../files/reception-multer.ts";
-import { FichierIndisponibleError } from "../../files/types.ts";
+import { FichierIndisponibleError, type FileStore } from "../../files/types.ts";
 import { estPieceJointeDeNote } from "../../domain/notes.ts";
 import { chargerAgrementAccessible } from "../../domain/agrements.ts";
 import { verifierAccesRapport } from "../../domain/rapports-annuels/lecture.ts";
@@ -87,6 +91,62 @@ async function marquerModifiee(tx: Database["db"], id: string, date: Date): Prom
     .update(demandes)
     .set({ version: sql`${demandes.version} + 1`, dateModification: date })
     .where(eq(demandes.id, id));
+}
+
+/** One upload to a rubric of a draft: where, the files received and their types, who and when. */
+interface AjoutRubrique {
+  kind: TypeDossier;
+  demandeId: string;
+  rubrique: string;
+  recus: Express.Multer.File[];
+  /** The type of each of `recus`, read from its bytes (none null: checked before). */
+  types: (MimeTypeAccepte | null)[];
+  deposeParId: string;
+  date: Date;
+}
+
+/**
+ * Inside a transaction: locks the request of `ajout`, adds its files to
+ * `fichiers` and to their rubric (422 when the rubric would then hold more
+ * than `maxFichiers`), and marks the request modified. Returns the
+ * attachments added.
+ */
+async function ajouterALaRubrique(
+  tx: Database["db"],
+  fichiers: FileStore,
+  maxFichiers: number,
+  ajout: AjoutRubrique,
+): Promise<PieceJointe[]> {
+  await verrouillerDemande(tx, ajout.demandeId);
+  const [{ existantes }] = await tx
+    .select({ existantes: count() })
+    .from(piecesJointes)
+    .where(
+      and(
+        eq(piecesJointes.ressourceType, ajout.kind),
+        eq(piecesJointes.ressourceId, ajout.demandeId),
+        eq(piecesJointes.rubrique, ajout.rubrique),
+      ),
+    );
+  if (Number(existantes) + ajout.recus.length > maxFichiers)
+    throw erreurFichier([MESSAGES_PJ.trop]);
+  const resultat: PieceJointe[] = [];
+  for (const [index, fichier] of ajout.recus.entries()) {
+    resultat.push(
+      await ajouterPieceJointe(tx, fichiers, {
+        ressourceType: ajout.kind,
+        ressourceId: ajout.demandeId,
+        rubrique: ajout.rubrique,
+        nom: fichier.originalname,
+        contenu: fichierRecu(fichier),
+        mimeType: ajout.types[index]!,
+        deposeParId: ajout.deposeParId,
+        date: ajout.date,
+      }),
+    );
+  }
+  await marquerModifiee(tx, ajout.demandeId, ajout.date);
+  return resultat;
 }
 
 /**
@@ -149,8 +209,18 @@ function refuserSiNonAnalyse(piece: PieceJointeRow, res: Response): void {
 
 /** Routes of spec §7 Files, each behind `authenticate`. */
 export function piecesJointesRoutes(deps: ApiDeps): Router {
-  const { database, fichiers, config, horloge, authenticate } = deps;
   const router = Router();
+  routesPiecesJointesBrouillon(router, deps);
+  routeTelechargementPieceJointe(router, deps);
+  return router;
+}
+
+/**
+ * Mounts on `router` the owner's writes to the files of his draft: upload
+ * by rubric and deletion (`deps` gives the store, the limits and the clock).
+ */
+function routesPiecesJointesBrouillon(router: Router, deps: ApiDeps): void {
+  const { database, fichiers, config, horloge, authenticate } = deps;
   const points = endpoints(router, authenticate);
   const tailleMaxOctets = config.uploadMaxMo * 1024 * 1024;
   const upload = multer({
@@ -197,39 +267,18 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
         if (types.some((type) => type === null))
           throw erreurFichier([MESSAGES_PJ.type(LIBELLES_TYPES_ACCEPTES)]);
 
-        const maintenant = horloge.now();
-        ajoutees = await database.db.transaction(async (tx) => {
-          await verrouillerDemande(tx, demande.id);
-          const [{ existantes }] = await tx
-            .select({ existantes: count() })
-            .from(piecesJointes)
-            .where(
-              and(
-                eq(piecesJointes.ressourceType, kind),
-                eq(piecesJointes.ressourceId, demande.id),
-                eq(piecesJointes.rubrique, codeTypePJ),
-              ),
-            );
-          if (Number(existantes) + recus.length > config.uploadMaxFichiers)
-            throw erreurFichier([MESSAGES_PJ.trop]);
-          const resultat: PieceJointe[] = [];
-          for (const [index, fichier] of recus.entries()) {
-            resultat.push(
-              await ajouterPieceJointe(tx, fichiers, {
-                ressourceType: kind,
-                ressourceId: demande.id,
-                rubrique: codeTypePJ,
-                nom: fichier.originalname,
-                contenu: fichierRecu(fichier),
-                mimeType: types[index]!,
-                deposeParId: utilisateur.row.id,
-                date: maintenant,
-              }),
-            );
-          }
-          await marquerModifiee(tx, demande.id, maintenant);
-          return resultat;
-        });
+        const ajout: AjoutRubrique = {
+          kind,
+          demandeId: demande.id,
+          rubrique: codeTypePJ,
+          recus,
+          types,
+          deposeParId: utilisateur.row.id,
+          date: horloge.now(),
+        };
+        ajoutees = await database.db.transaction((tx) =>
+          ajouterALaRubrique(tx, fichiers, config.uploadMaxFichiers, ajout),
+        );
       } catch (error) {
         // A refusal deletes the received bytes before it is answered: nothing written.
         await abandonnerRecus(req);
@@ -271,6 +320,15 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
     });
     res.status(204).end();
   });
+}
+
+/**
+ * Mounts on `router` the download of one attachment, to whoever may see
+ * the resource it belongs to (`deps` gives the database and the store).
+ */
+function routeTelechargementPieceJointe(router: Router, deps: ApiDeps): void {
+  const { database, fichiers, authenticate } = deps;
+  const points = endpoints(router, authenticate);
 
   /**
    * GET /api/piece-jointe/{id}: the bytes of an attachment, to anyone who
@@ -310,6 +368,4 @@ export function piecesJointesRoutes(deps: ApiDeps): Router {
     });
     await pipeline(contenu, res);
   });
-
-  return router;
 }

@@ -8,7 +8,6 @@
 import { inArray } from "drizzle-orm";
 import express, { Router } from "express";
 import multer from "multer";
-import { Readable } from "node:stream";
 import {
   executerActionAgrement,
   exporterRapportsAnnuels,
@@ -38,7 +37,7 @@ import {
   versRapportAnnuel,
 } from "../../domain/rapports-annuels/lecture.ts";
 import { anneeDuRapportEnCours } from "../../domain/rapports-annuels/regles.ts";
-import { ecrivainCsvParLots, entetesCsv, ouiNon, type ColonneCsv } from "../../exports/csv.ts";
+import { entetesCsv, fluxCsvParLots, ouiNon, type ColonneCsv } from "../../exports/csv.ts";
 import { entetesTelechargement } from "../../exports/entetes.ts";
 import { envoyerFlux } from "../../exports/flux.ts";
 import { cheminsUniques, envoyerZip } from "../../exports/zip.ts";
@@ -47,6 +46,7 @@ import { abandonnerRecus, fichierRecu, stockageFlux } from "../../files/receptio
 import { genererSyntheseRapportAnnuel } from "../../pdf/synthese-rapport-annuel.ts";
 import { dateHeureParis } from "../../pdf/identite.ts";
 import { telechargeable } from "../../../contract/antivirus.ts";
+import type { UtilisateurConnecte } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
 import { HttpError } from "../errors.ts";
@@ -132,11 +132,21 @@ export const COLONNES_EXPORT_RAPPORTS: readonly ColonneCsv<LigneExportRapport>[]
 
 /** Routes of this resource, each behind `authenticate`. */
 export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
-  const { database, fichiers, config, horloge, logger, authenticate } = deps;
   const router = Router();
+  routesProcedureEtActions(router, deps);
+  routesLectureRapport(router, deps);
+  routeExportRapports(router, deps);
+  return router;
+}
+
+/**
+ * Mounts on `router` what writes a report: the attachment groups of step 3
+ * and the approval-level actions that take them.
+ */
+function routesProcedureEtActions(router: Router, deps: ApiDeps): void {
+  const { database, fichiers, config, horloge, authenticate } = deps;
   const points = endpoints(router, authenticate);
   const tailleMaxOctets = config.uploadMaxMo * 1024 * 1024;
-  const limite = limiteModificationDe(config);
   // Step 1 of a perimeter of a hundred départements has two hundred fields: urlencoded or JSON.
   const urlencoded = express.urlencoded({ extended: false, limit: "1mb", parameterLimit: 2_000 });
   // Step 3 comes as multipart (its documents), bounded as every multipart body.
@@ -218,6 +228,33 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
     },
     { parsers: [urlencoded] },
   );
+}
+
+/** Mounts on `router` the reading of one report: as data, its synthesis PDF, its ZIP. */
+function routesLectureRapport(router: Router, deps: ApiDeps): void {
+  const { database, fichiers, config, horloge, logger, authenticate } = deps;
+  const points = endpoints(router, authenticate);
+  const limite = limiteModificationDe(config);
+
+  /**
+   * The approval `params.id` (404 unseen), the year of the report
+   * `params.annee` names (its year or its id) and that report as the
+   * signed-in user reads it now.
+   */
+  async function chargerRapport(
+    params: { id: string; annee: string },
+    utilisateur: UtilisateurConnecte,
+  ) {
+    const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
+    const maintenant = horloge.now();
+    const annee = await anneeDuRapport(database, agrement.id, params.annee);
+    const rapport = await versRapportAnnuel(database, agrement, annee, {
+      utilisateur,
+      maintenant,
+      limite,
+    });
+    return { agrement, annee, rapport, maintenant };
+  }
 
   /** GET /api/agrement/{id}/rapport-annuel/{annee} → RapportAnnuel (404 unseen approval). */
   points.register(lireRapportAnnuel, async ({ params, utilisateur }, _req, res) => {
@@ -233,14 +270,7 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
 
   /** GET /api/agrement/{id}/rapport-annuel/{annee}/synthese → the synthesis PDF, generated now. */
   points.register(telechargerSyntheseRapportAnnuel, async ({ params, utilisateur }, _req, res) => {
-    const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
-    const maintenant = horloge.now();
-    const annee = await anneeDuRapport(database, agrement.id, params.annee);
-    const rapport = await versRapportAnnuel(database, agrement, annee, {
-      utilisateur,
-      maintenant,
-      limite,
-    });
+    const { rapport, maintenant } = await chargerRapport(params, utilisateur);
     const pdf = await genererSyntheseRapportAnnuel(rapport, maintenant);
     entetesTelechargement(res, `synthese-rapport-annuel-${params.annee}.pdf`, "application/pdf");
     res.end(pdf);
@@ -253,14 +283,7 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
    * root, then the documents in one folder per type code, streamed.
    */
   points.register(telechargerRapportAnnuel, async ({ params, utilisateur }, req, res) => {
-    const agrement = await chargerAgrementAccessible(database, utilisateur, params.id);
-    const maintenant = horloge.now();
-    const annee = await anneeDuRapport(database, agrement.id, params.annee);
-    const rapport = await versRapportAnnuel(database, agrement, annee, {
-      utilisateur,
-      maintenant,
-      limite,
-    });
+    const { agrement, annee, rapport, maintenant } = await chargerRapport(params, utilisateur);
     const synthese = await genererSyntheseRapportAnnuel(rapport, maintenant);
     // Files the antivirus has not found clean stay out of the archive (ADR 0030).
     const pieces = rapport.piecesJointes.filter((piece) => telechargeable(piece.etatAntivirus));
@@ -299,6 +322,12 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
       .from(piecesJointes)
       .where(inArray(piecesJointes.id, ids));
   }
+}
+
+/** Mounts on `router` the staff's CSV export of the reports of a year. */
+function routeExportRapports(router: Router, deps: ApiDeps): void {
+  const { database, horloge, logger, authenticate } = deps;
+  const points = endpoints(router, authenticate);
 
   /**
    * GET /api/rapport-annuels/export?annee=AAAA (staff; default: the year
@@ -308,16 +337,11 @@ export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
    */
   points.register(exporterRapportsAnnuels, async ({ query, utilisateur }, req, res) => {
     const annee = query.annee ?? anneeDuRapportEnCours(aujourdhuiParis(horloge.now()));
-    const ecrire = ecrivainCsvParLots(COLONNES_EXPORT_RAPPORTS);
-    const lots = lotsRapportsAnnuels(database, utilisateur, annee);
-    const premier = await lots.next();
-    async function* morceaux() {
-      yield ecrire(premier.done ? [] : premier.value);
-      for await (const lot of lots) yield ecrire(lot);
-    }
+    const flux = await fluxCsvParLots(
+      COLONNES_EXPORT_RAPPORTS,
+      lotsRapportsAnnuels(database, utilisateur, annee),
+    );
     entetesCsv(res, `rapports-annuels-${annee}.csv`);
-    await envoyerFlux(res, req.log ?? logger, Readable.from(morceaux(), { objectMode: false }));
+    await envoyerFlux(res, req.log ?? logger, flux);
   });
-
-  return router;
 }
