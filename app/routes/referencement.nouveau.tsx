@@ -6,10 +6,8 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import {
-  FormulaireReferencement,
-  estIntentSansEnregistrement,
-} from "~/components/referencement/formulaire-referencement";
+import { estIntentSansEnregistrement } from "~/components/referencement/champs-referencement";
+import { FormulaireReferencement } from "~/components/referencement/formulaire-referencement";
 import {
   chargerReferencement,
   posterReferencement,

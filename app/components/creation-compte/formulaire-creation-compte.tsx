@@ -13,10 +13,10 @@ import { schemaCreationCompte } from "#contract/schemas/candidat";
 import {
   CheckboxField,
   CheckboxGroup,
-  Field,
   Fieldset,
   FieldsetElement,
   FormErrorSummary,
+  InputFieldElement,
   RequiredFieldsNotice,
 } from "~/components/forms";
 import { t } from "~/i18n";
@@ -59,20 +59,7 @@ export function FormulaireCreationCompte({
   /** False when the "Un compte existe déjà" section, above, takes the focus instead. */
   focusResume?: boolean;
 }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "creation-compte",
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
-    constraint: getZodConstraint(schemaCreationCompte),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaCreationCompte }),
-  });
-  const qualites = getCollectionProps(fields.qualites, {
-    type: "checkbox",
-    options: CODES_QUALITE,
-  });
-  const nouvelleFenetre = t("footer.nouvelleFenetre");
+  const [form, fields] = useFormulaireCreationCompte(lastResult);
 
   return (
     <>
@@ -85,184 +72,9 @@ export function FormulaireCreationCompte({
       {introduction}
       <Form method="post" {...getFormProps(form)}>
         <RequiredFieldsNotice />
-        <Fieldset
-          id="creation-compte-representant"
-          legend="Représentant de la structure"
-          heading="h2"
-          headingClassName="fr-h4 fr-mb-0"
-        >
-          <FieldsetElement>
-            <Field id={fields.prenom.id} label="Prénom" errors={fields.prenom.errors}>
-              <input
-                {...getInputProps(fields.prenom, { type: "text" })}
-                autoComplete="given-name"
-              />
-            </Field>
-          </FieldsetElement>
-          <FieldsetElement>
-            <Field id={fields.nom.id} label="Nom" errors={fields.nom.errors}>
-              <input {...getInputProps(fields.nom, { type: "text" })} autoComplete="family-name" />
-            </Field>
-          </FieldsetElement>
-          <FieldsetElement>
-            <Field
-              id={fields.telephone.id}
-              label="Téléphone"
-              hint="Format attendu : 01 23 45 67 89 ou +33 1 23 45 67 89"
-              errors={fields.telephone.errors}
-            >
-              <input {...getInputProps(fields.telephone, { type: "tel" })} autoComplete="tel" />
-            </Field>
-          </FieldsetElement>
-          <FieldsetElement>
-            <Field
-              id={fields.email.id}
-              label="Adresse électronique"
-              hint="Format attendu : nom@domaine.fr. Le lien d'activation du compte y sera envoyé."
-              errors={fields.email.errors}
-            >
-              <input
-                {...getInputProps(fields.email, { type: "email" })}
-                autoComplete="email"
-                spellCheck={false}
-              />
-            </Field>
-          </FieldsetElement>
-          <FieldsetElement>
-            <Field
-              id={fields.emailConfirmation.id}
-              label="Confirmation de l'adresse électronique"
-              errors={fields.emailConfirmation.errors}
-            >
-              <input
-                {...getInputProps(fields.emailConfirmation, { type: "email" })}
-                autoComplete="email"
-                spellCheck={false}
-              />
-            </Field>
-          </FieldsetElement>
-          <FieldsetElement>
-            <Field
-              id={fields.motDePasse.id}
-              label="Mot de passe"
-              hint="Il doit contenir 12 caractères minimum, une majuscule, une minuscule, un chiffre, un caractère spécial."
-              errors={fields.motDePasse.errors}
-            >
-              <input
-                {...getInputProps(fields.motDePasse, { type: "password" })}
-                autoComplete="new-password"
-              />
-            </Field>
-          </FieldsetElement>
-          <FieldsetElement>
-            <Field
-              id={fields.motDePasseConfirmation.id}
-              label="Confirmation du mot de passe"
-              errors={fields.motDePasseConfirmation.errors}
-            >
-              <input
-                {...getInputProps(fields.motDePasseConfirmation, { type: "password" })}
-                autoComplete="new-password"
-              />
-            </Field>
-          </FieldsetElement>
-        </Fieldset>
-
-        <Fieldset
-          id="creation-compte-structure"
-          legend="Structure"
-          heading="h2"
-          headingClassName="fr-h4 fr-mb-0"
-        >
-          <FieldsetElement>
-            <Field
-              id={fields.siren.id}
-              label="SIREN"
-              hint="9 chiffres, espaces acceptés"
-              errors={fields.siren.errors}
-            >
-              <input
-                {...getInputProps(fields.siren, { type: "text" })}
-                inputMode="numeric"
-                autoComplete="off"
-              />
-            </Field>
-          </FieldsetElement>
-          <FieldsetElement>
-            <Field
-              id={fields.raisonSociale.id}
-              label="Raison sociale"
-              errors={fields.raisonSociale.errors}
-            >
-              <input
-                {...getInputProps(fields.raisonSociale, { type: "text" })}
-                autoComplete="organization"
-              />
-            </Field>
-          </FieldsetElement>
-          <FieldsetElement>
-            <CheckboxGroup
-              id={fields.qualites.id}
-              legend="Qualité de la structure"
-              hint="Cochez une ou plusieurs qualités."
-              required
-              errors={fields.qualites.errors}
-              options={qualites.map((props) => ({
-                props,
-                label: QUALITES.find((qualite) => qualite.code === props.value)?.libelle,
-              }))}
-            />
-          </FieldsetElement>
-        </Fieldset>
-
-        <Fieldset
-          id="creation-compte-acceptations"
-          legend="Conditions d'utilisation et données personnelles"
-          heading="h2"
-          headingClassName="fr-h4 fr-mb-0"
-        >
-          <FieldsetElement>
-            <p className="fr-text--sm fr-mb-1w">
-              <a
-                href="/conditions-generales-utilisation"
-                target="_blank"
-                rel="noopener"
-                title={`Conditions générales d'utilisation - ${nouvelleFenetre}`}
-              >
-                Lire les conditions générales d'utilisation
-              </a>
-            </p>
-            <CheckboxField
-              id={fields.acceptationCgu.id}
-              errors={fields.acceptationCgu.errors}
-              label="J'accepte les conditions générales d'utilisation"
-            >
-              <input {...getInputProps(fields.acceptationCgu, { type: "checkbox" })} />
-            </CheckboxField>
-          </FieldsetElement>
-          <FieldsetElement>
-            <p className="fr-text--sm fr-mb-1w">
-              <a
-                href="/donnees-personnelles"
-                target="_blank"
-                rel="noopener"
-                title={`Politique de protection des données personnelles - ${nouvelleFenetre}`}
-              >
-                Lire la politique de protection des données personnelles
-              </a>
-            </p>
-            <CheckboxField
-              id={fields.acceptationDonneesPersonnelles.id}
-              errors={fields.acceptationDonneesPersonnelles.errors}
-              label="J'accepte la politique de protection des données personnelles"
-            >
-              <input
-                {...getInputProps(fields.acceptationDonneesPersonnelles, { type: "checkbox" })}
-              />
-            </CheckboxField>
-          </FieldsetElement>
-        </Fieldset>
-
+        <SectionRepresentant fields={fields} />
+        <SectionStructure fields={fields} />
+        <SectionAcceptations fields={fields} />
         <ul className="fr-btns-group fr-btns-group--inline-md">
           <li>
             <button type="submit" className="fr-btn">
@@ -272,5 +84,181 @@ export function FormulaireCreationCompte({
         </ul>
       </Form>
     </>
+  );
+}
+
+/** conform's form of the page, checked by the shared schema; a pending post's result is not shown. */
+function useFormulaireCreationCompte(lastResult: SubmissionResult<string[]> | null | undefined) {
+  const navigation = useNavigation();
+  return useForm({
+    id: "creation-compte",
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    constraint: getZodConstraint(schemaCreationCompte),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaCreationCompte }),
+  });
+}
+
+/** The fields of the account creation form (conform's metadata, by name). */
+type ChampsCreationCompte = ReturnType<typeof useFormulaireCreationCompte>[1];
+
+/** The representative: name, phone, e-mail twice, password twice. */
+function SectionRepresentant({ fields }: { fields: ChampsCreationCompte }) {
+  return (
+    <Fieldset
+      id="creation-compte-representant"
+      legend="Représentant de la structure"
+      heading="h2"
+      headingClassName="fr-h4 fr-mb-0"
+    >
+      <InputFieldElement
+        field={fields.prenom}
+        type="text"
+        label="Prénom"
+        inputProps={{ autoComplete: "given-name" }}
+      />
+      <InputFieldElement
+        field={fields.nom}
+        type="text"
+        label="Nom"
+        inputProps={{ autoComplete: "family-name" }}
+      />
+      <InputFieldElement
+        field={fields.telephone}
+        type="tel"
+        label="Téléphone"
+        hint="Format attendu : 01 23 45 67 89 ou +33 1 23 45 67 89"
+        inputProps={{ autoComplete: "tel" }}
+      />
+      <InputFieldElement
+        field={fields.email}
+        type="email"
+        label="Adresse électronique"
+        hint="Format attendu : nom@domaine.fr. Le lien d'activation du compte y sera envoyé."
+        inputProps={{ autoComplete: "email", spellCheck: false }}
+      />
+      <InputFieldElement
+        field={fields.emailConfirmation}
+        type="email"
+        label="Confirmation de l'adresse électronique"
+        inputProps={{ autoComplete: "email", spellCheck: false }}
+      />
+      <InputFieldElement
+        field={fields.motDePasse}
+        type="password"
+        label="Mot de passe"
+        hint="Il doit contenir 12 caractères minimum, une majuscule, une minuscule, un chiffre, un caractère spécial."
+        inputProps={{ autoComplete: "new-password" }}
+      />
+      <InputFieldElement
+        field={fields.motDePasseConfirmation}
+        type="password"
+        label="Confirmation du mot de passe"
+        inputProps={{ autoComplete: "new-password" }}
+      />
+    </Fieldset>
+  );
+}
+
+/** The structure: SIREN, company name, one or several qualities. */
+function SectionStructure({ fields }: { fields: ChampsCreationCompte }) {
+  return (
+    <Fieldset
+      id="creation-compte-structure"
+      legend="Structure"
+      heading="h2"
+      headingClassName="fr-h4 fr-mb-0"
+    >
+      <InputFieldElement
+        field={fields.siren}
+        type="text"
+        label="SIREN"
+        hint="9 chiffres, espaces acceptés"
+        inputProps={{ inputMode: "numeric", autoComplete: "off" }}
+      />
+      <InputFieldElement
+        field={fields.raisonSociale}
+        type="text"
+        label="Raison sociale"
+        inputProps={{ autoComplete: "organization" }}
+      />
+      <FieldsetElement>
+        <CheckboxGroup
+          id={fields.qualites.id}
+          legend="Qualité de la structure"
+          hint="Cochez une ou plusieurs qualités."
+          required
+          errors={fields.qualites.errors}
+          options={getCollectionProps(fields.qualites, {
+            type: "checkbox",
+            options: CODES_QUALITE,
+          }).map((props) => ({
+            props,
+            label: QUALITES.find((qualite) => qualite.code === props.value)?.libelle,
+          }))}
+        />
+      </FieldsetElement>
+    </Fieldset>
+  );
+}
+
+/** The acceptance of the terms and of the personal-data policy, each with its link (new window). */
+function SectionAcceptations({ fields }: { fields: ChampsCreationCompte }) {
+  return (
+    <Fieldset
+      id="creation-compte-acceptations"
+      legend="Conditions d'utilisation et données personnelles"
+      heading="h2"
+      headingClassName="fr-h4 fr-mb-0"
+    >
+      <Acceptation
+        field={fields.acceptationCgu}
+        href="/conditions-generales-utilisation"
+        titre="Conditions générales d'utilisation"
+        lien="Lire les conditions générales d'utilisation"
+        label="J'accepte les conditions générales d'utilisation"
+      />
+      <Acceptation
+        field={fields.acceptationDonneesPersonnelles}
+        href="/donnees-personnelles"
+        titre="Politique de protection des données personnelles"
+        lien="Lire la politique de protection des données personnelles"
+        label="J'accepte la politique de protection des données personnelles"
+      />
+    </Fieldset>
+  );
+}
+
+/** A document to read (link in a new window, its title saying so) and the box that accepts it. */
+function Acceptation({
+  field,
+  href,
+  titre,
+  lien,
+  label,
+}: {
+  field: ChampsCreationCompte["acceptationCgu"];
+  href: string;
+  titre: string;
+  lien: string;
+  label: string;
+}) {
+  return (
+    <FieldsetElement>
+      <p className="fr-text--sm fr-mb-1w">
+        <a
+          href={href}
+          target="_blank"
+          rel="noopener"
+          title={`${titre} - ${t("footer.nouvelleFenetre")}`}
+        >
+          {lien}
+        </a>
+      </p>
+      <CheckboxField id={field.id} errors={field.errors} label={label}>
+        <input {...getInputProps(field, { type: "checkbox" })} />
+      </CheckboxField>
+    </FieldsetElement>
   );
 }

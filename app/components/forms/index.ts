@@ -22,6 +22,7 @@ export {
   type ErrorSummaryProps,
 } from "./error-summary";
 export { Field, type FieldProps } from "./field";
+export { InputFieldElement, type InputFieldElementProps } from "./input-field-element";
 export {
   FormErrorSummary,
   type FormErrorSummaryProps,

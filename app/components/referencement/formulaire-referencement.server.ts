@@ -27,7 +27,7 @@ import {
   INTENT_ADRESSE_REGISTRE,
   INTENT_COMMUNES_CODE_POSTAL,
   type ValeursReferencement,
-} from "./formulaire-referencement";
+} from "./champs-referencement";
 import {
   CHOIX_VIDE,
   INTENT_RECHERCHE_EPCIS,
@@ -181,26 +181,7 @@ export async function posterReferencement(request: Request, context: AppLoadCont
   }
 
   if (estRecherchePerimetre(intent)) {
-    recherche =
-      intent === INTENT_RECHERCHE_EPCIS
-        ? {
-            type: "epcis",
-            resultat: await rechercherEpcisDansAgrement(
-              request,
-              context,
-              agrement.id,
-              String(formData.get("rechercheEpci") ?? ""),
-            ),
-          }
-        : {
-            type: "communes",
-            resultat: await rechercherCommunesDansAgrement(
-              request,
-              context,
-              agrement.id,
-              String(formData.get("rechercheCommune") ?? ""),
-            ),
-          };
+    recherche = await recherchePerimetre(request, context, agrement.id, formData);
     const submission = parseWithZod(formData, { schema: schemaRecherche });
     return reponse(submission.reply(), 200);
   }
@@ -241,4 +222,35 @@ export async function posterReferencement(request: Request, context: AppLoadCont
     },
     { request, context },
   );
+}
+
+/**
+ * The EPCI or commune search of a "Rechercher" post (intent
+ * {@link INTENT_RECHERCHE_EPCIS} or the communes'), among the approval's.
+ */
+async function recherchePerimetre(
+  request: Request,
+  context: AppLoadContext,
+  agrementId: string,
+  formData: FormData,
+): Promise<RecherchePerimetreEtablissement> {
+  if (formData.get("intent") === INTENT_RECHERCHE_EPCIS)
+    return {
+      type: "epcis",
+      resultat: await rechercherEpcisDansAgrement(
+        request,
+        context,
+        agrementId,
+        String(formData.get("rechercheEpci") ?? ""),
+      ),
+    };
+  return {
+    type: "communes",
+    resultat: await rechercherCommunesDansAgrement(
+      request,
+      context,
+      agrementId,
+      String(formData.get("rechercheCommune") ?? ""),
+    ),
+  };
 }

@@ -1,17 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { libelleQualite } from "#contract/qualites";
 import { schemaEtape1, type DemandeDetail, type Etape1 } from "#contract/schemas/demande";
 import type { FormeJuridique } from "#contract/schemas/reference";
 import {
-  ChampsCodePostalCommune,
   INTENT_COMMUNES_CODE_POSTAL,
   useCommunesDuCodePostal,
 } from "~/components/forms/code-postal-commune";
@@ -20,9 +13,11 @@ import {
   Fieldset,
   FieldsetElement,
   FormErrorSummary,
+  InputFieldElement,
   RequiredFieldsNotice,
   SelectField,
 } from "~/components/forms";
+import { ChampsAdresse } from "~/components/forms/champs-adresse";
 import { t } from "~/i18n";
 import type { ResultatGeographie } from "./geographie";
 import { schemaRecherche } from "./schema-recherche";
@@ -102,6 +97,8 @@ export interface EtapeStructureProps {
   lastResult?: SubmissionResult<string[]> | null;
 }
 
+const DEMI = "fr-col-12 fr-col-md-6";
+
 /**
  * Step 1 "Informations sur la structure" (spec §3 signatory and structure,
  * §5 Phone, Dates, Address): signatory, structure (SIREN and company name
@@ -121,168 +118,58 @@ export function EtapeStructure({
   lastResult,
 }: EtapeStructureProps) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "demande-etape-1",
-    lastResult,
-    defaultValue: valeursParDefaut(valeurs, societe),
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: formData.get("intent") === INTENT_COMMUNES_CODE_POSTAL ? schemaRecherche : schema,
-      }),
-  });
+  const [form, fields] = useFormulaireEtape1(valeurs, societe, lastResult);
   const recherche = useCommunesDuCodePostal(communesInitiales);
   const envoi = navigation.state === "submitting";
-  const demi = "fr-col-12 fr-col-md-6";
 
   return (
     <Form method="post" action={urlEtape(id, 1)} {...getFormProps(form)}>
       <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
 
-      <Fieldset id="etape1-signataire" legend="Signataire de la demande" heading="h3">
-        <FieldsetElement className={demi}>
-          <Field id={fields.signataireNom.id} label="Nom" errors={fields.signataireNom.errors}>
-            <input
-              {...getInputProps(fields.signataireNom, { type: "text" })}
-              autoComplete="family-name"
-            />
-          </Field>
-        </FieldsetElement>
-        <FieldsetElement className={demi}>
-          <Field
-            id={fields.signatairePrenom.id}
-            label="Prénom"
-            errors={fields.signatairePrenom.errors}
-          >
-            <input
-              {...getInputProps(fields.signatairePrenom, { type: "text" })}
-              autoComplete="given-name"
-            />
-          </Field>
-        </FieldsetElement>
-        <FieldsetElement>
-          <Field
-            id={fields.signataireQualite.id}
-            label="Qualité du signataire"
-            hint="Par exemple : gérant, président, directeur général"
-            errors={fields.signataireQualite.errors}
-          >
-            <input
-              {...getInputProps(fields.signataireQualite, { type: "text" })}
-              autoComplete="organization-title"
-            />
-          </Field>
-        </FieldsetElement>
-      </Fieldset>
+      <SectionSignataire fields={fields} />
 
       <Fieldset id="etape1-structure" legend="Structure" heading="h3">
-        <FieldsetElement className={demi}>
-          <Field id="etape1-siren" label="SIREN" hint="Celui de votre compte, non modifiable">
-            <input type="text" readOnly value={societe.siren} />
-          </Field>
-        </FieldsetElement>
-        <FieldsetElement className={demi}>
-          <Field
-            id="etape1-raison-sociale"
-            label="Raison sociale"
-            hint="Celle de votre compte, non modifiable"
-          >
-            <input type="text" readOnly value={societe.raisonSociale} />
-          </Field>
-        </FieldsetElement>
-        <FieldsetElement>
-          <SelectField
-            id={fields.structureQualite.id}
-            label="Qualité de la structure"
-            errors={fields.structureQualite.errors}
-            placeholder="Sélectionnez une qualité"
-            placeholderDisabled
-            options={societe.qualites.map((code) => ({ value: code, label: libelleQualite(code) }))}
-            selectProps={{
-              ...getSelectProps(fields.structureQualite),
-              defaultValue: String(fields.structureQualite.initialValue ?? ""),
-            }}
-          />
-        </FieldsetElement>
-        <FieldsetElement>
-          <SelectField
-            id={fields.formeJuridique.id}
-            label="Forme juridique"
-            errors={fields.formeJuridique.errors}
-            placeholder="Sélectionnez une forme juridique"
-            placeholderDisabled
-            options={formesJuridiques.map((forme) => ({ value: forme.code, label: forme.libelle }))}
-            selectProps={{
-              ...getSelectProps(fields.formeJuridique),
-              defaultValue: String(fields.formeJuridique.initialValue ?? ""),
-            }}
-          />
-        </FieldsetElement>
-        <FieldsetElement className={demi}>
-          <Field
-            id={fields.dateCreationStructure.id}
-            label="Date de création de la structure"
-            hint="Au format JJ/MM/AAAA, antérieure à aujourd'hui"
-            errors={fields.dateCreationStructure.errors}
-          >
-            <input
-              {...getInputProps(fields.dateCreationStructure, { type: "date" })}
-              placeholder={t("validation.dateSaisie")}
-            />
-          </Field>
-        </FieldsetElement>
-        <FieldsetElement className={demi}>
-          <Field
-            id={fields.telephone.id}
-            label="Téléphone"
-            hint="Par exemple : 01 23 45 67 89 ou +33 1 23 45 67 89"
-            errors={fields.telephone.errors}
-          >
-            <input {...getInputProps(fields.telephone, { type: "tel" })} autoComplete="tel" />
-          </Field>
-        </FieldsetElement>
-        <FieldsetElement>
-          <Field
-            id={fields.email.id}
-            label="Adresse électronique"
-            hint="Par exemple : contact@structure.fr"
-            errors={fields.email.errors}
-          >
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
-          </Field>
-        </FieldsetElement>
-        <FieldsetElement>
-          <Field id={fields.adresse.id} label="Adresse" errors={fields.adresse.errors}>
-            <input
-              {...getInputProps(fields.adresse, { type: "text" })}
-              autoComplete="address-line1"
-            />
-          </Field>
-        </FieldsetElement>
-        <FieldsetElement>
-          <Field
-            id={fields.complementAdresse.id}
-            label="Complément d'adresse"
-            hint="Bâtiment, étage, boîte postale…"
-            errors={fields.complementAdresse.errors}
-          >
-            <input
-              {...getInputProps(fields.complementAdresse, { type: "text" })}
-              autoComplete="address-line2"
-            />
-          </Field>
-        </FieldsetElement>
-        <ChampsCodePostalCommune
-          codePostal={fields.codePostal}
-          commune={fields.commune}
+        <ChampsIdentiteStructure
+          fields={fields}
+          societe={societe}
+          formesJuridiques={formesJuridiques}
+        />
+        <InputFieldElement
+          field={fields.dateCreationStructure}
+          type="date"
+          label="Date de création de la structure"
+          hint="Au format JJ/MM/AAAA, antérieure à aujourd'hui"
+          className={DEMI}
+          inputProps={{ placeholder: t("validation.dateSaisie") }}
+        />
+        <InputFieldElement
+          field={fields.telephone}
+          type="tel"
+          label="Téléphone"
+          hint="Par exemple : 01 23 45 67 89 ou +33 1 23 45 67 89"
+          className={DEMI}
+          inputProps={{ autoComplete: "tel" }}
+        />
+        <InputFieldElement
+          field={fields.email}
+          type="email"
+          label="Adresse électronique"
+          hint="Par exemple : contact@structure.fr"
+          inputProps={{ autoComplete: "email" }}
+        />
+        <ChampsAdresse
+          champs={{
+            adresse: fields.adresse,
+            complement: fields.complementAdresse,
+            codePostal: fields.codePostal,
+            commune: fields.commune,
+          }}
           recherche={recherche}
           communePreferee={String(fields.commune.initialValue ?? "")}
           // Required together (contract regleAdresse), not alone in the schema.
           requis
-          classe={demi}
+          classe={DEMI}
         />
       </Fieldset>
 
@@ -294,4 +181,120 @@ export function EtapeStructure({
 function valeursParDefaut(valeurs: Etape1 | null, societe: { qualites: string[] }) {
   if (valeurs) return { ...valeurs, complementAdresse: valeurs.complementAdresse ?? "" };
   return { structureQualite: societe.qualites.length === 1 ? societe.qualites[0] : "" };
+}
+
+/**
+ * conform's form of step 1: the shared schema checks a save; the postal
+ * code's "Rechercher" only checks what the search needs.
+ */
+function useFormulaireEtape1(
+  valeurs: Etape1 | null,
+  societe: SocieteCompte,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+) {
+  return useForm({
+    id: "demande-etape-1",
+    lastResult,
+    defaultValue: valeursParDefaut(valeurs, societe),
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: formData.get("intent") === INTENT_COMMUNES_CODE_POSTAL ? schemaRecherche : schema,
+      }),
+  });
+}
+
+/** The fields of step 1 (conform's metadata, by name). */
+type ChampsEtape1 = ReturnType<typeof useFormulaireEtape1>[1];
+
+/** The signatory of the request: name, first name and quality. */
+function SectionSignataire({ fields }: { fields: ChampsEtape1 }) {
+  return (
+    <Fieldset id="etape1-signataire" legend="Signataire de la demande" heading="h3">
+      <InputFieldElement
+        field={fields.signataireNom}
+        type="text"
+        label="Nom"
+        className={DEMI}
+        inputProps={{ autoComplete: "family-name" }}
+      />
+      <InputFieldElement
+        field={fields.signatairePrenom}
+        type="text"
+        label="Prénom"
+        className={DEMI}
+        inputProps={{ autoComplete: "given-name" }}
+      />
+      <InputFieldElement
+        field={fields.signataireQualite}
+        type="text"
+        label="Qualité du signataire"
+        hint="Par exemple : gérant, président, directeur général"
+        inputProps={{ autoComplete: "organization-title" }}
+      />
+    </Fieldset>
+  );
+}
+
+/**
+ * The structure's identity: SIREN and company name read-only from the
+ * account, its quality among the account's, its legal form.
+ */
+function ChampsIdentiteStructure({
+  fields,
+  societe,
+  formesJuridiques,
+}: {
+  fields: ChampsEtape1;
+  societe: SocieteCompte;
+  formesJuridiques: FormeJuridique[];
+}) {
+  return (
+    <>
+      <FieldsetElement className={DEMI}>
+        <Field id="etape1-siren" label="SIREN" hint="Celui de votre compte, non modifiable">
+          <input type="text" readOnly value={societe.siren} />
+        </Field>
+      </FieldsetElement>
+      <FieldsetElement className={DEMI}>
+        <Field
+          id="etape1-raison-sociale"
+          label="Raison sociale"
+          hint="Celle de votre compte, non modifiable"
+        >
+          <input type="text" readOnly value={societe.raisonSociale} />
+        </Field>
+      </FieldsetElement>
+      <FieldsetElement>
+        <SelectField
+          id={fields.structureQualite.id}
+          label="Qualité de la structure"
+          errors={fields.structureQualite.errors}
+          placeholder="Sélectionnez une qualité"
+          placeholderDisabled
+          options={societe.qualites.map((code) => ({ value: code, label: libelleQualite(code) }))}
+          selectProps={{
+            ...getSelectProps(fields.structureQualite),
+            defaultValue: String(fields.structureQualite.initialValue ?? ""),
+          }}
+        />
+      </FieldsetElement>
+      <FieldsetElement>
+        <SelectField
+          id={fields.formeJuridique.id}
+          label="Forme juridique"
+          errors={fields.formeJuridique.errors}
+          placeholder="Sélectionnez une forme juridique"
+          placeholderDisabled
+          options={formesJuridiques.map((forme) => ({ value: forme.code, label: forme.libelle }))}
+          selectProps={{
+            ...getSelectProps(fields.formeJuridique),
+            defaultValue: String(fields.formeJuridique.initialValue ?? ""),
+          }}
+        />
+      </FieldsetElement>
+    </>
+  );
 }
