@@ -1,12 +1,17 @@
-import { Fragment, useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { Departement, Region } from "#contract/schemas/geographie";
-import { Checkbox, Field, Fieldset, FieldsetElement } from "~/components/forms";
+import { Fieldset, FieldsetElement } from "~/components/forms";
 import {
-  encoderOption,
+  indexerNoms,
+  nommer,
   type RechercheGeographie,
   type ResultatGeographie,
 } from "~/components/demande/formulaire/geographie";
-import { t } from "~/i18n";
+import { CasesDepartements, CasesRegions } from "~/components/perimetre/cases-territoires";
+import {
+  RechercheTerritoires,
+  type TypeTerritoire,
+} from "~/components/perimetre/recherche-territoires";
 
 /** Intents of the search buttons (the page comes back with the matches, nothing saved). */
 export const INTENT_RECHERCHE_EPCIS = "rechercheEpcis";
@@ -91,17 +96,8 @@ export function PerimetreEtablissement({
 }: PerimetreEtablissementProps) {
   const regionsChoisies = new Set(choix.regions);
   const departementsChoisis = new Set(choix.departements);
-  const departementsParRegion = new Map<string, Departement[]>();
-  for (const departement of options.departements) {
-    const groupe = departementsParRegion.get(departement.codeRegion) ?? [];
-    groupe.push(departement);
-    departementsParRegion.set(departement.codeRegion, groupe);
-  }
-  const regionsConnues = new Set(options.regions.map((region) => region.code));
-  // Départements granted on their own, whose région is not granted as a whole.
-  const departementsSeuls = options.departements.filter(
-    (departement) => !regionsConnues.has(departement.codeRegion),
-  );
+  const rechercheDe = (type: TypeTerritoire) =>
+    recherche?.type === type ? recherche.resultat : null;
 
   return (
     <Fieldset
@@ -116,101 +112,54 @@ export function PerimetreEtablissement({
       errorsFirst
     >
       {options.regions.length ? (
-        <FieldsetElement>
-          <Fieldset id={`${id}-regions`} legend="Régions" regular>
-            {options.regions.map((region) => (
-              <FieldsetElement key={region.code}>
-                <Checkbox
-                  small
-                  id={`${id}-region-${region.code}`}
-                  name="regions"
-                  value={region.code}
-                  defaultChecked={regionsChoisies.has(region.code)}
-                  label={region.nom}
-                  hint="Toute la région"
-                />
-              </FieldsetElement>
-            ))}
-          </Fieldset>
-        </FieldsetElement>
+        <CasesRegions
+          id={id}
+          regions={options.regions}
+          etat={(region) => ({
+            defaultChecked: regionsChoisies.has(region.code),
+            hint: "Toute la région",
+          })}
+        />
       ) : null}
 
       {options.departements.length ? (
-        <FieldsetElement>
-          <Fieldset
-            id={`${id}-departements`}
-            legend="Départements"
-            regular
-            hint={
-              options.regions.length
-                ? "Classés par région. Inutile de cocher les départements d'une région déjà cochée."
-                : undefined
-            }
-            errors={erreurs.departements}
-            errorsFirst
-          >
-            {options.regions.map((region) => {
-              const liste = departementsParRegion.get(region.code) ?? [];
-              if (!liste.length) return null;
-              return (
-                <details
-                  className="fr-fieldset__element fr-mb-1w"
-                  key={region.code}
-                  open={liste.some((departement) => departementsChoisis.has(departement.code))}
-                >
-                  <summary className="fr-text--bold">{region.nom}</summary>
-                  <div className="fr-pl-2w fr-pt-1w">
-                    {liste.map((departement) => (
-                      <CaseDepartement
-                        key={departement.code}
-                        id={id}
-                        departement={departement}
-                        coche={departementsChoisis.has(departement.code)}
-                      />
-                    ))}
-                  </div>
-                </details>
-              );
-            })}
-            {departementsSeuls.map((departement) => (
-              <FieldsetElement key={departement.code}>
-                <CaseDepartement
-                  id={id}
-                  departement={departement}
-                  coche={departementsChoisis.has(departement.code)}
-                />
-              </FieldsetElement>
-            ))}
-          </Fieldset>
-        </FieldsetElement>
+        <CasesDepartements
+          id={id}
+          regions={options.regions}
+          departements={options.departements}
+          indice={
+            options.regions.length
+              ? "Classés par région. Inutile de cocher les départements d'une région déjà cochée."
+              : undefined
+          }
+          erreurs={erreurs.departements}
+          coches={departementsChoisis}
+          etat={(departement) => ({ defaultChecked: departementsChoisis.has(departement.code) })}
+        />
       ) : null}
 
       <FieldsetElement>
-        <RechercheTerritoires
-          id={`${id}-epcis`}
+        <RecherchePostee
+          id={id}
           type="epcis"
-          legende="EPCI (intercommunalités)"
-          libelleRecherche="Rechercher un EPCI"
           indice="Au moins 3 caractères du nom de l'EPCI, ou son SIREN. Seuls les EPCI de votre agrément sont proposés."
           intent={INTENT_RECHERCHE_EPCIS}
           codes={choix.epcis}
           noms={choix.noms.epcis}
-          recherche={recherche?.type === "epcis" ? recherche.resultat : null}
+          recherche={rechercheDe("epcis")}
           erreurs={erreurs.epcis}
         />
       </FieldsetElement>
 
       <FieldsetElement>
-        <RechercheTerritoires
-          id={`${id}-communes`}
+        <RecherchePostee
+          id={id}
           type="communes"
-          legende="Communes"
-          libelleRecherche="Rechercher une commune"
           indice="Au moins 1 caractère du nom ou du code postal. Seules les communes de votre agrément sont proposées."
           intent={INTENT_RECHERCHE_COMMUNES}
           codes={choix.communes}
           noms={choix.noms.communes}
-          recherche={recherche?.type === "communes" ? recherche.resultat : null}
+          recherche={rechercheDe("communes")}
           erreurs={erreurs.communes}
         />
       </FieldsetElement>
@@ -218,34 +167,11 @@ export function PerimetreEtablissement({
   );
 }
 
-/** One département box, "Nom (code)". */
-function CaseDepartement({
-  id,
-  departement,
-  coche,
-}: {
+/** Props of {@link RecherchePostee}. */
+interface RecherchePosteeProps {
+  /** Id of the perimeter picker. */
   id: string;
-  departement: Departement;
-  coche: boolean;
-}) {
-  return (
-    <Checkbox
-      small
-      id={`${id}-departement-${departement.code}`}
-      name="departements"
-      value={departement.code}
-      defaultChecked={coche}
-      label={`${departement.nom} (${departement.code})`}
-    />
-  );
-}
-
-/** Props of {@link RechercheTerritoires}. */
-interface RechercheTerritoiresProps {
-  id: string;
-  type: "epcis" | "communes";
-  legende: string;
-  libelleRecherche: string;
+  type: TypeTerritoire;
   indice: string;
   intent: string;
   /** Codes chosen (ticked when the page was rendered). */
@@ -258,126 +184,33 @@ interface RechercheTerritoiresProps {
 }
 
 /**
- * A search among the approval's EPCI or communes whose matches are boxes
- * (DESIGN §6 autocomplete without JavaScript): the chosen ones first ("Vos
- * choix", each with its name in a hidden `code|nom` field), the search
- * field and its submit button, the announcement ("n résultats
- * disponibles", "Aucun résultat" or why the search was refused), then the
- * matches not chosen yet.
+ * A search among the approval's EPCI or communes run by the server (a post
+ * of the whole form, with or without JavaScript): every option chosen in
+ * "Vos choix", ticked, then the matches not chosen yet.
  */
-function RechercheTerritoires({
+function RecherchePostee({
   id,
   type,
-  legende,
-  libelleRecherche,
   indice,
   intent,
   codes,
   noms,
   recherche,
   erreurs,
-}: RechercheTerritoiresProps) {
-  const champ = useRef<HTMLInputElement>(null);
-  const bouton = useRef<HTMLButtonElement>(null);
-  const nomsConnus = new Map<string, string>();
-  for (const option of [...noms, ...(recherche?.resultats ?? [])])
-    nomsConnus.set(option.code, option.nom);
+}: RecherchePosteeProps) {
+  const nomsConnus = indexerNoms([...noms, ...(recherche?.resultats ?? [])]);
   const choisis = new Set(codes);
-  const resultats = (recherche?.resultats ?? []).filter((option) => !choisis.has(option.code));
-  const nomCase = type;
-  const nomLibelle = type === "epcis" ? "libellesEpcis" : "libellesCommunes";
-
-  // After a search (with JavaScript), back to its field: the page was re-rendered under it.
-  useEffect(() => {
-    if (recherche) champ.current?.focus();
-  }, [recherche]);
-
-  const option = (code: string, nom: string, coche: boolean) => (
-    <FieldsetElement key={code}>
-      <Checkbox
-        small
-        id={`${id}-${code}`}
-        name={nomCase}
-        value={code}
-        defaultChecked={coche}
-        label={nom}
-      />
-      <input type="hidden" name={nomLibelle} value={encoderOption({ code, nom })} />
-    </FieldsetElement>
-  );
-
   return (
-    <Fieldset id={id} legend={legende} regular errors={erreurs} errorsFirst>
-      {codes.length ? (
-        <FieldsetElement>
-          <p className="fr-text--sm fr-mb-1w">Vos choix :</p>
-          {codes.map((code) => option(code, nomsConnus.get(code) ?? code, true))}
-        </FieldsetElement>
-      ) : null}
-      <FieldsetElement>
-        <Field
-          id={`${id}-recherche`}
-          label={libelleRecherche}
-          hint={indice}
-          className="fr-mb-0"
-          addon={
-            <button
-              ref={bouton}
-              type="submit"
-              className="fr-btn fr-btn--secondary fr-icon-search-line fr-btn--icon-left"
-              name="intent"
-              value={intent}
-              formNoValidate
-            >
-              Rechercher
-              <span className="fr-sr-only"> {type === "epcis" ? "un EPCI" : "une commune"}</span>
-            </button>
-          }
-        >
-          <input
-            ref={champ}
-            type="search"
-            name={type === "epcis" ? "rechercheEpci" : "rechercheCommune"}
-            defaultValue={recherche?.terme ?? ""}
-            aria-describedby={`${id}-annonce`}
-            onKeyDown={(event) => {
-              if (event.key !== "Enter") return;
-              // With JavaScript, Enter runs this search rather than the form's first button.
-              event.preventDefault();
-              event.currentTarget.form?.requestSubmit(bouton.current);
-            }}
-          />
-        </Field>
-        <p
-          className={[
-            "fr-mt-1w fr-mb-0 fr-text--sm",
-            recherche?.erreur ? "fr-message fr-message--error" : null,
-          ]
-            .filter(Boolean)
-            .join(" ")}
-          id={`${id}-annonce`}
-          role="status"
-        >
-          {annonceDe(recherche)}
-        </p>
-      </FieldsetElement>
-      {resultats.length ? (
-        <FieldsetElement>
-          <p className="fr-text--sm fr-mb-1w">Résultats de la recherche :</p>
-          {resultats.map((resultat) => (
-            <Fragment key={resultat.code}>{option(resultat.code, resultat.nom, false)}</Fragment>
-          ))}
-        </FieldsetElement>
-      ) : null}
-    </Fieldset>
+    <RechercheTerritoires
+      id={id}
+      type={type}
+      indice={indice}
+      intent={intent}
+      erreurs={erreurs}
+      choisis={nommer(codes, nomsConnus)}
+      resultats={(recherche?.resultats ?? []).filter((option) => !choisis.has(option.code))}
+      etat={(code) => ({ defaultChecked: choisis.has(code) })}
+      recherche={recherche}
+    />
   );
-}
-
-/** Spec §5 Multi-select: "{n} résultats disponibles." / "Aucun résultat", or the refusal. */
-function annonceDe(recherche: RechercheGeographie | null): string {
-  if (!recherche) return "";
-  if (recherche.erreur) return recherche.erreur;
-  return recherche.resultats.length
-    ? t("validation.resultatsDisponibles", { n: recherche.resultats.length })
-    : t("validation.aucunResultat");
 }

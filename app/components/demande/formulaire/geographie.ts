@@ -38,3 +38,21 @@ export function decoderOption(value: unknown): ResultatGeographie | null {
   if (separateur < 1) return null;
   return { code: value.slice(0, separateur), nom: value.slice(separateur + 1) };
 }
+
+/** Names by code of `options`, added to a copy of `connus` when given (later names win). */
+export function indexerNoms(
+  options: readonly ResultatGeographie[],
+  connus?: ReadonlyMap<string, string>,
+): Map<string, string> {
+  const noms = new Map(connus);
+  for (const option of options) noms.set(option.code, option.nom);
+  return noms;
+}
+
+/** The options of `codes`, named from `noms` (by their code when unknown). */
+export function nommer(
+  codes: readonly string[],
+  noms: ReadonlyMap<string, string>,
+): ResultatGeographie[] {
+  return codes.map((code) => ({ code, nom: noms.get(code) ?? code }));
+}

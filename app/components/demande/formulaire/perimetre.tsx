@@ -1,18 +1,19 @@
-import {
-  Fragment,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ChangeEvent,
-  type ReactNode,
-} from "react";
+import { useState, useSyncExternalStore, type ChangeEvent, type ReactNode } from "react";
 import type { Departement, Region } from "#contract/schemas/geographie";
-import { Checkbox, Field, Fieldset, FieldsetElement } from "~/components/forms";
-import { t } from "~/i18n";
+import { Fieldset, FieldsetElement } from "~/components/forms";
+import {
+  CasesDepartements,
+  CasesRegions,
+  type EtatCase,
+} from "~/components/perimetre/cases-territoires";
+import {
+  RechercheTerritoires,
+  type TypeTerritoire,
+} from "~/components/perimetre/recherche-territoires";
 import {
   MESSAGE_COMMUNE_SANS_TERRITOIRE,
-  encoderOption,
+  indexerNoms,
+  nommer,
   type RechercheGeographie,
   type ResultatGeographie,
 } from "./geographie";
@@ -75,19 +76,26 @@ export interface TerritoiresCouverts {
 
 const abonnementVide = () => () => {};
 
-/** Change handler of a controlled box: adds `code` to, or removes it from, the set `setter` updates. */
-function basculer(
-  setter: (update: (courant: Set<string>) => Set<string>) => void,
-  code: string,
-): (event: ChangeEvent<HTMLInputElement>) => void {
-  return (event) => {
-    const coche = event.currentTarget.checked;
-    setter((courant) => {
-      const suivant = new Set(courant);
-      if (coche) suivant.add(code);
-      else suivant.delete(code);
-      return suivant;
-    });
+/** Codes ticked in a list of boxes the page controls, and the change handler of each box. */
+interface Coches {
+  codes: ReadonlySet<string>;
+  basculer: (code: string) => (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+/** A list of boxes the page controls, `initiaux` ticked first; a box's change adds or removes its code. */
+function useCoches(initiaux: string[]): Coches {
+  const [codes, setCodes] = useState(() => new Set(initiaux));
+  return {
+    codes,
+    basculer: (code) => (event) => {
+      const coche = event.currentTarget.checked;
+      setCodes((courant) => {
+        const suivant = new Set(courant);
+        if (coche) suivant.add(code);
+        else suivant.delete(code);
+        return suivant;
+      });
+    },
   };
 }
 
@@ -124,27 +132,21 @@ export function Perimetre({
   couverts,
 }: PerimetreProps) {
   const js = useJavaScriptActif();
-  const [regionsCochees, setRegionsCochees] = useState(() => new Set(choix.regions));
-  const [departementsCoches, setDepartementsCoches] = useState(() => new Set(choix.departements));
-  const [communesCochees, setCommunesCochees] = useState(() => new Set(choix.communes));
-  const [epcisCoches, setEpcisCoches] = useState(() => new Set(choix.epcis));
-
-  const departementsParRegion = useMemo(() => {
-    const groupes = new Map<string, Departement[]>();
-    for (const departement of departements) {
-      const groupe = groupes.get(departement.codeRegion) ?? [];
-      groupe.push(departement);
-      groupes.set(departement.codeRegion, groupe);
-    }
-    return groupes;
-  }, [departements]);
+  const regionsCochees = useCoches(choix.regions);
+  const departementsCoches = useCoches(choix.departements);
+  const communesCochees = useCoches(choix.communes);
+  const epcisCoches = useCoches(choix.epcis);
+  const cases = { regions: regionsCochees, departements: departementsCoches };
 
   const departementsCouverts = departements
     .filter(
       (departement) =>
-        regionsCochees.has(departement.codeRegion) || departementsCoches.has(departement.code),
+        regionsCochees.codes.has(departement.codeRegion) ||
+        departementsCoches.codes.has(departement.code),
     )
     .map((departement) => departement.code);
+  const rechercheDe = (type: TypeTerritoire) =>
+    recherche?.type === type ? recherche.resultat : null;
 
   return (
     <Fieldset
@@ -157,121 +159,49 @@ export function Perimetre({
       errorId={erreurId}
       errorsFirst
     >
-      <FieldsetElement>
-        <Fieldset
-          id="perimetre-regions"
-          legend="Régions"
-          regular
-          errors={erreurs.regions}
-          errorsFirst
-        >
-          {regions.map((region) => {
-            const couverte = couverts?.regions.includes(region.code) ?? false;
-            return (
-              <FieldsetElement key={region.code}>
-                <Checkbox
-                  small
-                  id={`perimetre-region-${region.code}`}
-                  name="regions"
-                  value={region.code}
-                  checked={!couverte && regionsCochees.has(region.code)}
-                  disabled={couverte || undefined}
-                  onChange={basculer(setRegionsCochees, region.code)}
-                  label={region.nom}
-                  hint={couverte ? couverts?.libelleRegion : undefined}
-                />
-              </FieldsetElement>
-            );
-          })}
-        </Fieldset>
-      </FieldsetElement>
+      <CasesRegions
+        id="perimetre"
+        regions={regions}
+        erreurs={erreurs.regions}
+        etat={(region) => etatRegion(region, regionsCochees, couverts)}
+      />
+
+      <CasesDepartements
+        id="perimetre"
+        regions={regions}
+        departements={departements}
+        indice="Classés par région. Les départements d'une région cochée sont déjà compris dans votre périmètre."
+        erreurs={erreurs.departements}
+        coches={departementsCoches.codes}
+        suffixeRegion={(region) =>
+          regionsCochees.codes.has(region.code) ? " (région cochée)" : ""
+        }
+        etat={(departement, region) => etatDepartement(departement, region, cases, couverts)}
+      />
 
       <FieldsetElement>
-        <Fieldset
-          id="perimetre-departements"
-          legend="Départements"
-          regular
-          hint="Classés par région. Les départements d'une région cochée sont déjà compris dans votre périmètre."
-          errors={erreurs.departements}
-          errorsFirst
-        >
-          {regions.map((region) => {
-            const liste = departementsParRegion.get(region.code) ?? [];
-            if (!liste.length) return null;
-            const regionCochee = regionsCochees.has(region.code);
-            const regionCouverte = couverts?.regions.includes(region.code) ?? false;
-            const ouvert = liste.some((departement) => departementsCoches.has(departement.code));
-            return (
-              <details className="fr-fieldset__element fr-mb-1w" key={region.code} open={ouvert}>
-                <summary className="fr-text--bold">
-                  {region.nom}
-                  {regionCochee ? " (région cochée)" : ""}
-                </summary>
-                <div className="fr-pl-2w fr-pt-1w">
-                  {liste.map((departement) =>
-                    regionCouverte || couverts?.departements.includes(departement.code) ? (
-                      <Checkbox
-                        small
-                        key={departement.code}
-                        id={`perimetre-departement-${departement.code}`}
-                        name="departements"
-                        value={departement.code}
-                        checked={false}
-                        disabled
-                        label={`${departement.nom} (${departement.code})`}
-                        hint={couverts?.libelleDepartement}
-                      />
-                    ) : (
-                      <Checkbox
-                        small
-                        key={departement.code}
-                        id={`perimetre-departement-${departement.code}`}
-                        name="departements"
-                        value={departement.code}
-                        checked={regionCochee || departementsCoches.has(departement.code)}
-                        disabled={regionCochee}
-                        onChange={basculer(setDepartementsCoches, departement.code)}
-                        label={`${departement.nom} (${departement.code})`}
-                        hint={regionCochee ? `Compris dans la région ${region.nom}` : undefined}
-                      />
-                    ),
-                  )}
-                </div>
-              </details>
-            );
-          })}
-        </Fieldset>
-      </FieldsetElement>
-
-      <FieldsetElement>
-        <RechercheGeo
+        <RechercheDansLaPage
           type="epcis"
-          legende="EPCI (intercommunalités)"
-          libelleRecherche="Rechercher un EPCI"
           indice="Au moins 3 caractères du nom de l'EPCI, ou son SIREN"
-          nomCase="epcis"
           noms={noms.epcis}
           coches={epcisCoches}
-          setCoches={setEpcisCoches}
-          recherche={recherche?.type === "epcis" ? recherche.resultat : null}
+          recherche={rechercheDe("epcis")}
           erreurs={erreurs.epcis}
           parametres={() => new URLSearchParams()}
         />
       </FieldsetElement>
 
       <FieldsetElement>
-        <RechercheGeo
+        <RechercheDansLaPage
           type="communes"
-          legende="Communes"
-          libelleRecherche="Rechercher une commune"
           indice="Cochez d'abord une région ou un département : la recherche porte sur leurs communes (au moins 1 caractère)."
-          nomCase="communes"
           noms={noms.communes}
           coches={communesCochees}
-          setCoches={setCommunesCochees}
-          recherche={recherche?.type === "communes" ? recherche.resultat : null}
+          recherche={rechercheDe("communes")}
           erreurs={erreurs.communes}
-          desactive={js && departementsCouverts.length === 0}
+          bloquee={
+            js && departementsCouverts.length === 0 ? MESSAGE_COMMUNE_SANS_TERRITOIRE : undefined
+          }
           parametres={() => {
             const params = new URLSearchParams();
             for (const code of departementsCouverts) params.append("departements", code);
@@ -280,178 +210,124 @@ export function Perimetre({
         />
       </FieldsetElement>
 
-      {communesCochees.size > 0 ? <FieldsetElement>{precisions}</FieldsetElement> : null}
+      {communesCochees.codes.size > 0 ? <FieldsetElement>{precisions}</FieldsetElement> : null}
     </Fieldset>
   );
 }
 
-/** Props of {@link RechercheGeo}. */
-interface RechercheGeoProps {
-  type: "epcis" | "communes";
-  legende: string;
-  libelleRecherche: string;
+/** The région and département boxes the page controls. */
+interface CasesCochees {
+  regions: Coches;
+  departements: Coches;
+}
+
+/** A région box: one already in the approval's perimeter is disabled, unticked and says so. */
+function etatRegion(region: Region, cochees: Coches, couverts?: TerritoiresCouverts): EtatCase {
+  const couverte = couverts?.regions.includes(region.code) ?? false;
+  return {
+    checked: !couverte && cochees.codes.has(region.code),
+    disabled: couverte || undefined,
+    onChange: cochees.basculer(region.code),
+    hint: couverte ? couverts?.libelleRegion : undefined,
+  };
+}
+
+/**
+ * A département box: one already in the approval's perimeter (itself or
+ * its région) is disabled, unticked and says so; one of a ticked région is
+ * ticked and disabled, since the région covers it.
+ */
+function etatDepartement(
+  departement: Departement,
+  region: Region | undefined,
+  cases: CasesCochees,
+  couverts?: TerritoiresCouverts,
+): EtatCase {
+  if (
+    couverts &&
+    ((region && couverts.regions.includes(region.code)) ||
+      couverts.departements.includes(departement.code))
+  )
+    return { checked: false, disabled: true, hint: couverts.libelleDepartement };
+  const regionCochee = region !== undefined && cases.regions.codes.has(region.code);
+  return {
+    checked: regionCochee || cases.departements.codes.has(departement.code),
+    disabled: regionCochee,
+    onChange: cases.departements.basculer(departement.code),
+    hint: regionCochee ? `Compris dans la région ${region.nom}` : undefined,
+  };
+}
+
+/** Props of {@link RechercheDansLaPage}. */
+interface RechercheDansLaPageProps {
+  type: TypeTerritoire;
   indice: string;
-  nomCase: string;
   noms: ResultatGeographie[];
-  coches: Set<string>;
-  setCoches: (update: (courant: Set<string>) => Set<string>) => void;
+  coches: Coches;
   recherche: RechercheGeographie | null;
   erreurs?: string[];
-  desactive?: boolean;
+  bloquee?: string;
   /** Extra query parameters of the JavaScript search (the départements covered). */
   parametres: () => URLSearchParams;
 }
 
 /**
- * A search among EPCI or communes whose matches are checkboxes (DESIGN §6
- * autocomplete without JavaScript). The options ticked before stay listed
- * above the search; each displayed option posts its name in a hidden field
- * so that the next render still names it.
+ * A search of the request's perimeter (DESIGN §6 autocomplete): without
+ * JavaScript "Rechercher" posts the whole form (intent `epcis` /
+ * `communes`); with it, the page asks `/resources/geographie` and lists the
+ * matches itself. The options ticked when the last search ran stay listed
+ * above the search, every match (ticked or not) under it.
  */
-function RechercheGeo({
+function RechercheDansLaPage({
   type,
-  legende,
-  libelleRecherche,
   indice,
-  nomCase,
   noms,
   coches,
-  setCoches,
   recherche: rechercheServeur,
   erreurs,
-  desactive = false,
+  bloquee,
   parametres,
-}: RechercheGeoProps) {
+}: RechercheDansLaPageProps) {
   const [recherche, setRecherche] = useState(rechercheServeur);
-  const [annonce, setAnnonce] = useState(() => annonceDe(rechercheServeur));
-  const [connus, setConnus] = useState(() => {
-    const map = new Map<string, string>();
-    for (const option of [...noms, ...(rechercheServeur?.resultats ?? [])])
-      map.set(option.code, option.nom);
-    return map;
-  });
-  // Options listed above the search: those ticked when the last search ran.
-  const [choisis, setChoisis] = useState(() =>
-    [...coches].filter((code) => !rechercheServeur?.resultats.some((r) => r.code === code)),
+  const [connus, setConnus] = useState(() =>
+    indexerNoms([...noms, ...(rechercheServeur?.resultats ?? [])]),
   );
-  const champ = useRef<HTMLInputElement>(null);
-  const prefixe = `perimetre-${type}`;
-  const resultats = recherche?.resultats ?? [];
+  const [choisis, setChoisis] = useState(() => horsResultats(coches.codes, rechercheServeur));
 
-  async function rechercher() {
-    const terme = champ.current?.value ?? "";
+  async function rechercher(terme: string) {
     const params = parametres();
     params.set("type", type);
     params.set("query", terme);
     const reponse = await fetch(`/resources/geographie?${params}`);
     if (!reponse.ok) return;
     const resultat = (await reponse.json()) as RechercheGeographie;
-    setConnus((courant) => {
-      const suivant = new Map(courant);
-      for (const option of resultat.resultats) suivant.set(option.code, option.nom);
-      return suivant;
-    });
-    setChoisis([...coches].filter((code) => !resultat.resultats.some((r) => r.code === code)));
+    setConnus((courant) => indexerNoms(resultat.resultats, courant));
+    setChoisis(horsResultats(coches.codes, resultat));
     setRecherche(resultat);
-    setAnnonce(annonceDe(resultat));
   }
 
-  const option = (code: string, nom: string) => (
-    <FieldsetElement key={code}>
-      <Checkbox
-        small
-        id={`${prefixe}-${code}`}
-        name={nomCase}
-        value={code}
-        checked={coches.has(code)}
-        onChange={basculer(setCoches, code)}
-        label={nom}
-      />
-      <input
-        type="hidden"
-        name={type === "epcis" ? "libellesEpcis" : "libellesCommunes"}
-        value={encoderOption({ code, nom })}
-      />
-    </FieldsetElement>
-  );
-
   return (
-    <Fieldset id={prefixe} legend={legende} regular errors={erreurs} errorsFirst>
-      {choisis.length ? (
-        <FieldsetElement>
-          <p className="fr-text--sm fr-mb-1w">Vos choix :</p>
-          {choisis.map((code) => option(code, connus.get(code) ?? code))}
-        </FieldsetElement>
-      ) : null}
-      <FieldsetElement>
-        <Field
-          id={`${prefixe}-recherche`}
-          label={libelleRecherche}
-          hint={indice}
-          className="fr-mb-0"
-          addon={
-            <button
-              type="submit"
-              className="fr-btn fr-btn--secondary fr-icon-search-line fr-btn--icon-left"
-              name="intent"
-              value={type}
-              formNoValidate
-              disabled={desactive}
-              onClick={(event) => {
-                event.preventDefault();
-                void rechercher();
-              }}
-            >
-              Rechercher
-              <span className="fr-sr-only"> {type === "epcis" ? "un EPCI" : "une commune"}</span>
-            </button>
-          }
-        >
-          <input
-            ref={champ}
-            type="search"
-            name={type === "epcis" ? "rechercheEpci" : "rechercheCommune"}
-            defaultValue={recherche?.terme ?? ""}
-            aria-describedby={`${prefixe}-annonce`}
-            onKeyDown={(event) => {
-              if (event.key !== "Enter") return;
-              // Enter searches here instead of submitting the whole step.
-              event.preventDefault();
-              if (!desactive) void rechercher();
-            }}
-          />
-        </Field>
-        <p
-          className={[
-            "fr-mt-1w fr-mb-0 fr-text--sm",
-            recherche?.erreur ? "fr-message fr-message--error" : null,
-          ]
-            .filter(Boolean)
-            .join(" ")}
-          id={`${prefixe}-annonce`}
-          role="status"
-          aria-live="polite"
-        >
-          {desactive ? MESSAGE_COMMUNE_SANS_TERRITOIRE : annonce}
-        </p>
-      </FieldsetElement>
-      {resultats.length ? (
-        <FieldsetElement>
-          <p className="fr-text--sm fr-mb-1w">Résultats de la recherche :</p>
-          {resultats.map((resultat) => (
-            <Fragment key={resultat.code}>{option(resultat.code, resultat.nom)}</Fragment>
-          ))}
-        </FieldsetElement>
-      ) : null}
-    </Fieldset>
+    <RechercheTerritoires
+      id="perimetre"
+      type={type}
+      indice={indice}
+      intent={type}
+      erreurs={erreurs}
+      choisis={nommer(choisis, connus)}
+      resultats={recherche?.resultats ?? []}
+      etat={(code) => ({ checked: coches.codes.has(code), onChange: coches.basculer(code) })}
+      recherche={recherche}
+      rechercher={(terme) => void rechercher(terme)}
+      bloquee={bloquee}
+      annonceVive
+    />
   );
 }
 
-/** Spec §5 Multi-select: "{n} résultats disponibles." / "Aucun résultat", or the refusal. */
-function annonceDe(recherche: RechercheGeographie | null): string {
-  if (!recherche) return "";
-  if (recherche.erreur) return recherche.erreur;
-  return recherche.resultats.length
-    ? t("validation.resultatsDisponibles", { n: recherche.resultats.length })
-    : t("validation.aucunResultat");
+/** The codes of `codes` not among the matches of `recherche`. */
+function horsResultats(
+  codes: ReadonlySet<string>,
+  recherche: RechercheGeographie | null,
+): string[] {
+  return [...codes].filter((code) => !recherche?.resultats.some((r) => r.code === code));
 }
