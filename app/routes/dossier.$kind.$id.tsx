@@ -6,33 +6,16 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { INSTRUCTION_ROLES, hasAnyRole } from "#contract/roles";
-import type { ProcedureDemande } from "#contract/schemas/demande";
 import { CODE_TYPE_PJ_NOTE, schemaNote } from "#contract/schemas/notes";
-import { ApiError } from "~/.server/api.server";
-import {
-  callEndpoint,
-  deposerNote,
-  lireAgrement,
-  lireHistorique,
-  lireProcedure,
-  lireProcedureEtp,
-  listerEtablissementsAgrementStaff,
-  listerDepartements,
-  listerNotes,
-  listerRegions,
-  marquerNotesLues,
-} from "~/.server/api-client.server";
-import type { ContenuChangementNotable } from "#contract/schemas/changement-notable";
-import { SectionExtension, type NomsZones } from "~/components/dossier/section-extension";
+import { callEndpoint, deposerNote } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { Recapitulatif } from "~/components/demande/recapitulatif";
 import { urlDossier } from "~/components/dossier/actions";
+import { chargerDetailDossier } from "~/components/dossier/detail-dossier.server";
 import {
-  chargerDossier,
   cibleDossier,
   corpsFormulaire,
   envoyerFormulaire,
@@ -43,31 +26,17 @@ import { parentsFilAriane } from "~/components/dossiers/liste-params";
 import { MenuDossier } from "~/components/dossier/menu-dossier";
 import { SectionAvis } from "~/components/dossier/section-avis";
 import { SectionComplements } from "~/components/dossier/section-complements";
+import { SectionContenu } from "~/components/dossier/section-contenu";
 import { SectionEtablissements } from "~/components/dossier/section-etablissements";
 import { SectionHistorique } from "~/components/dossier/section-historique";
 import { SectionInfosComplementaires } from "~/components/dossier/section-infos-complementaires";
+import { SectionMessagerie } from "~/components/dossier/section-messagerie";
 import { SectionNotes, libelleNonLues } from "~/components/dossier/section-notes";
 import { SectionPiecesJointes } from "~/components/dossier/section-pieces-jointes";
 import { SectionRapportsAnnuels } from "~/components/dossier/section-rapports-annuels";
 import { ZoneActions } from "~/components/dossier/zone-actions";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
-
-/** An empty procedure, for a kind without rubrics (the recap then shows steps 1 and 2). */
-const SANS_PROCEDURE: ProcedureDemande = {
-  rubriques: [],
-  documentsDepot: [],
-  etapesCompletes: { 1: true, 2: true, 3: true },
-  manquants: [],
-};
-
-/** A refusal the page can do without (the section is then left out), not the whole page. */
-function sansRefus<T>(secours: T) {
-  return (error: unknown): T => {
-    if (error instanceof ApiError && error.status < 500) return secours;
-    throw error;
-  };
-}
 
 /**
  * `/dossier/{kind}/{id}` (spec §2 "file detail"): staff only
@@ -84,73 +53,12 @@ function sansRefus<T>(secours: T) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "staff");
   const { kind, id } = cibleDossier(params);
-  // The reads that do not need the file go out with it, not after it: an
-  // unseen file answers 404 to each of them too, and its own refusal is the page's.
-  const lectures = Promise.all([
-    kind === "demande"
-      ? callEndpoint(request, context, lireProcedure, { params: { id } })
-      : Promise.resolve(null),
-    kind === "demande"
-      ? callEndpoint(request, context, lireProcedureEtp, { params: { id } }).catch(
-          sansRefus(undefined),
-        )
-      : Promise.resolve(undefined),
-    callEndpoint(request, context, lireHistorique, { params: { kind, id } }),
-    callEndpoint(request, context, listerNotes, { params: { type: kind, id } }).catch(
-      sansRefus(null),
-    ),
-  ]);
-  // When the file itself is refused, these refusals are never awaited: not unhandled rejections.
-  lectures.catch(() => undefined);
-  const demande = await chargerDossier(request, context, kind, id);
-  const [[procedure, procedureEtp, historique, notes], etablissements, agrement] =
-    await Promise.all([
-      lectures,
-      // The establishments of the approval granted on this request.
-      kind === "demande" && demande.agrement
-        ? callEndpoint(request, context, listerEtablissementsAgrementStaff, {
-            params: { id: demande.agrement.id },
-          }).catch(sansRefus(null))
-        : Promise.resolve(null),
-      // The approval itself, for its annual activity reports by year: the
-      // request's copy lists only the stored reports, GET /api/agrement/{id} every year owed.
-      kind === "demande" && demande.agrement
-        ? callEndpoint(request, context, lireAgrement, {
-            params: { id: demande.agrement.id },
-          }).catch(sansRefus(null))
-        : Promise.resolve(null),
-    ]);
-  // A perimeter extension's content: the names of the régions and départements it asks for.
-  const nomsZones: NomsZones | null =
-    kind === "changement-notable"
-      ? await Promise.all([
-          callEndpoint(request, context, listerRegions),
-          callEndpoint(request, context, listerDepartements),
-        ]).then(([regions, departements]) => ({
-          regions: Object.fromEntries(regions.map((zone) => [zone.code, zone.nom])),
-          departements: Object.fromEntries(departements.map((zone) => [zone.code, zone.nom])),
-        }))
-      : null;
-  const nonLues = notes ? demande.unreadNotifications.note : 0;
-  if (nonLues > 0) {
-    await callEndpoint(request, context, marquerNotesLues, {
-      params: { type: kind, id },
-      query: { type: "note" },
-    }).catch(sansRefus(null));
-  }
+  const detail = await chargerDetailDossier(request, context, kind, id);
   return {
     kind,
-    demande,
-    procedure,
-    procedureEtp,
-    historique,
-    notes,
-    nonLues,
-    etablissements,
-    agrement,
-    nomsZones,
+    ...detail,
     peutEcrireNote: hasAnyRole(user.roles, INSTRUCTION_ROLES),
-    breadcrumb: titreDossier(demande),
+    breadcrumb: titreDossier(detail.demande),
     breadcrumbParents: parentsFilAriane(kind),
   };
 }
@@ -215,7 +123,6 @@ export default function DetailDossier() {
   const { agrement, nomsZones } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const lienMessagerie = `/messagerie/${kind}?id=${encodeURIComponent(demande.id)}`;
   return (
     <div className="fr-container fr-pb-6w">
       <EnteteDossier demande={demande} titre={titreDossier(demande)} />
@@ -249,29 +156,12 @@ export default function DetailDossier() {
           />
         </div>
         <div className="fr-col-12 fr-col-md-9">
-          <section id="contenu-demande" aria-labelledby="contenu-titre" className="fr-mb-6w">
-            <h2 id="contenu-titre" className="fr-h3">
-              Contenu de la demande
-            </h2>
-            {nomsZones ? (
-              <SectionExtension
-                extension={
-                  (demande as { contenu?: Partial<ContenuChangementNotable> }).contenu?.extension ??
-                  null
-                }
-                agrement={demande.agrement}
-                noms={nomsZones}
-              />
-            ) : (
-              <Recapitulatif
-                demande={demande}
-                procedure={procedure ?? SANS_PROCEDURE}
-                procedureEtp={procedureEtp}
-                niveauTitre={3}
-                avecPiecesJointes={false}
-              />
-            )}
-          </section>
+          <SectionContenu
+            demande={demande}
+            procedure={procedure}
+            procedureEtp={procedureEtp}
+            nomsZones={nomsZones}
+          />
           <SectionPiecesJointes
             kind={kind}
             id={demande.id}
@@ -291,27 +181,7 @@ export default function DetailDossier() {
             peutEcrire={peutEcrireNote}
             lastResult={navigation.state === "idle" ? result?.lastResult : undefined}
           />
-          <section id="messagerie" aria-labelledby="messagerie-titre" className="fr-mb-6w">
-            <h2 id="messagerie-titre" className="fr-h3">
-              Messagerie
-            </h2>
-            <p>
-              {demande.messagerie.closed
-                ? "La messagerie de ce dossier est fermée : les messages restent consultables."
-                : "Les échanges avec le demandeur se font dans la messagerie du dossier."}
-            </p>
-            <Link
-              className="fr-btn fr-btn--secondary fr-icon-mail-line fr-btn--icon-left"
-              to={lienMessagerie}
-            >
-              Ouvrir la messagerie
-              {demande.nouveauMessage ? (
-                <span className="fr-badge fr-badge--sm fr-badge--new fr-ml-1w">
-                  Nouveau message
-                </span>
-              ) : null}
-            </Link>
-          </section>
+          <SectionMessagerie kind={kind} demande={demande} />
         </div>
       </div>
     </div>

@@ -7,25 +7,21 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ActionDemande } from "#contract/etats";
-import type { DemandeDetail } from "#contract/schemas/demande";
 import { ACTIONS_AVEC_FICHIERS } from "#contract/schemas/instruction";
 import { aujourdhuiParis } from "#contract/validation";
 import {
   callEndpoint,
   executerAction,
   listerDepartements,
-  listerIntervenants,
   listerRegions,
 } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
-import type { SessionUser } from "~/.server/context";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { actionDeLUrl, instructeursAssignables } from "~/components/dossier/action-dossier.server";
 import {
   MESSAGE_ACTION_INDISPONIBLE,
   libelleAction,
-  lireAction,
   schemaFormulaireAction,
   urlDossier,
   valeursInitialesAction,
@@ -37,56 +33,12 @@ import {
   corpsFormulaire,
   envoyerFormulaire,
   fichierPoste,
-  pageNonTrouvee,
 } from "~/components/dossier/dossier.server";
 import { EnteteDossier, titreDossier } from "~/components/dossier/entete-dossier";
 import { ONGLETS_DOSSIERS, parentsFilAriane } from "~/components/dossiers/liste-params";
-import {
-  FormulaireAction,
-  descriptionAction,
-  type InstructeurAssignable,
-} from "~/components/dossier/formulaire-action";
+import { FormulaireAction, descriptionAction } from "~/components/dossier/formulaire-action";
 import { actionSuccessMessage, t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
-
-/** The action of the URL, or the 404 page. */
-function actionDeLUrl(params: Record<string, string | undefined>): ActionDemande {
-  const action = lireAction(params.action);
-  if (!action) throw pageNonTrouvee();
-  return action;
-}
-
-/**
- * Who may receive the file (AFFECTER / REAFFECTER_INSTRUCTEUR): the
- * instructeurs of the file's service (`GET /api/intervenants`); an
- * instructeur who is not also superviseur may only take the file himself
- * (DESIGN §3 guard `autoAffectation`), so he is offered only himself.
- */
-async function instructeursAssignables(
-  request: Request,
-  context: LoaderFunctionArgs["context"],
-  user: SessionUser,
-  demande: DemandeDetail,
-): Promise<InstructeurAssignable[]> {
-  const intervenants = await callEndpoint(request, context, listerIntervenants, {
-    query: {
-      servicesInstructeur: demande.serviceInstructeur
-        ? [String(demande.serviceInstructeur.id)]
-        : [],
-    },
-  });
-  const seulementSoi = !user.roles.includes("superviseur");
-  return intervenants
-    .filter((intervenant) => intervenant.roles.includes("instructeur"))
-    .filter(
-      (intervenant) =>
-        !seulementSoi || intervenant.email.toLowerCase() === user.email.toLowerCase(),
-    )
-    .map((intervenant) => ({
-      id: intervenant.id,
-      libelle: `${intervenant.firstName} ${intervenant.lastName}`,
-    }));
-}
 
 /**
  * `/dossier/{kind}/{id}/action/{ACTION}` (spec §4): staff only
