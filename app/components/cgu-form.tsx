@@ -11,6 +11,7 @@ import {
   FormErrorSummary,
   RequiredFieldsNotice,
 } from "~/components/forms";
+import { LienDeconnexion, SectionBloquante } from "~/components/section-bloquante";
 import { t } from "~/i18n";
 
 /** The full text of the terms of use. */
@@ -85,98 +86,109 @@ export function CguForm({ lastResult, redirectTo, miseAJour }: CguFormProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaAcceptationCgu }),
   });
+  return (
+    <SectionBloquante
+      titreId="cgu-titre"
+      titre="Conditions générales d'utilisation"
+      colonnes="fr-col-12 fr-col-md-10 fr-col-lg-8"
+    >
+      <IntroductionCgu miseAJour={miseAJour} />
+      <ResumeCgu />
+      <Form method="post" action={CGU_FORM_PATH} {...getFormProps(form)} noValidate>
+        <FormErrorSummary form={form} />
+        <RequiredFieldsNotice />
+        <Fieldset id="cgu-consentements" legend="Votre accord" heading="h2">
+          <FieldsetElement>
+            <CheckboxField
+              id={fields.consentCgu.id}
+              label="J'accepte les conditions générales d'utilisation"
+              errors={fields.consentCgu.errors}
+            >
+              <input {...getInputProps(fields.consentCgu, { type: "checkbox" })} />
+            </CheckboxField>
+          </FieldsetElement>
+          <FieldsetElement>
+            <CheckboxField
+              id={fields.consentMail.id}
+              label="J'accepte de recevoir les notifications par lettre recommandée électronique"
+              errors={fields.consentMail.errors}
+            >
+              <input {...getInputProps(fields.consentMail, { type: "checkbox" })} />
+            </CheckboxField>
+          </FieldsetElement>
+        </Fieldset>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left">
+          <li>
+            <button type="submit" className="fr-btn">
+              Valider
+            </button>
+          </li>
+          <li>
+            <LienDeconnexion />
+          </li>
+        </ul>
+      </Form>
+    </SectionBloquante>
+  );
+}
+
+/**
+ * The opening of the terms form: the "terms have changed" alert naming
+ * `CGU_VERSION` when `miseAJour`, else the first-acceptance lead.
+ */
+function IntroductionCgu({ miseAJour }: { miseAJour: boolean }) {
+  return miseAJour ? (
+    <div className="fr-alert fr-alert--info fr-mb-4w">
+      <h2 className="fr-alert__title">Les conditions générales d'utilisation ont évolué</h2>
+      <p>
+        Une nouvelle version (version {CGU_VERSION}) est en vigueur. Pour continuer à utiliser le
+        portail, prenez-en connaissance et acceptez-la, ou déconnectez-vous.
+      </p>
+    </div>
+  ) : (
+    <p className="fr-text--lead">
+      Avant d'utiliser le portail, prenez connaissance des conditions générales d'utilisation et
+      acceptez-les.
+    </p>
+  );
+}
+
+/** « En résumé »: the terms in four points, then a link to their full text in a new window. */
+function ResumeCgu() {
   const nouvelleFenetre = t("footer.nouvelleFenetre");
   return (
-    <div className="fr-container fr-py-6w">
-      <div className="fr-grid-row">
-        <section className="fr-col-12 fr-col-md-10 fr-col-lg-8" aria-labelledby="cgu-titre">
-          <h1 id="cgu-titre">Conditions générales d'utilisation</h1>
-          {miseAJour ? (
-            <div className="fr-alert fr-alert--info fr-mb-4w">
-              <h2 className="fr-alert__title">Les conditions générales d'utilisation ont évolué</h2>
-              <p>
-                Une nouvelle version (version {CGU_VERSION}) est en vigueur. Pour continuer à
-                utiliser le portail, prenez-en connaissance et acceptez-la, ou déconnectez-vous.
-              </p>
-            </div>
-          ) : (
-            <p className="fr-text--lead">
-              Avant d'utiliser le portail, prenez connaissance des conditions générales
-              d'utilisation et acceptez-les.
-            </p>
-          )}
-          <p>En résumé :</p>
-          <ul>
-            <li>
-              le portail sert à demander l'agrément Mon Accompagnateur Rénov' et à suivre son
-              instruction par les services de l'Anah ;
-            </li>
-            <li>
-              vous répondez de l'exactitude des informations et des pièces déposées au nom de votre
-              structure, et de la confidentialité de votre mot de passe ;
-            </li>
-            <li>
-              les décisions et courriers relatifs à vos demandes vous sont notifiés par lettre
-              recommandée électronique, à l'adresse électronique de votre compte ;
-            </li>
-            <li>
-              l'Anah traite vos données personnelles selon sa politique de protection des données
-              personnelles.
-            </li>
-          </ul>
-          <p>
-            <a
-              href={CGU_TEXTE_PATH}
-              target="_blank"
-              rel="noopener"
-              title={`Lire les conditions générales d'utilisation - ${nouvelleFenetre}`}
-            >
-              Lire les conditions générales d'utilisation
-            </a>{" "}
-            (version {CGU_VERSION})
-          </p>
-          <Form method="post" action={CGU_FORM_PATH} {...getFormProps(form)} noValidate>
-            <FormErrorSummary form={form} />
-            <RequiredFieldsNotice />
-            <Fieldset id="cgu-consentements" legend="Votre accord" heading="h2">
-              <FieldsetElement>
-                <CheckboxField
-                  id={fields.consentCgu.id}
-                  label="J'accepte les conditions générales d'utilisation"
-                  errors={fields.consentCgu.errors}
-                >
-                  <input {...getInputProps(fields.consentCgu, { type: "checkbox" })} />
-                </CheckboxField>
-              </FieldsetElement>
-              <FieldsetElement>
-                <CheckboxField
-                  id={fields.consentMail.id}
-                  label="J'accepte de recevoir les notifications par lettre recommandée électronique"
-                  errors={fields.consentMail.errors}
-                >
-                  <input {...getInputProps(fields.consentMail, { type: "checkbox" })} />
-                </CheckboxField>
-              </FieldsetElement>
-            </Fieldset>
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left">
-              <li>
-                <button type="submit" className="fr-btn">
-                  Valider
-                </button>
-              </li>
-              <li>
-                <a
-                  className="fr-btn fr-btn--secondary fr-btn--icon-left fr-icon-logout-box-r-line"
-                  href="/account/logout"
-                >
-                  {t("header.seDeconnecter")}
-                </a>
-              </li>
-            </ul>
-          </Form>
-        </section>
-      </div>
-    </div>
+    <>
+      <p>En résumé :</p>
+      <ul>
+        <li>
+          le portail sert à demander l'agrément Mon Accompagnateur Rénov' et à suivre son
+          instruction par les services de l'Anah ;
+        </li>
+        <li>
+          vous répondez de l'exactitude des informations et des pièces déposées au nom de votre
+          structure, et de la confidentialité de votre mot de passe ;
+        </li>
+        <li>
+          les décisions et courriers relatifs à vos demandes vous sont notifiés par lettre
+          recommandée électronique, à l'adresse électronique de votre compte ;
+        </li>
+        <li>
+          l'Anah traite vos données personnelles selon sa politique de protection des données
+          personnelles.
+        </li>
+      </ul>
+      <p>
+        <a
+          href={CGU_TEXTE_PATH}
+          target="_blank"
+          rel="noopener"
+          title={`Lire les conditions générales d'utilisation - ${nouvelleFenetre}`}
+        >
+          Lire les conditions générales d'utilisation
+        </a>{" "}
+        (version {CGU_VERSION})
+      </p>
+    </>
   );
 }

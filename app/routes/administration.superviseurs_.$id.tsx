@@ -7,7 +7,6 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { schemaBorneSupervision } from "#contract/schemas/administration";
-import { ROLE_LABELS, type Role } from "#contract/roles";
 import { fixerBorneSuperviseur, lireSuperviseur } from "~/.server/administration.server";
 import { callEndpoint, listerDepartements, listerRegions } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
@@ -15,10 +14,9 @@ import { refusDuFormulaire } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { FormulairePerimetreSupervision } from "~/components/compte/perimetre-supervision";
-import { Tableau } from "~/components/dossier/tableau";
+import { HistoriqueSuperviseur } from "~/components/superviseurs/historique-superviseur";
 import { libellePerimetre } from "~/components/superviseurs/libelle-perimetre";
 import { t } from "~/i18n";
-import { dateHeureFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
 
 /**
@@ -76,12 +74,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: "Superviseur" };
-
-/** What each history action changed, in a word. */
-const CHANGEMENTS = {
-  MODIFIER_PERIMETRE_SUPERVISION: { libelle: "Périmètre", vide: "Non défini" },
-  MODIFIER_BORNE_SUPERVISION: { libelle: "Borne", vide: "Régions de son service" },
-} as const;
 
 /**
  * The superviseur's page: service, bound and perimeter, the form that sets
@@ -153,49 +145,7 @@ export default function AdministrationSuperviseur() {
           bouton="Enregistrer la borne"
         />
       </section>
-      <section className="fr-mt-6w" aria-labelledby="historique-titre">
-        <h2 id="historique-titre">Historique</h2>
-        {superviseur.historique.length === 0 ? (
-          <p>Ni son périmètre ni sa borne n'ont été changés depuis le portail.</p>
-        ) : (
-          <Tableau
-            id="historique-superviseur"
-            legende="Changements de son périmètre et de sa borne"
-          >
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Changement</th>
-                <th scope="col">Par</th>
-                <th scope="col">Avant</th>
-                <th scope="col">Après</th>
-              </tr>
-            </thead>
-            <tbody>
-              {superviseur.historique.map((entree, index) => {
-                const changement = CHANGEMENTS[entree.action];
-                const role = entree.acteurRole as Role | null;
-                return (
-                  <tr key={`${entree.date}-${index}`}>
-                    <td>{dateHeureFr(entree.date)}</td>
-                    <td>{changement.libelle}</td>
-                    <td className="fr-cell--multiline">
-                      {entree.acteur ?? "Compte supprimé"}
-                      {role && role in ROLE_LABELS ? ` (${ROLE_LABELS[role]})` : ""}
-                    </td>
-                    <td className="fr-cell--multiline">
-                      {entree.avant ? decrire(entree.avant) : changement.vide}
-                    </td>
-                    <td className="fr-cell--multiline">
-                      {entree.apres ? decrire(entree.apres) : changement.vide}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Tableau>
-        )}
-      </section>
+      <HistoriqueSuperviseur historique={superviseur.historique} decrire={decrire} />
     </div>
   );
 }

@@ -1,22 +1,13 @@
 import { Pagination } from "@codegouvfr/react-dsfr/Pagination";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { libelleEtat } from "#contract/libelles";
-import { libelleCourtQualite } from "#contract/qualites";
-import { COMPTES_TRI, type CompteDemandeur, type CompteTri } from "#contract/schemas/comptes";
+import { Form, useLoaderData } from "@remix-run/react";
+import { COMPTES_TRI } from "#contract/schemas/comptes";
 import { callEndpoint, listerComptes } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { titreDossier } from "~/components/dossier/entete-dossier";
+import { TableauComptes } from "~/components/comptes/tableau-comptes";
 import { pageTitle } from "~/utils/title";
 import { lirePage } from "#contract/schemas/listes";
-
-const LIBELLES_TRI: Record<CompteTri, string> = {
-  dateCreation: "Date de création",
-  raisonSociale: "Raison sociale",
-  email: "Adresse électronique",
-  siren: "SIREN",
-};
 
 /**
  * `/gestion-des-comptes` (admin_fonctionnel only, spec §6): applicant
@@ -37,8 +28,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: "Gestion des comptes" };
-
-const dateFr = new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeZone: "Europe/Paris" });
 
 export default function GestionDesComptes() {
   const { comptes, query, tri, sens } = useLoaderData<typeof loader>();
@@ -91,63 +80,7 @@ export default function GestionDesComptes() {
         </p>
       ) : null}
       {comptes.result.length > 0 ? (
-        <div className="fr-table fr-table--no-caption">
-          <div className="fr-table__wrapper">
-            <div className="fr-table__container">
-              <div className="fr-table__content">
-                <table>
-                  <caption>Comptes des structures demandeuses</caption>
-                  <thead>
-                    <tr>
-                      {(["raisonSociale", "siren"] as const).map((field) => (
-                        <ColonneTriable
-                          key={field}
-                          field={field}
-                          tri={tri}
-                          sens={sens}
-                          lien={lien}
-                        />
-                      ))}
-                      <th scope="col">Représentant</th>
-                      <ColonneTriable field="email" tri={tri} sens={sens} lien={lien} />
-                      <th scope="col">Qualités</th>
-                      <th scope="col">Demandes</th>
-                      <ColonneTriable field="dateCreation" tri={tri} sens={sens} lien={lien} />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {comptes.result.map((compte) => (
-                      <tr key={compte.id}>
-                        <td className="fr-cell--multiline">
-                          <Link to={`/gestion-des-comptes/${compte.id}`}>
-                            {compte.raisonSociale ?? `${compte.firstName} ${compte.lastName}`}
-                          </Link>
-                        </td>
-                        <td>{compte.siren ?? "—"}</td>
-                        <td className="fr-cell--multiline">
-                          {compte.firstName} {compte.lastName}
-                          {compte.statut === "en_attente" ? (
-                            <p className="fr-badge fr-badge--sm fr-badge--warning fr-mt-1v">
-                              En attente de confirmation
-                            </p>
-                          ) : null}
-                        </td>
-                        <td className="fr-cell--multiline portail-coupure">{compte.email}</td>
-                        <td className="fr-cell--multiline">
-                          {compte.qualites.map((code) => libelleCourtQualite(code)).join(", ")}
-                        </td>
-                        <td className="fr-cell--multiline">
-                          <DemandesDuCompte demandes={compte.demandes} />
-                        </td>
-                        <td>{dateFr.format(new Date(compte.dateCreation))}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
-          </div>
-        </div>
+        <TableauComptes comptes={comptes.result} ordre={{ tri, sens, lien }} />
       ) : null}
       {comptes.nb_pages > 1 ? (
         <Pagination
@@ -158,52 +91,6 @@ export default function GestionDesComptes() {
         />
       ) : null}
     </div>
-  );
-}
-
-/**
- * Spec §3 "Account list": the number of the company's requests, then each
- * one with its state (staff read the raw state; a suspension, which the
- * raw state hides behind "Procédure de retrait en cours", is spelled out
- * from the normalised state).
- */
-function DemandesDuCompte({ demandes }: { demandes: CompteDemandeur["demandes"] }) {
-  if (demandes.length === 0) return <>Aucune</>;
-  return (
-    <>
-      <p className="fr-mb-1v">{`${demandes.length} demande${demandes.length > 1 ? "s" : ""}`}</p>
-      <ul className="fr-text--sm fr-mb-0">
-        {demandes.map((demande) => (
-          <li key={demande.id}>
-            {`${titreDossier(demande)} : ${libelleEtat(demande.etat)}`}
-            {demande.etatNormalise === "agrement_suspendu" ? " (agrément suspendu)" : null}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
-function ColonneTriable(props: {
-  field: CompteTri;
-  tri: CompteTri;
-  sens: "asc" | "desc";
-  lien: (changes: Record<string, string | number>) => string;
-}) {
-  const actif = props.tri === props.field;
-  const prochain = actif && props.sens === "asc" ? "desc" : "asc";
-  return (
-    <th
-      scope="col"
-      aria-sort={actif ? (props.sens === "asc" ? "ascending" : "descending") : undefined}
-    >
-      <Link to={props.lien({ tri: props.field, sens: prochain, page: 1 })}>
-        {LIBELLES_TRI[props.field]}
-        <span className="fr-sr-only">
-          {`, trier par ordre ${prochain === "asc" ? "croissant" : "décroissant"}`}
-        </span>
-      </Link>
-    </th>
   );
 }
 

@@ -13,7 +13,7 @@ import {
   RequiredFieldsNotice,
 } from "~/components/forms";
 import { ChampMotDePasseActuel } from "~/components/compte/champ-mot-de-passe-actuel";
-import { t } from "~/i18n";
+import { LienDeconnexion, SectionBloquante } from "~/components/section-bloquante";
 
 /** The route whose action records the perimeter of the blocking section (and shows it again after an error). */
 export const PERIMETRE_SUPERVISION_PATH = "/account/perimetre-supervision";
@@ -47,6 +47,16 @@ const USAGES = {
       "Cette borne décide des dossiers que le superviseur peut lire : confirmez-la avec votre mot de passe.",
   },
 } as const;
+
+/** The texts and ids of one use of the form. */
+type TextesUsage = (typeof USAGES)[keyof typeof USAGES];
+
+/** What a fieldset of boxes takes from its conform field. */
+interface ChampCases {
+  id: string;
+  name: string;
+  errors?: string[];
+}
 
 /** Props of {@link FormulairePerimetreSupervision}. */
 export interface FormulairePerimetreSupervisionProps {
@@ -109,82 +119,26 @@ export function FormulairePerimetreSupervision({
   const departementsOuverts = new Set(borne.departements);
   const regionsOuvertes = regions.filter((region) => borne.regions.includes(region.code));
   if (regionsOuvertes.length === 0 && departementsOuverts.size === 0)
-    return (
-      <>
-        <div className="fr-alert fr-alert--info fr-mb-4w">
-          <h3 className="fr-alert__title">Aucun périmètre ne vous est ouvert</h3>
-          <p>
-            Votre compte n'est rattaché à aucun service instructeur et aucune région ne vous a été
-            ouverte. L'administration fonctionnelle du portail peut vous ouvrir des régions ou des
-            départements : écrivez à{" "}
-            <a href="mailto:mar-agrement@anah.gouv.fr">mar-agrement@anah.gouv.fr</a>.
-          </p>
-        </div>
-        {deconnexion ? <BoutonDeconnexion /> : null}
-      </>
-    );
+    return <AucunPerimetreOuvert deconnexion={deconnexion} />;
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate>
       <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
-      <Fieldset
-        id={fields.regions.id}
-        legend="Régions"
-        hint={textes.aideRegions}
-        required={textes.regionsRequises}
-        errors={fields.regions.errors}
-        errorsFirst
-      >
-        {regionsOuvertes.length === 0 ? (
-          <p className="fr-mb-0">Aucune région ne vous est ouverte en entier.</p>
-        ) : null}
-        {regionsOuvertes.map((region) => (
-          <FieldsetElement key={region.code} inline>
-            <Checkbox
-              id={`${textes.id}-region-${region.code}`}
-              name={fields.regions.name}
-              value={region.code}
-              label={region.nom}
-              defaultChecked={regionsCochees.has(region.code)}
-            />
-          </FieldsetElement>
-        ))}
-      </Fieldset>
-      <Fieldset
-        id={fields.departements.id}
-        legend="Départements"
-        hint={textes.aideDepartements}
-        errors={fields.departements.errors}
-      >
-        {regions.map((region) => {
-          const liste = departements.filter(
-            (departement) =>
-              departement.codeRegion === region.code && departementsOuverts.has(departement.code),
-          );
-          if (liste.length === 0) return null;
-          return (
-            <FieldsetElement key={region.code}>
-              <details open={liste.some((departement) => departementsCoches.has(departement.code))}>
-                <summary className="fr-text--bold">Départements de la région {region.nom}</summary>
-                <ul className="fr-raw-list fr-mt-1w">
-                  {liste.map((departement) => (
-                    <li key={departement.code}>
-                      <Checkbox
-                        id={`${textes.id}-departement-${departement.code}`}
-                        name={fields.departements.name}
-                        value={departement.code}
-                        label={`${departement.nom} (${departement.code})`}
-                        defaultChecked={departementsCoches.has(departement.code)}
-                        small
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            </FieldsetElement>
-          );
-        })}
-      </Fieldset>
+      <CasesRegions
+        champ={fields.regions}
+        textes={textes}
+        regions={regionsOuvertes}
+        cochees={regionsCochees}
+      />
+      <CasesDepartements
+        champ={fields.departements}
+        textes={textes}
+        regions={regions}
+        departements={departements.filter((departement) =>
+          departementsOuverts.has(departement.code),
+        )}
+        coches={departementsCoches}
+      />
       <ChampMotDePasseActuel champ={fields.motDePasseActuel} hint={textes.aideMotDePasse} />
       {Object.entries(champsCaches).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -205,22 +159,127 @@ export function FormulairePerimetreSupervision({
   );
 }
 
+/**
+ * The « Régions » fieldset: a box per région of `regions` (those opened
+ * whole), ticked when in `cochees`, or a sentence when there is none.
+ */
+function CasesRegions({
+  champ,
+  textes,
+  regions,
+  cochees,
+}: {
+  champ: ChampCases;
+  textes: TextesUsage;
+  regions: Region[];
+  cochees: Set<string>;
+}) {
+  return (
+    <Fieldset
+      id={champ.id}
+      legend="Régions"
+      hint={textes.aideRegions}
+      required={textes.regionsRequises}
+      errors={champ.errors}
+      errorsFirst
+    >
+      {regions.length === 0 ? (
+        <p className="fr-mb-0">Aucune région ne vous est ouverte en entier.</p>
+      ) : null}
+      {regions.map((region) => (
+        <FieldsetElement key={region.code} inline>
+          <Checkbox
+            id={`${textes.id}-region-${region.code}`}
+            name={champ.name}
+            value={region.code}
+            label={region.nom}
+            defaultChecked={cochees.has(region.code)}
+          />
+        </FieldsetElement>
+      ))}
+    </Fieldset>
+  );
+}
+
+/**
+ * The « Départements » fieldset: the offered `departements` grouped by
+ * région in native disclosures, each open when one of its boxes is in
+ * `coches`; a région with none offered shows nothing.
+ */
+function CasesDepartements({
+  champ,
+  textes,
+  regions,
+  departements,
+  coches,
+}: {
+  champ: ChampCases;
+  textes: TextesUsage;
+  regions: Region[];
+  departements: Departement[];
+  coches: Set<string>;
+}) {
+  return (
+    <Fieldset
+      id={champ.id}
+      legend="Départements"
+      hint={textes.aideDepartements}
+      errors={champ.errors}
+    >
+      {regions.map((region) => {
+        const liste = departements.filter((departement) => departement.codeRegion === region.code);
+        if (liste.length === 0) return null;
+        return (
+          <FieldsetElement key={region.code}>
+            <details open={liste.some((departement) => coches.has(departement.code))}>
+              <summary className="fr-text--bold">Départements de la région {region.nom}</summary>
+              <ul className="fr-raw-list fr-mt-1w">
+                {liste.map((departement) => (
+                  <li key={departement.code}>
+                    <Checkbox
+                      id={`${textes.id}-departement-${departement.code}`}
+                      name={champ.name}
+                      value={departement.code}
+                      label={`${departement.nom} (${departement.code})`}
+                      defaultChecked={coches.has(departement.code)}
+                      small
+                    />
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </FieldsetElement>
+        );
+      })}
+    </Fieldset>
+  );
+}
+
+/**
+ * An empty bound: why nothing can be chosen and whom to write to, with the
+ * way out when the section is blocking (`deconnexion`).
+ */
+function AucunPerimetreOuvert({ deconnexion }: { deconnexion?: boolean }) {
+  return (
+    <>
+      <div className="fr-alert fr-alert--info fr-mb-4w">
+        <h3 className="fr-alert__title">Aucun périmètre ne vous est ouvert</h3>
+        <p>
+          Votre compte n'est rattaché à aucun service instructeur et aucune région ne vous a été
+          ouverte. L'administration fonctionnelle du portail peut vous ouvrir des régions ou des
+          départements : écrivez à{" "}
+          <a href="mailto:mar-agrement@anah.gouv.fr">mar-agrement@anah.gouv.fr</a>.
+        </p>
+      </div>
+      {deconnexion ? <BoutonDeconnexion /> : null}
+    </>
+  );
+}
+
 /** The codes of a posted list field: none, one (a string) or several. */
 function enListe(valeur: unknown): string[] {
   if (typeof valeur === "string") return [valeur];
   return Array.isArray(valeur) ? valeur.filter((code) => typeof code === "string") : [];
-}
-
-/** The "Se déconnecter" way out of the blocking section. */
-function LienDeconnexion() {
-  return (
-    <a
-      className="fr-btn fr-btn--secondary fr-btn--icon-left fr-icon-logout-box-r-line"
-      href="/account/logout"
-    >
-      {t("header.seDeconnecter")}
-    </a>
-  );
 }
 
 /** {@link LienDeconnexion} alone, when the blocking section has no form. */
@@ -254,23 +313,22 @@ export function BlocagePerimetreSupervision({
   ...props
 }: BlocagePerimetreSupervisionProps) {
   return (
-    <div className="fr-container fr-py-6w">
-      <div className="fr-grid-row">
-        <section className="fr-col-12 fr-col-lg-10" aria-labelledby="perimetre-supervision-titre">
-          <h1 id="perimetre-supervision-titre">Définir votre périmètre de supervision</h1>
-          <p className="fr-text--lead">
-            Avant d'utiliser le portail, choisissez les régions ou les départements dont vous
-            supervisez les dossiers. Vous pourrez le modifier dans les paramètres de votre compte.
-          </p>
-          <FormulairePerimetreSupervision
-            {...props}
-            action={PERIMETRE_SUPERVISION_PATH}
-            champsCaches={{ redirectTo }}
-            bouton="Enregistrer mon périmètre"
-            deconnexion
-          />
-        </section>
-      </div>
-    </div>
+    <SectionBloquante
+      titreId="perimetre-supervision-titre"
+      titre="Définir votre périmètre de supervision"
+      colonnes="fr-col-12 fr-col-lg-10"
+    >
+      <p className="fr-text--lead">
+        Avant d'utiliser le portail, choisissez les régions ou les départements dont vous supervisez
+        les dossiers. Vous pourrez le modifier dans les paramètres de votre compte.
+      </p>
+      <FormulairePerimetreSupervision
+        {...props}
+        action={PERIMETRE_SUPERVISION_PATH}
+        champsCaches={{ redirectTo }}
+        bouton="Enregistrer mon périmètre"
+        deconnexion
+      />
+    </SectionBloquante>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { libelleEtat } from "#contract/libelles";
 import { libelleQualite } from "#contract/qualites";
 import type { ActionGestionCompte, CompteDetail } from "#contract/schemas/comptes";
+import { TableauDsfr } from "~/components/comptes/tableau-dsfr";
 import { titreDossier } from "~/components/dossier/entete-dossier";
 
 /** Labels of the normalised states that are not request states (spec §4 "Normalised status"). */
@@ -44,105 +45,128 @@ const dateFr = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "
  * shows only if its action is present).
  */
 export function FicheCompte({ compte }: { compte: CompteDetail }) {
+  return (
+    <>
+      <div className="fr-grid-row fr-grid-row--gutters fr-mb-4w">
+        <StructureDuCompte compte={compte} />
+        <RepresentantDuCompte compte={compte} />
+      </div>
+      <DemandesDeLaStructure demandes={compte.demandes} />
+      <ActionsDuCompte compte={compte} />
+    </>
+  );
+}
+
+/** The « Structure » half: name, SIREN, qualities and the draft's contact details if any. */
+function StructureDuCompte({ compte }: { compte: CompteDetail }) {
+  return (
+    <section className="fr-col-12 fr-col-md-6" aria-labelledby="titre-structure">
+      <h2 id="titre-structure" className="fr-h4">
+        Structure
+      </h2>
+      <dl className="fr-pl-0">
+        <dt className="fr-text--bold fr-mb-0">Raison sociale</dt>
+        <dd className="fr-mb-2w fr-ml-0">{compte.raisonSociale ?? "—"}</dd>
+        <dt className="fr-text--bold fr-mb-0">SIREN</dt>
+        <dd className="fr-mb-2w fr-ml-0">{compte.siren ?? "—"}</dd>
+        <dt className="fr-text--bold fr-mb-0">Qualité</dt>
+        <dd className="fr-mb-2w fr-ml-0">
+          {compte.qualites.length ? (
+            <ul className="fr-mb-0">
+              {compte.qualites.map((code) => (
+                <li key={code}>{libelleQualite(code)}</li>
+              ))}
+            </ul>
+          ) : (
+            "—"
+          )}
+        </dd>
+        {compte.coordonneesStructure ? (
+          <>
+            <dt className="fr-text--bold fr-mb-0">Coordonnées (demande en brouillon)</dt>
+            <dd className="fr-mb-2w fr-ml-0 portail-coupure">
+              {compte.coordonneesStructure.telephone ?? "—"}
+              <br />
+              {compte.coordonneesStructure.email ?? "—"}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+/** The « Représentant » half: name, e-mail, phone, and the created date with the pending badge. */
+function RepresentantDuCompte({ compte }: { compte: CompteDetail }) {
+  return (
+    <section className="fr-col-12 fr-col-md-6" aria-labelledby="titre-representant">
+      <h2 id="titre-representant" className="fr-h4">
+        Représentant
+      </h2>
+      <dl className="fr-pl-0">
+        <dt className="fr-text--bold fr-mb-0">Nom</dt>
+        <dd className="fr-mb-2w fr-ml-0">
+          {compte.firstName} {compte.lastName}
+        </dd>
+        <dt className="fr-text--bold fr-mb-0">Adresse électronique</dt>
+        <dd className="fr-mb-2w fr-ml-0 portail-coupure">{compte.email}</dd>
+        <dt className="fr-text--bold fr-mb-0">Téléphone</dt>
+        <dd className="fr-mb-2w fr-ml-0">{compte.telephone ?? "—"}</dd>
+        <dt className="fr-text--bold fr-mb-0">Compte créé le</dt>
+        <dd className="fr-mb-2w fr-ml-0">
+          {dateFr.format(new Date(compte.dateCreation))}
+          {compte.statut === "en_attente" ? (
+            <p className="fr-badge fr-badge--sm fr-badge--warning fr-mt-1v fr-mb-0">
+              En attente de confirmation
+            </p>
+          ) : null}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** « Demandes de la structure »: each request with its state and normalised state. */
+function DemandesDeLaStructure({ demandes }: { demandes: CompteDetail["demandes"] }) {
+  return (
+    <>
+      <h2 className="fr-h4">Demandes de la structure</h2>
+      {demandes.length === 0 ? (
+        <p>Aucune demande.</p>
+      ) : (
+        <TableauDsfr legende="Demandes de la structure">
+          <thead>
+            <tr>
+              <th scope="col">Dossier</th>
+              <th scope="col">État</th>
+              <th scope="col">État normalisé</th>
+            </tr>
+          </thead>
+          <tbody>
+            {demandes.map((demande) => (
+              <tr key={demande.id}>
+                <td className="fr-cell--multiline">{titreDossier(demande)}</td>
+                <td className="fr-cell--multiline">{libelleEtat(demande.etat)}</td>
+                <td className="fr-cell--multiline">
+                  {libelleEtatNormalise(demande.etatNormalise)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableauDsfr>
+      )}
+    </>
+  );
+}
+
+/** « Actions sur le compte »: a link to each action page the server lists. */
+function ActionsDuCompte({ compte }: { compte: CompteDetail }) {
   // Changes first, deletion last, whatever the server's order.
   const actions = (Object.keys(CHEMINS_ACTION_COMPTE) as ActionGestionCompte[]).filter((action) =>
     compte.actionsDisponibles.some((disponible) => disponible.action === action),
   );
   return (
     <>
-      <div className="fr-grid-row fr-grid-row--gutters fr-mb-4w">
-        <section className="fr-col-12 fr-col-md-6" aria-labelledby="titre-structure">
-          <h2 id="titre-structure" className="fr-h4">
-            Structure
-          </h2>
-          <dl className="fr-pl-0">
-            <dt className="fr-text--bold fr-mb-0">Raison sociale</dt>
-            <dd className="fr-mb-2w fr-ml-0">{compte.raisonSociale ?? "—"}</dd>
-            <dt className="fr-text--bold fr-mb-0">SIREN</dt>
-            <dd className="fr-mb-2w fr-ml-0">{compte.siren ?? "—"}</dd>
-            <dt className="fr-text--bold fr-mb-0">Qualité</dt>
-            <dd className="fr-mb-2w fr-ml-0">
-              {compte.qualites.length ? (
-                <ul className="fr-mb-0">
-                  {compte.qualites.map((code) => (
-                    <li key={code}>{libelleQualite(code)}</li>
-                  ))}
-                </ul>
-              ) : (
-                "—"
-              )}
-            </dd>
-            {compte.coordonneesStructure ? (
-              <>
-                <dt className="fr-text--bold fr-mb-0">Coordonnées (demande en brouillon)</dt>
-                <dd className="fr-mb-2w fr-ml-0 portail-coupure">
-                  {compte.coordonneesStructure.telephone ?? "—"}
-                  <br />
-                  {compte.coordonneesStructure.email ?? "—"}
-                </dd>
-              </>
-            ) : null}
-          </dl>
-        </section>
-        <section className="fr-col-12 fr-col-md-6" aria-labelledby="titre-representant">
-          <h2 id="titre-representant" className="fr-h4">
-            Représentant
-          </h2>
-          <dl className="fr-pl-0">
-            <dt className="fr-text--bold fr-mb-0">Nom</dt>
-            <dd className="fr-mb-2w fr-ml-0">
-              {compte.firstName} {compte.lastName}
-            </dd>
-            <dt className="fr-text--bold fr-mb-0">Adresse électronique</dt>
-            <dd className="fr-mb-2w fr-ml-0 portail-coupure">{compte.email}</dd>
-            <dt className="fr-text--bold fr-mb-0">Téléphone</dt>
-            <dd className="fr-mb-2w fr-ml-0">{compte.telephone ?? "—"}</dd>
-            <dt className="fr-text--bold fr-mb-0">Compte créé le</dt>
-            <dd className="fr-mb-2w fr-ml-0">
-              {dateFr.format(new Date(compte.dateCreation))}
-              {compte.statut === "en_attente" ? (
-                <p className="fr-badge fr-badge--sm fr-badge--warning fr-mt-1v fr-mb-0">
-                  En attente de confirmation
-                </p>
-              ) : null}
-            </dd>
-          </dl>
-        </section>
-      </div>
-      <h2 className="fr-h4">Demandes de la structure</h2>
-      {compte.demandes.length === 0 ? (
-        <p>Aucune demande.</p>
-      ) : (
-        <div className="fr-table fr-table--no-caption">
-          <div className="fr-table__wrapper">
-            <div className="fr-table__container">
-              <div className="fr-table__content">
-                <table>
-                  <caption>Demandes de la structure</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Dossier</th>
-                      <th scope="col">État</th>
-                      <th scope="col">État normalisé</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {compte.demandes.map((demande) => (
-                      <tr key={demande.id}>
-                        <td className="fr-cell--multiline">{titreDossier(demande)}</td>
-                        <td className="fr-cell--multiline">{libelleEtat(demande.etat)}</td>
-                        <td className="fr-cell--multiline">
-                          {libelleEtatNormalise(demande.etatNormalise)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
-          </div>
-        </div>
-      )}
       <h2 className="fr-h4 fr-mt-4w">Actions sur le compte</h2>
       {actions.length ? (
         <ul className="fr-btns-group fr-btns-group--inline-md">
