@@ -9,6 +9,14 @@ import { z } from "zod";
 import { MESSAGES, lireDate } from "../validation.ts";
 import { ETAPES_INSTRUCTION, type EtapeInstruction } from "../statuts.ts";
 import { MESSAGE_FIN_AVANT_DEBUT } from "./etablissements-liste.ts";
+import {
+  champDrapeau,
+  champListe,
+  champTexte,
+  codecFiltres,
+  identifiantsService,
+  selon,
+} from "./filtres.ts";
 
 export { MESSAGE_FIN_AVANT_DEBUT };
 
@@ -41,32 +49,42 @@ export const FILTRES_ACTIVITE_VIDES: FiltresActivite = {
 
 const CODE_GEO = /^[0-9AB]{2,3}$/;
 const QUALITE = /^[A-Za-z_]{1,40}$/;
-/** Largest PostgreSQL `integer`: a larger service id cannot exist. */
-const ENTIER_MAX = 2_147_483_647;
 
 /** Errors of the period, by field (`dateDebut`, `dateFin`), French messages of spec §5. */
 export type ErreursPeriode = Partial<Record<"dateDebut" | "dateFin", string[]>>;
 
 /**
- * Reads the activity filters from a query string (API and page alike):
- * `key[]` and `key` both give a list; malformed codes, qualities and
- * service ids are dropped (unknown values simply match nothing);
- * `reputesRejetes` is on for "true", "on" or "1". The period is read
- * apart: a malformed date or an end before the start is an error on its
- * field (spec §5 Dates), returned in `erreurs`, and the date is left out.
+ * The activity filters, written as spec §7 sends lists (repeated `key[]`,
+ * empty values skipped) and read apart from the period: `key[]` and `key`
+ * both give a list; malformed codes, qualities and service ids are dropped
+ * (unknown values simply match nothing); `reputesRejetes` is on for
+ * "true", "on" or "1".
+ */
+const CODEC_ACTIVITE = codecFiltres<FiltresActivite>({
+  dateDebut: champTexte(),
+  dateFin: champTexte(),
+  quality: champListe({ unique: true, garde: selon(QUALITE) }),
+  servicesInstructeur: champListe({ unique: true, garde: identifiantsService }),
+  region: champListe({ unique: true, garde: selon(CODE_GEO) }),
+  departement: champListe({
+    normalise: (code) => code.toUpperCase(),
+    unique: true,
+    garde: selon(CODE_GEO),
+  }),
+  reputesRejetes: champDrapeau(),
+});
+
+/**
+ * Reads the activity filters from a query string (API and page alike),
+ * the lists by {@link CODEC_ACTIVITE}. The period is read apart: a
+ * malformed date or an end before the start is an error on its field
+ * (spec §5 Dates), returned in `erreurs`, and the date is left out.
  * Never throws.
  */
 export function lireFiltresActivite(params: URLSearchParams): {
   filtres: FiltresActivite;
   erreurs: ErreursPeriode;
 } {
-  const liste = (cle: string) => [
-    ...new Set(
-      [...params.getAll(`${cle}[]`), ...params.getAll(cle)]
-        .map((valeur) => valeur.trim())
-        .filter(Boolean),
-    ),
-  ];
   const erreurs: ErreursPeriode = {};
   const date = (cle: "dateDebut" | "dateFin") => {
     const brut = params.get(cle)?.trim();
@@ -82,37 +100,12 @@ export function lireFiltresActivite(params: URLSearchParams): {
     dateDebut = undefined;
     dateFin = undefined;
   }
-  const reputes = params.get("reputesRejetes");
-  return {
-    filtres: {
-      dateDebut,
-      dateFin,
-      quality: liste("quality").filter((q) => QUALITE.test(q)),
-      servicesInstructeur: liste("servicesInstructeur")
-        .map(Number)
-        .filter((id) => Number.isInteger(id) && id >= 1 && id <= ENTIER_MAX),
-      departement: liste("departement")
-        .map((code) => code.toUpperCase())
-        .filter((code) => CODE_GEO.test(code)),
-      region: liste("region").filter((code) => CODE_GEO.test(code)),
-      reputesRejetes: reputes === "true" || reputes === "on" || reputes === "1",
-    },
-    erreurs,
-  };
+  return { filtres: { ...CODEC_ACTIVITE.lire(params), dateDebut, dateFin }, erreurs };
 }
 
 /** The query string of `filtres` as spec §7 sends lists (repeated `key[]`), empty values skipped. */
 export function versParamsActivite(filtres: Partial<FiltresActivite>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filtres.dateDebut) params.set("dateDebut", filtres.dateDebut);
-  if (filtres.dateFin) params.set("dateFin", filtres.dateFin);
-  for (const q of filtres.quality ?? []) params.append("quality[]", q);
-  for (const id of filtres.servicesInstructeur ?? [])
-    params.append("servicesInstructeur[]", String(id));
-  for (const code of filtres.region ?? []) params.append("region[]", code);
-  for (const code of filtres.departement ?? []) params.append("departement[]", code);
-  if (filtres.reputesRejetes) params.set("reputesRejetes", "true");
-  return params;
+  return CODEC_ACTIVITE.versParams(filtres);
 }
 
 /** Whether any filter is set. */

@@ -8,7 +8,18 @@
  */
 import type { Agrement } from "./agrement.ts";
 import type { EntreeHistorique } from "./demande.ts";
-import { TAILLE_PAGE, lirePage } from "./listes.ts";
+import {
+  champListe,
+  champOuiNon,
+  champPage,
+  champTexte,
+  champTri,
+  codecFiltres,
+  identifiantsService,
+  parmi,
+  selon,
+} from "./filtres.ts";
+import { TAILLE_PAGE } from "./listes.ts";
 
 /** Rows per page of the approvals list (same as the other lists). */
 export const TAILLE_PAGE_AGREMENTS = TAILLE_PAGE;
@@ -76,82 +87,30 @@ export const TRI_AGREMENTS_DEFAUT: FiltresAgrements["order"] = {
 
 /** A quality code as contract/qualites.ts spells them (letters); anything else is dropped. */
 const CODE_QUALITE = /^[A-Za-z_]{1,40}$/;
-/** Largest value of a PostgreSQL `integer` (service ids). */
-const ENTIER_MAX = 2_147_483_647;
 
 /**
- * Reads the filters from a query string (API and page alike): `key[]` and
- * `key` both give a list; unknown states, report values, malformed quality
- * codes and service ids are dropped (ignored, never an error); an unknown
- * sort field or a direction other than asc/desc leaves the default order;
- * `hasEtablissement` reads true/on/1 and false/0, anything else as unset;
- * a page below 1 reads as 1. Never throws.
+ * The filters of the approvals list, read and written (API and page
+ * alike): unknown states, report values, malformed quality codes and
+ * service ids are dropped (ignored, never an error); an unknown sort field
+ * or a direction other than asc/desc leaves the default order;
+ * `hasEtablissement` reads true/on/1 and false/0, anything else as unset.
  */
-export function lireFiltresAgrements(params: URLSearchParams): FiltresAgrements {
-  const liste = (cle: string) => [
-    ...new Set(
-      [...params.getAll(`${cle}[]`), ...params.getAll(cle)].map((v) => v.trim()).filter(Boolean),
-    ),
-  ];
-  const parmi = <T extends string>(valeurs: string[], permis: readonly T[]) =>
-    valeurs.filter((valeur): valeur is T => (permis as readonly string[]).includes(valeur));
-  let order = TRI_AGREMENTS_DEFAUT;
-  for (const [cle, valeur] of params) {
-    const champ = /^order\[(\w+)\]$/.exec(cle)?.[1];
-    if (
-      champ &&
-      (TRIS_AGREMENTS as readonly string[]).includes(champ) &&
-      (valeur === "asc" || valeur === "desc")
-    )
-      order = { field: champ as TriAgrements, direction: valeur };
-  }
-  const etablissement = params.get("hasEtablissement");
-  return {
-    page: lirePage(params.get("page")),
-    query: params.get("query")?.trim().slice(0, 200) || undefined,
-    quality: liste("quality").filter((code) => CODE_QUALITE.test(code)),
-    etat: parmi(liste("etat"), ETATS_AGREMENT),
-    servicesInstructeur: liste("servicesInstructeur")
-      .filter((valeur) => /^\d{1,10}$/.test(valeur))
-      .map(Number)
-      .filter((id) => id >= 1 && id <= ENTIER_MAX),
-    rapportAnnuelActivites: parmi(liste("rapportAnnuelActivites"), FILTRES_RAPPORT_ANNUEL),
-    hasEtablissement:
-      etablissement === null
-        ? undefined
-        : ["true", "on", "1"].includes(etablissement)
-          ? true
-          : ["false", "0"].includes(etablissement)
-            ? false
-            : undefined,
-    order,
-  };
-}
+const CODEC_AGREMENTS = codecFiltres<FiltresAgrements>({
+  page: champPage(),
+  query: champTexte(200),
+  quality: champListe({ unique: true, garde: selon(CODE_QUALITE) }),
+  etat: champListe({ unique: true, garde: parmi(ETATS_AGREMENT) }),
+  servicesInstructeur: champListe({ unique: true, garde: identifiantsService }),
+  rapportAnnuelActivites: champListe({ unique: true, garde: parmi(FILTRES_RAPPORT_ANNUEL) }),
+  hasEtablissement: champOuiNon(),
+  order: champTri(TRIS_AGREMENTS, TRI_AGREMENTS_DEFAUT, true),
+});
 
-/**
- * The query string of `filtres` as spec §7 sends it (repeated `key[]`,
- * defaults skipped, `order[field]=dir`); `remplace` overrides some values
- * (a sort link, a page link).
- */
-export function versParamsAgrements(
-  filtres: Partial<FiltresAgrements>,
-  remplace: Partial<FiltresAgrements> = {},
-): URLSearchParams {
-  const f = { ...filtres, ...remplace };
-  const params = new URLSearchParams();
-  if (f.page && f.page > 1) params.set("page", String(f.page));
-  if (f.query) params.set("query", f.query);
-  for (const cle of ["quality", "etat", "servicesInstructeur", "rapportAnnuelActivites"] as const)
-    for (const valeur of (f[cle] as (string | number)[] | undefined) ?? [])
-      params.append(`${cle}[]`, String(valeur));
-  if (f.hasEtablissement !== undefined) params.set("hasEtablissement", String(f.hasEtablissement));
-  const order = f.order ?? TRI_AGREMENTS_DEFAUT;
-  if (!(
-    order.field === TRI_AGREMENTS_DEFAUT.field && order.direction === TRI_AGREMENTS_DEFAUT.direction
-  ))
-    params.set(`order[${order.field}]`, order.direction);
-  return params;
-}
+/** Reads the filters from a query string (API and page alike); never throws. */
+export const lireFiltresAgrements = CODEC_AGREMENTS.lire;
+
+/** The query string of `filtres` as spec §7 sends it (repeated `key[]`, defaults skipped). */
+export const versParamsAgrements = CODEC_AGREMENTS.versParams;
 
 /** One row of the approvals list. */
 export interface AgrementListe {

@@ -9,7 +9,15 @@
  */
 import { z } from "zod";
 import { MESSAGES, lireDate } from "../validation.ts";
-import { TAILLE_PAGE, lirePage, type Page } from "./listes.ts";
+import {
+  champListe,
+  champPage,
+  champTexte,
+  champsTriSepares,
+  codecFiltres,
+  selon,
+} from "./filtres.ts";
+import { TAILLE_PAGE, type Page } from "./listes.ts";
 
 /** Rows per page of the establishments list and of the export history (same as the other lists). */
 export const TAILLE_PAGE_ETABLISSEMENTS = TAILLE_PAGE;
@@ -62,59 +70,32 @@ export const FILTRES_ETABLISSEMENTS_VIDES: FiltresEtablissements = {
 /** A geographic code as the reference data spells them (digits, 2A/2B, EPCI SIREN); anything else is dropped. */
 const CODE_GEO = /^[0-9AB]{2,9}$/;
 
-/**
- * Reads the list filters from a query string (API and page alike): `key[]`
- * and `key` both give a list, empty values and malformed codes are dropped,
- * an unknown `orderBy` falls back to `dateCreation`, an `orderType` other
- * than `asc` reads as `desc`, a page below 1 reads as 1. Never throws.
- */
-export function lireFiltresEtablissements(params: URLSearchParams): FiltresEtablissements {
-  const liste = (cle: string) => [
-    ...new Set(
-      [...params.getAll(`${cle}[]`), ...params.getAll(cle)]
-        .map((valeur) => valeur.trim().toUpperCase())
-        .filter((valeur) => CODE_GEO.test(valeur)),
-    ),
-  ];
-  const orderBy = params.get("orderBy") ?? "";
-  return {
-    page: lirePage(params.get("page")),
-    query: params.get("query")?.trim().slice(0, 200) || undefined,
-    reference: params.get("reference")?.trim().slice(0, 50) || undefined,
-    regions: liste("regions"),
-    departements: liste("departements"),
-    epcis: liste("epcis"),
-    communes: liste("communes"),
-    orderBy: (TRIS_ETABLISSEMENTS as readonly string[]).includes(orderBy)
-      ? (orderBy as TriEtablissements)
-      : "dateCreation",
-    orderType: params.get("orderType") === "asc" ? "asc" : "desc",
-  };
-}
+/** A perimeter filter: codes in upper case, each once, malformed ones dropped. */
+const champPerimetre = () =>
+  champListe({ normalise: (code) => code.toUpperCase(), unique: true, garde: selon(CODE_GEO) });
 
 /**
- * The query string of `filtres` as spec §7 sends it (repeated `key[]`,
- * defaults skipped); `remplace` overrides some values (a sort link, a page link).
+ * The list filters, read and written (API and page alike): `key[]` and
+ * `key` both give a list, empty values and malformed codes are dropped, an
+ * unknown `orderBy` falls back to `dateCreation`, an `orderType` other than
+ * `asc` reads as `desc`, a page below 1 reads as 1.
  */
-export function versParamsEtablissements(
-  filtres: Partial<FiltresEtablissements>,
-  remplace: Partial<FiltresEtablissements> = {},
-): URLSearchParams {
-  const f = { ...filtres, ...remplace };
-  const params = new URLSearchParams();
-  if (f.page && f.page > 1) params.set("page", String(f.page));
-  if (f.query) params.set("query", f.query);
-  if (f.reference) params.set("reference", f.reference);
-  for (const cle of FILTRES_PERIMETRE)
-    for (const valeur of f[cle] ?? []) params.append(`${cle}[]`, valeur);
-  const orderBy = f.orderBy ?? "dateCreation";
-  const orderType = f.orderType ?? "desc";
-  if (!(orderBy === "dateCreation" && orderType === "desc")) {
-    params.set("orderBy", orderBy);
-    params.set("orderType", orderType);
-  }
-  return params;
-}
+const CODEC_ETABLISSEMENTS = codecFiltres<FiltresEtablissements>({
+  page: champPage(),
+  query: champTexte(200),
+  reference: champTexte(50),
+  regions: champPerimetre(),
+  departements: champPerimetre(),
+  epcis: champPerimetre(),
+  communes: champPerimetre(),
+  ...champsTriSepares(TRIS_ETABLISSEMENTS, { field: "dateCreation", direction: "desc" }),
+});
+
+/** Reads the list filters from a query string (API and page alike); never throws. */
+export const lireFiltresEtablissements = CODEC_ETABLISSEMENTS.lire;
+
+/** The query string of `filtres` as spec §7 sends it (repeated `key[]`, defaults skipped). */
+export const versParamsEtablissements = CODEC_ETABLISSEMENTS.versParams;
 
 /** One row of the staff list of referenced establishments. */
 export interface EtablissementListe {
