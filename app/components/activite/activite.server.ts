@@ -19,7 +19,11 @@ import {
   ETAPES_INSTRUCTION,
   LIBELLES_ETAPES,
   versParamsActivite,
+  type ChargeInstructeur,
+  type DetailsDelaiMoyen,
   type FiltresActivite,
+  type IndicateursActivite,
+  type MoisDepots,
 } from "../../../contract/schemas/activites.ts";
 import { callEndpoint } from "~/.server/api-client.server";
 import { MAX_INSTRUCTEURS_GRAPHIQUE, SERIES } from "./series";
@@ -47,7 +51,6 @@ export async function chargerActivite(
     callEndpoint(request, context, lireDetailsReputesRejetes, { encodedQuery }),
     callEndpoint(request, context, lireDetailsAgrementsAccordes, { encodedQuery }),
   ]);
-
   const a = indicateurs.agrementsAccordes;
   const etatsAgrements = [
     ["Actifs hors procédure", a.actifs - a.procedureEnCours],
@@ -56,6 +59,48 @@ export async function chargerActivite(
     ["Retirés", a.retires],
     ["Périmés", a.perimes],
   ] as const;
+  const graphiques = await dessinerGraphiques({
+    indicateurs,
+    deposee,
+    delais,
+    charge,
+    etatsAgrements,
+  });
+  return {
+    indicateurs,
+    deposee,
+    delais,
+    charge,
+    reputes,
+    agrements,
+    etatsAgrements,
+    graphiques,
+  };
+}
+
+/** What the charts are drawn from: four of the API's answers and the approvals' states as (label, count). */
+interface DonneesGraphiques {
+  indicateurs: IndicateursActivite;
+  deposee: MoisDepots[];
+  delais: DetailsDelaiMoyen;
+  charge: ChargeInstructeur[];
+  etatsAgrements: readonly (readonly [string, number])[];
+}
+
+/**
+ * The page's five charts, drawn in parallel from `donnees`, each null when
+ * it would be empty: deposits and decisions by month, deposited files by
+ * instruction step, processing times, files by instructor (the assigned
+ * ones with the most files, {@link MAX_INSTRUCTEURS_GRAPHIQUE} at most),
+ * granted approvals by state.
+ */
+async function dessinerGraphiques({
+  indicateurs,
+  deposee,
+  delais,
+  charge,
+  etatsAgrements,
+}: DonneesGraphiques) {
   const chargeDessinee = charge
     .filter((ligne) => ligne.instructeurId !== null)
     .sort((x, y) => y.nbDossiers - x.nbDossiers)
@@ -117,7 +162,7 @@ export async function chargerActivite(
             [COULEURS_DSFR.bleuFrance, COULEURS_DSFR.cumulus],
           )
         : null,
-      a.total
+      indicateurs.agrementsAccordes.total
         ? graphiqueBarres(
             etatsAgrements.map(([categorie, valeur]) => ({
               categorie,
@@ -130,21 +175,11 @@ export async function chargerActivite(
           )
         : null,
     ]);
-
   return {
-    indicateurs,
-    deposee,
-    delais,
-    charge,
-    reputes,
-    agrements,
-    etatsAgrements,
-    graphiques: {
-      depots: graphiqueDepots,
-      etapes: graphiqueEtapes,
-      delais: graphiqueDelais,
-      charge: graphiqueCharge,
-      agrements: graphiqueAgrements,
-    },
+    depots: graphiqueDepots,
+    etapes: graphiqueEtapes,
+    delais: graphiqueDelais,
+    charge: graphiqueCharge,
+    agrements: graphiqueAgrements,
   };
 }

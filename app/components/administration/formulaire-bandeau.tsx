@@ -4,6 +4,7 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
+  type FieldMetadata,
 } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
@@ -99,32 +100,45 @@ export function NouveauBandeau() {
         >
           <textarea {...getTextareaProps(fields.message)} rows={3} />
         </Field>
-        <div className="fr-grid-row fr-grid-row--gutters">
-          <div className="fr-col-12 fr-col-md-6">
-            <Field
-              id={fields.dateDebut.id}
-              label="Début de l'affichage"
-              hint="Date et heure de Paris, par exemple 01/12/2026 08:00. Vide : dès maintenant"
-              errors={fields.dateDebut.errors}
-            >
-              <input {...getInputProps(fields.dateDebut, { type: "datetime-local" })} />
-            </Field>
-          </div>
-          <div className="fr-col-12 fr-col-md-6">
-            <Field
-              id={fields.dateFin.id}
-              label="Fin de l'affichage"
-              hint="Date et heure de Paris, après le début. Vide : sans fin"
-              errors={fields.dateFin.errors}
-            >
-              <input {...getInputProps(fields.dateFin, { type: "datetime-local" })} />
-            </Field>
-          </div>
-        </div>
+        <PeriodeAffichage debut={fields.dateDebut} fin={fields.dateFin} />
         <button type="submit" className="fr-btn fr-mt-2w" disabled={enCours}>
           Enregistrer le bandeau
         </button>
       </Form>
     </section>
+  );
+}
+
+/** conform's metadata of a date field of the new banner's form. */
+type ChampDate = FieldMetadata<SaisieNouveauBandeau["dateDebut"], SaisieNouveauBandeau, string[]>;
+
+/**
+ * The display period of the new banner: start and end, Paris date and
+ * time, side by side from the md breakpoint; both may be left empty.
+ */
+function PeriodeAffichage({ debut, fin }: { debut: ChampDate; fin: ChampDate }) {
+  return (
+    <div className="fr-grid-row fr-grid-row--gutters">
+      <div className="fr-col-12 fr-col-md-6">
+        <Field
+          id={debut.id}
+          label="Début de l'affichage"
+          hint="Date et heure de Paris, par exemple 01/12/2026 08:00. Vide : dès maintenant"
+          errors={debut.errors}
+        >
+          <input {...getInputProps(debut, { type: "datetime-local" })} />
+        </Field>
+      </div>
+      <div className="fr-col-12 fr-col-md-6">
+        <Field
+          id={fin.id}
+          label="Fin de l'affichage"
+          hint="Date et heure de Paris, après le début. Vide : sans fin"
+          errors={fin.errors}
+        >
+          <input {...getInputProps(fin, { type: "datetime-local" })} />
+        </Field>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Form } from "@remix-run/react";
 import {
   ETATS_AGREMENT,
   FILTRES_RAPPORT_ANNUEL,
@@ -7,24 +6,30 @@ import {
   TRI_AGREMENTS_DEFAUT,
   type FiltresAgrements,
 } from "#contract/schemas/agrements-liste";
-import { BoutonsFiltres, FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
-import { CheckboxGroup, Field, SelectField } from "~/components/forms";
+import { CheckboxGroup } from "~/components/forms";
+import {
+  ChampRecherche,
+  FormulaireFiltres,
+  SelectFiltre,
+  libelleOption,
+  type OptionFiltre,
+} from "~/components/listes/filtres";
 import { lienAgrements } from "./liste-params";
-
-/** One choice of a filter select. */
-export interface OptionFiltreAgrement {
-  valeur: string;
-  libelle: string;
-}
 
 /** Props of {@link FiltresAgrementsForm}. */
 export interface FiltresAgrementsProps {
   filtres: FiltresAgrements;
-  services: readonly OptionFiltreAgrement[];
-  qualites: readonly OptionFiltreAgrement[];
+  services: readonly OptionFiltre[];
+  qualites: readonly OptionFiltre[];
   /** This page's path, without query: where "Réinitialiser" leads. */
   chemin: string;
 }
+
+/** Choices of the annual report select. */
+const CHOIX_RAPPORT_ANNUEL = FILTRES_RAPPORT_ANNUEL.map((valeur) => ({
+  valeur,
+  libelle: LIBELLES_FILTRE_RAPPORT_ANNUEL[valeur],
+}));
 
 /** Labels of the `hasEtablissement` choices. */
 const CHOIX_ETABLISSEMENT = [
@@ -38,16 +43,14 @@ const CHOIX_ETABLISSEMENT = [
  */
 export function etiquettesFiltres(
   filtres: FiltresAgrements,
-  services: readonly OptionFiltreAgrement[],
-  qualites: readonly OptionFiltreAgrement[],
+  services: readonly OptionFiltre[],
+  qualites: readonly OptionFiltre[],
 ): string[] {
-  const nom = (options: readonly OptionFiltreAgrement[], valeur: string) =>
-    options.find((option) => option.valeur === valeur)?.libelle ?? valeur;
   return [
     ...(filtres.query ? [`« ${filtres.query} »`] : []),
     ...filtres.etat.map((etat) => LIBELLES_ETAT_AGREMENT[etat]),
-    ...filtres.quality.map((code) => nom(qualites, code)),
-    ...filtres.servicesInstructeur.map((id) => nom(services, String(id))),
+    ...filtres.quality.map((code) => libelleOption(qualites, code)),
+    ...filtres.servicesInstructeur.map((id) => libelleOption(services, String(id))),
     ...filtres.rapportAnnuelActivites.map((valeur) => LIBELLES_FILTRE_RAPPORT_ANNUEL[valeur]),
     ...(filtres.hasEtablissement === undefined
       ? []
@@ -71,105 +74,85 @@ export function FiltresAgrementsForm({
   qualites,
   chemin,
 }: FiltresAgrementsProps) {
-  const etiquettes = etiquettesFiltres(filtres, services, qualites);
-  const triParDefaut =
-    filtres.order.field === TRI_AGREMENTS_DEFAUT.field &&
-    filtres.order.direction === TRI_AGREMENTS_DEFAUT.direction;
   const etats = new Set<string>(filtres.etat);
   const select = (
     nom: "quality" | "servicesInstructeur" | "rapportAnnuelActivites" | "hasEtablissement",
     label: string,
     tous: string,
-    choix: readonly OptionFiltreAgrement[],
+    choix: readonly OptionFiltre[],
     valeur: string | undefined,
   ) => (
-    <div className="fr-col-12 fr-col-md-6">
-      <SelectField
-        id={`filtres-agrements-${nom}`}
-        label={label}
-        placeholder={tous}
-        options={choix.map((option) => ({ value: option.valeur, label: option.libelle }))}
-        selectProps={{
-          name: nom === "hasEtablissement" ? nom : `${nom}[]`,
-          defaultValue: valeur ?? "",
-        }}
-      />
-    </div>
+    <SelectFiltre
+      id={`filtres-agrements-${nom}`}
+      name={nom === "hasEtablissement" ? nom : `${nom}[]`}
+      label={label}
+      tous={tous}
+      choix={choix}
+      valeur={valeur}
+      colonne="fr-col-12 fr-col-md-6"
+    />
   );
   return (
-    <FiltresPliables
+    <FormulaireFiltres
       id="filtres-agrements"
       titre="Rechercher et filtrer les agréments"
-      etiquettes={etiquettes}
+      etiquettes={etiquettesFiltres(filtres, services, qualites)}
       cle={lienAgrements(filtres)}
+      chemin={chemin}
+      ordre={filtres.order}
+      ordreParDefaut={TRI_AGREMENTS_DEFAUT}
     >
-      <Form method="get" action={chemin} aria-labelledby="filtres-agrements-titre">
-        <div className="fr-grid-row fr-grid-row--gutters">
-          <div className="fr-col-12">
-            <Field
-              id="filtres-agrements-query"
-              label="Rechercher (n° d'agrément, raison sociale, SIREN)"
-            >
-              <input type="search" name="query" defaultValue={filtres.query ?? ""} />
-            </Field>
-          </div>
-          <div className="fr-col-12">
-            <CheckboxGroup
-              id="filtres-agrements-etat"
-              legend="État de l'agrément"
-              inline
-              options={ETATS_AGREMENT.map((etat) => ({
-                props: {
-                  id: `filtres-agrements-etat-${etat}`,
-                  name: "etat[]",
-                  value: etat,
-                  defaultChecked: etats.has(etat),
-                },
-                label: LIBELLES_ETAT_AGREMENT[etat],
-              }))}
-            />
-          </div>
-          {select(
-            "quality",
-            "Qualité de la structure",
-            "Toutes les qualités",
-            qualites,
-            filtres.quality[0],
-          )}
-          {select(
-            "servicesInstructeur",
-            "Service instructeur",
-            "Tous les services",
-            services,
-            filtres.servicesInstructeur[0]?.toString(),
-          )}
-          {select(
-            "rapportAnnuelActivites",
-            "Rapport annuel d'activité",
-            "Tous",
-            FILTRES_RAPPORT_ANNUEL.map((valeur) => ({
-              valeur,
-              libelle: LIBELLES_FILTRE_RAPPORT_ANNUEL[valeur],
-            })),
-            filtres.rapportAnnuelActivites[0],
-          )}
-          {select(
-            "hasEtablissement",
-            "Établissements",
-            "Tous",
-            CHOIX_ETABLISSEMENT,
-            filtres.hasEtablissement === undefined ? undefined : String(filtres.hasEtablissement),
-          )}
-        </div>
-        {triParDefaut ? null : (
-          <input
-            type="hidden"
-            name={`order[${filtres.order.field}]`}
-            value={filtres.order.direction}
+      <div className="fr-grid-row fr-grid-row--gutters">
+        <ChampRecherche
+          id="filtres-agrements-query"
+          label="Rechercher (n° d'agrément, raison sociale, SIREN)"
+          valeur={filtres.query}
+        />
+        <div className="fr-col-12">
+          <CheckboxGroup
+            id="filtres-agrements-etat"
+            legend="État de l'agrément"
+            inline
+            options={ETATS_AGREMENT.map((etat) => ({
+              props: {
+                id: `filtres-agrements-etat-${etat}`,
+                name: "etat[]",
+                value: etat,
+                defaultChecked: etats.has(etat),
+              },
+              label: LIBELLES_ETAT_AGREMENT[etat],
+            }))}
           />
+        </div>
+        {select(
+          "quality",
+          "Qualité de la structure",
+          "Toutes les qualités",
+          qualites,
+          filtres.quality[0],
         )}
-        <BoutonsFiltres chemin={chemin} />
-      </Form>
-    </FiltresPliables>
+        {select(
+          "servicesInstructeur",
+          "Service instructeur",
+          "Tous les services",
+          services,
+          filtres.servicesInstructeur[0]?.toString(),
+        )}
+        {select(
+          "rapportAnnuelActivites",
+          "Rapport annuel d'activité",
+          "Tous",
+          CHOIX_RAPPORT_ANNUEL,
+          filtres.rapportAnnuelActivites[0],
+        )}
+        {select(
+          "hasEtablissement",
+          "Établissements",
+          "Tous",
+          CHOIX_ETABLISSEMENT,
+          filtres.hasEtablissement === undefined ? undefined : String(filtres.hasEtablissement),
+        )}
+      </div>
+    </FormulaireFiltres>
   );
 }

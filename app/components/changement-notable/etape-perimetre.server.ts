@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { MESSAGES_EXTENSION, schemaEtapeExtension1 } from "#contract/schemas/changement-notable";
 import type { DemandeDetail } from "#contract/schemas/demande";
+import type { Departement } from "#contract/schemas/geographie";
 import {
   callEndpoint,
   executerAction,
@@ -107,6 +108,49 @@ function nomsPostes(formData: FormData, name: string): ResultatGeographie[] {
   return [...noms].map(([code, nom]) => ({ code, nom }));
 }
 
+/**
+ * The perimeter posted with step 1, empty values dropped. Without
+ * JavaScript a département stays ticked under its ticked région: such
+ * départements are dropped, the région covers them.
+ */
+function choixPostes(formData: FormData, departements: readonly Departement[]): ChoixPerimetre {
+  const regions = liste(formData, "regions");
+  const regionsCochees = new Set(regions);
+  return {
+    regions,
+    departements: liste(formData, "departements").filter(
+      (code) => !regionsCochees.has(departements.find((d) => d.code === code)?.codeRegion ?? ""),
+    ),
+    epcis: liste(formData, "epcis"),
+    communes: liste(formData, "communes"),
+  };
+}
+
+/**
+ * The errors of the fields of `choix` that name a zone the approval already
+ * covers (`couverts`): a région of its perimeter, or a département of its
+ * perimeter or of one of its régions. Empty when there is none.
+ */
+function zonesDejaCouvertes(
+  choix: ChoixPerimetre,
+  couverts: { regions: string[]; departements: string[] },
+  departements: readonly Departement[],
+): Record<string, string[]> {
+  const regionsCouvertes = new Set(couverts.regions);
+  const fieldErrors: Record<string, string[]> = {};
+  if (choix.regions.some((code) => regionsCouvertes.has(code)))
+    fieldErrors.regions = [MESSAGES_EXTENSION.regionDejaCouverte];
+  if (
+    choix.departements.some(
+      (code) =>
+        couverts.departements.includes(code) ||
+        regionsCouvertes.has(departements.find((d) => d.code === code)?.codeRegion ?? ""),
+    )
+  )
+    fieldErrors.departements = [MESSAGES_EXTENSION.departementDejaCouvert];
+  return fieldErrors;
+}
+
 /** The toast of "Enregistrer" (spec §8 ENREGISTRER_BROUILLON of a notable change). */
 export function toastBrouillonExtension() {
   return {
@@ -159,17 +203,7 @@ export async function enregistrerEtapePerimetre(
     chargerDepartements(request, context),
     agrementDuDemandeur(request, context),
   ]);
-  const choix: ChoixPerimetre = {
-    regions: liste(formData, "regions"),
-    departements: liste(formData, "departements"),
-    epcis: liste(formData, "epcis"),
-    communes: liste(formData, "communes"),
-  };
-  // Without JavaScript a département stays ticked under its ticked région.
-  const regionsCochees = new Set(choix.regions);
-  choix.departements = choix.departements.filter(
-    (code) => !regionsCochees.has(departements.find((d) => d.code === code)?.codeRegion ?? ""),
-  );
+  const choix = choixPostes(formData, departements);
   const noms = {
     epcis: nomsPostes(formData, "libellesEpcis"),
     communes: nomsPostes(formData, "libellesCommunes"),
@@ -211,19 +245,7 @@ export async function enregistrerEtapePerimetre(
   if (submission.status !== "success") return reponse(submission.reply(), null);
 
   // The API refuses them too; checked here first so that a forged form creates nothing.
-  const couverts = perimetreCouvert(agrement);
-  const regionsCouvertes = new Set(couverts.regions);
-  const fieldErrors: Record<string, string[]> = {};
-  if (choix.regions.some((code) => regionsCouvertes.has(code)))
-    fieldErrors.regions = [MESSAGES_EXTENSION.regionDejaCouverte];
-  if (
-    choix.departements.some(
-      (code) =>
-        couverts.departements.includes(code) ||
-        regionsCouvertes.has(departements.find((d) => d.code === code)?.codeRegion ?? ""),
-    )
-  )
-    fieldErrors.departements = [MESSAGES_EXTENSION.departementDejaCouvert];
+  const fieldErrors = zonesDejaCouvertes(choix, perimetreCouvert(agrement), departements);
   if (Object.keys(fieldErrors).length) return reponse(submission.reply({ fieldErrors }), null);
 
   let cible = id;

@@ -47,7 +47,6 @@ export function Recapitulatif({
   const SousTitre = niveauTitre === 2 ? "h3" : "h4";
   const etape1 = demande.etape1;
   const etape2 = demande.etape2;
-  const { libelles } = demande;
 
   const entete = (etape: 1 | 2 | 3, titre: string, id: string) => (
     <div className="fr-grid-row fr-grid-row--middle fr-mb-2w">
@@ -57,10 +56,6 @@ export function Recapitulatif({
       {lienModifier ? <LienModifierEtape href={lienModifier(etape)} titre={titre} /> : null}
     </div>
   );
-
-  const etps =
-    procedureEtp?.etps ??
-    CODES_ETP.map((code) => ({ code, libelle: LIBELLES_ETP[code], annee: null }));
 
   return (
     <div className="portail-recapitulatif">
@@ -81,32 +76,7 @@ export function Recapitulatif({
       <section aria-labelledby="recap-etape-1" className="fr-mb-4w">
         {entete(1, titreEtapeDemande(1), "recap-etape-1")}
         {etape1 ? (
-          <>
-            <SousTitre className="fr-h6">Signataire</SousTitre>
-            <Liste
-              lignes={[
-                ["Nom", etape1.signataireNom],
-                ["Prénom", etape1.signatairePrenom],
-                ["Qualité", etape1.signataireQualite],
-              ]}
-            />
-            <SousTitre className="fr-h6">Structure</SousTitre>
-            <Liste
-              lignes={[
-                ["SIREN", demande.siren],
-                ["Raison sociale", demande.raisonSociale],
-                ["Qualité de la structure", libelleQualite(etape1.structureQualite)],
-                ["Forme juridique", libelles.formeJuridique ?? etape1.formeJuridique],
-                ["Date de création", afficherDate(etape1.dateCreationStructure)],
-                ["Téléphone", etape1.telephone],
-                ["Adresse électronique", etape1.email],
-                ["Adresse", etape1.adresse],
-                ["Complément d'adresse", etape1.complementAdresse],
-                ["Code postal", etape1.codePostal],
-                ["Commune", libelles.commune ?? etape1.commune],
-              ]}
-            />
-          </>
+          <SignataireEtStructure demande={demande} etape1={etape1} SousTitre={SousTitre} />
         ) : (
           <p>Étape non renseignée.</p>
         )}
@@ -115,37 +85,12 @@ export function Recapitulatif({
       <section aria-labelledby="recap-etape-2" className="fr-mb-4w">
         {entete(2, titreEtapeDemande(2), "recap-etape-2")}
         {etape2 ? (
-          <>
-            <SousTitre className="fr-h6">Périmètre d'intervention</SousTitre>
-            <Liste
-              lignes={[
-                ...NIVEAUX_PERIMETRE.map(({ cle, libelle }): Ligne => [
-                  libelle,
-                  noms(libelles[cle]),
-                ]),
-                ...(libelles.communes.length
-                  ? ([["Précisions sur les communes", etape2.precisions]] as Ligne[])
-                  : []),
-              ]}
-            />
-            <SousTitre className="fr-h6">Effectifs et activité</SousTitre>
-            <Liste
-              lignes={[
-                ...etps.map((etp): Ligne => [
-                  etp.annee ? `${etp.libelle} en ${etp.annee}` : etp.libelle,
-                  afficherDecimal(etape2[etp.code]),
-                ]),
-                [
-                  "Missions facultatives",
-                  etape2.missionsFacultatives === undefined
-                    ? null
-                    : etape2.missionsFacultatives
-                      ? "Oui"
-                      : "Non",
-                ],
-              ]}
-            />
-          </>
+          <PerimetreEtEffectifs
+            demande={demande}
+            etape2={etape2}
+            procedureEtp={procedureEtp}
+            SousTitre={SousTitre}
+          />
         ) : (
           <p>Étape non renseignée.</p>
         )}
@@ -161,6 +106,103 @@ export function Recapitulatif({
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** Heading element of the parts of a step (one level under the sections'). */
+type BaliseSousTitre = "h3" | "h4";
+
+/** Step 1 of the summary: the signatory, then the structure. */
+function SignataireEtStructure({
+  demande,
+  etape1,
+  SousTitre,
+}: {
+  demande: DemandeDetail;
+  etape1: NonNullable<DemandeDetail["etape1"]>;
+  SousTitre: BaliseSousTitre;
+}) {
+  const { libelles } = demande;
+  return (
+    <>
+      <SousTitre className="fr-h6">Signataire</SousTitre>
+      <Liste
+        lignes={[
+          ["Nom", etape1.signataireNom],
+          ["Prénom", etape1.signatairePrenom],
+          ["Qualité", etape1.signataireQualite],
+        ]}
+      />
+      <SousTitre className="fr-h6">Structure</SousTitre>
+      <Liste
+        lignes={[
+          ["SIREN", demande.siren],
+          ["Raison sociale", demande.raisonSociale],
+          ["Qualité de la structure", libelleQualite(etape1.structureQualite)],
+          ["Forme juridique", libelles.formeJuridique ?? etape1.formeJuridique],
+          ["Date de création", afficherDate(etape1.dateCreationStructure)],
+          ["Téléphone", etape1.telephone],
+          ["Adresse électronique", etape1.email],
+          ["Adresse", etape1.adresse],
+          ["Complément d'adresse", etape1.complementAdresse],
+          ["Code postal", etape1.codePostal],
+          ["Commune", libelles.commune ?? etape1.commune],
+        ]}
+      />
+    </>
+  );
+}
+
+/**
+ * Step 2 of the summary: the perimeter by level (with the precisions on
+ * the communes when there are communes), then the staffing figures, with
+ * `procedureEtp`'s labels and years (generic labels without it), and the
+ * optional missions.
+ */
+function PerimetreEtEffectifs({
+  demande,
+  etape2,
+  procedureEtp,
+  SousTitre,
+}: {
+  demande: DemandeDetail;
+  etape2: NonNullable<DemandeDetail["etape2"]>;
+  procedureEtp: ProcedureEtp | undefined;
+  SousTitre: BaliseSousTitre;
+}) {
+  const { libelles } = demande;
+  const etps =
+    procedureEtp?.etps ??
+    CODES_ETP.map((code) => ({ code, libelle: LIBELLES_ETP[code], annee: null }));
+  return (
+    <>
+      <SousTitre className="fr-h6">Périmètre d'intervention</SousTitre>
+      <Liste
+        lignes={[
+          ...NIVEAUX_PERIMETRE.map(({ cle, libelle }): Ligne => [libelle, noms(libelles[cle])]),
+          ...(libelles.communes.length
+            ? ([["Précisions sur les communes", etape2.precisions]] as Ligne[])
+            : []),
+        ]}
+      />
+      <SousTitre className="fr-h6">Effectifs et activité</SousTitre>
+      <Liste
+        lignes={[
+          ...etps.map((etp): Ligne => [
+            etp.annee ? `${etp.libelle} en ${etp.annee}` : etp.libelle,
+            afficherDecimal(etape2[etp.code]),
+          ]),
+          [
+            "Missions facultatives",
+            etape2.missionsFacultatives === undefined
+              ? null
+              : etape2.missionsFacultatives
+                ? "Oui"
+                : "Non",
+          ],
+        ]}
+      />
+    </>
   );
 }
 

@@ -49,11 +49,8 @@ export function CarteDossier({
   commentaireEdition = null,
 }: CarteDossierProps) {
   const description = DESCRIPTIONS_DOSSIER[type];
-  const statut = demande.statutSimplifie;
-  const brouillon = statut === "brouillon";
+  const brouillon = demande.statutSimplifie === "brouillon";
   const titreId = `${type}-${demande.id}-titre`;
-  const messagerieVisible = !brouillon && !demande.messagerie.closed;
-  const avantDeContinuer = brouillon ? description.avantDeContinuer(demande) : null;
   return (
     <article className="fr-card fr-card--no-arrow fr-mb-4w" aria-labelledby={titreId}>
       <div className="fr-card__body">
@@ -81,78 +78,122 @@ export function CarteDossier({
         </div>
         <div className="fr-card__footer">
           {!brouillon ? (
-            <ul className="fr-grid-row fr-grid-row--gutters fr-raw-list fr-mb-2w">
-              <li className="fr-col-12 fr-col-md-6">
-                <Tile
-                  title="Récapitulatif de la demande"
-                  titleAs="h4"
-                  desc={description.recapitulatif.description}
-                  linkProps={{ to: description.recapitulatif.url(demande.id) }}
-                  orientation="horizontal"
-                  small
-                  enlargeLinkOrButton
-                />
-              </li>
-              {messagerieVisible ? (
-                <li className="fr-col-12 fr-col-md-6">
-                  <Tile
-                    title="Messagerie"
-                    titleAs="h4"
-                    desc="Échanger avec le service instructeur"
-                    start={
-                      demande.nouveauMessage ? (
-                        <p className="fr-badge fr-badge--sm fr-badge--new">Nouveau message</p>
-                      ) : undefined
-                    }
-                    linkProps={{ to: `/messagerie/${type}?id=${demande.id}` }}
-                    orientation="horizontal"
-                    small
-                    enlargeLinkOrButton
-                  />
-                </li>
-              ) : null}
-            </ul>
+            <TuilesDossier type={type} description={description} demande={demande} />
           ) : null}
-          <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left">
-            {avantDeContinuer ? (
-              <li>{avantDeContinuer}</li>
-            ) : brouillon ? (
-              <li>
-                <Button
-                  linkProps={{ to: description.urlFormulaire(demande.id, etapeFormulaire) }}
-                  iconId="fr-icon-edit-line"
-                >
-                  Continuer
-                </Button>
-              </li>
-            ) : null}
-            {demande.decision && !description.decisionDansEncadre(demande) ? (
-              <li>
-                <a
-                  className="fr-btn fr-btn--secondary fr-icon-download-line"
-                  href={`/piece-jointe/${demande.decision.id}`}
-                  download={demande.decision.nom}
-                >
-                  Télécharger la décision
-                  <span className="fr-sr-only">{descriptionFichier(demande.decision)}</span>
-                </a>
-              </li>
-            ) : null}
-            {description.urlAnnulation && actionDisponible(demande, "ANNULER_DEMANDE") ? (
-              <li>
-                <Button
-                  priority="tertiary"
-                  iconId="fr-icon-close-circle-line"
-                  linkProps={{ to: description.urlAnnulation(demande.id) }}
-                >
-                  {brouillon ? "Supprimer le brouillon" : "Annuler la demande"}
-                </Button>
-              </li>
-            ) : null}
-          </ul>
+          <ActionsDossier
+            description={description}
+            demande={demande}
+            etapeFormulaire={etapeFormulaire}
+          />
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * The tiles of a file past its draft: its recap, and its messaging with
+ * the "Nouveau message" badge unless the thread is closed.
+ */
+function TuilesDossier({
+  type,
+  description,
+  demande,
+}: {
+  type: TypeDossier;
+  description: DescriptionDossier;
+  demande: DemandeResume;
+}) {
+  return (
+    <ul className="fr-grid-row fr-grid-row--gutters fr-raw-list fr-mb-2w">
+      <li className="fr-col-12 fr-col-md-6">
+        <Tile
+          title="Récapitulatif de la demande"
+          titleAs="h4"
+          desc={description.recapitulatif.description}
+          linkProps={{ to: description.recapitulatif.url(demande.id) }}
+          orientation="horizontal"
+          small
+          enlargeLinkOrButton
+        />
+      </li>
+      {!demande.messagerie.closed ? (
+        <li className="fr-col-12 fr-col-md-6">
+          <Tile
+            title="Messagerie"
+            titleAs="h4"
+            desc="Échanger avec le service instructeur"
+            start={
+              demande.nouveauMessage ? (
+                <p className="fr-badge fr-badge--sm fr-badge--new">Nouveau message</p>
+              ) : undefined
+            }
+            linkProps={{ to: `/messagerie/${type}?id=${demande.id}` }}
+            orientation="horizontal"
+            small
+            enlargeLinkOrButton
+          />
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/**
+ * The buttons of a file: what comes before continuing a draft, or
+ * "Continuer"; the decision's download when the callout does not already
+ * offer it; the cancel link when ANNULER_DEMANDE is available and the type
+ * has a cancellation page.
+ */
+function ActionsDossier({
+  description,
+  demande,
+  etapeFormulaire,
+}: {
+  description: DescriptionDossier;
+  demande: DemandeResume;
+  etapeFormulaire: number | undefined;
+}) {
+  const brouillon = demande.statutSimplifie === "brouillon";
+  const avantDeContinuer = brouillon ? description.avantDeContinuer(demande) : null;
+  return (
+    <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left">
+      {avantDeContinuer ? (
+        <li>{avantDeContinuer}</li>
+      ) : brouillon ? (
+        <li>
+          <Button
+            linkProps={{ to: description.urlFormulaire(demande.id, etapeFormulaire) }}
+            iconId="fr-icon-edit-line"
+          >
+            Continuer
+          </Button>
+        </li>
+      ) : null}
+      {demande.decision && !description.decisionDansEncadre(demande) ? (
+        <li>
+          <a
+            className="fr-btn fr-btn--secondary fr-icon-download-line"
+            href={`/piece-jointe/${demande.decision.id}`}
+            download={demande.decision.nom}
+          >
+            Télécharger la décision
+            <span className="fr-sr-only">{descriptionFichier(demande.decision)}</span>
+          </a>
+        </li>
+      ) : null}
+      {description.urlAnnulation && actionDisponible(demande, "ANNULER_DEMANDE") ? (
+        <li>
+          <Button
+            priority="tertiary"
+            iconId="fr-icon-close-circle-line"
+            linkProps={{ to: description.urlAnnulation(demande.id) }}
+          >
+            {brouillon ? "Supprimer le brouillon" : "Annuler la demande"}
+          </Button>
+        </li>
+      ) : null}
+    </ul>
   );
 }
 

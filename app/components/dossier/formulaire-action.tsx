@@ -1,48 +1,25 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import {
-  DECISIONS_PROCEDURE_AGREMENT,
-  TYPES_PROCEDURE_AGREMENT,
-  type ActionDemande,
-  type TypeDossier,
-} from "#contract/etats";
-import { LIBELLES_AVIS, valeursAvisPour } from "#contract/schemas/avis";
+import type { ActionDemande, TypeDossier } from "#contract/etats";
+import { valeursAvisPour } from "#contract/schemas/avis";
 import { ACTIONS_AVEC_FICHIERS } from "#contract/schemas/instruction";
 import {
   DUREE_MAX_SUSPENSION_MOIS,
   JOURS_OBSERVATIONS_RETRAIT,
-  LIBELLES_DECISION_PROCEDURE,
-  LIBELLES_TYPE_PROCEDURE,
 } from "#contract/schemas/procedures";
-import { MIME_TYPES_ACCEPTES } from "#contract/pieces-jointes";
-import {
-  CheckboxField,
-  Field,
-  FormErrorSummary,
-  RadioGroup,
-  RequiredFieldsNotice,
-  SelectField,
-  UploadField,
-  acceptAttribute,
-} from "~/components/forms";
+import { CheckboxField, Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
 import { libelleAction, schemaFormulaireAction } from "./actions";
+import {
+  ChampsAffectationEtAvis,
+  ChampsMotifEtPiece,
+  ChampsProcedure,
+  type FormulaireChamps,
+  type InstructeurAssignable,
+} from "./champs-action";
 import { ChampsPerimetreAgrement, type GeographieAgrement } from "./champs-perimetre-agrement";
-import { INDICE_FICHIER_FACULTATIF } from "./fichier-facultatif";
 
-/** An instructor the file may be assigned to (GET /api/intervenants). */
-export interface InstructeurAssignable {
-  id: string;
-  libelle: string;
-}
+export type { InstructeurAssignable };
 
 /** What happens, in a sentence, when the action is confirmed (the page's lead text). */
 const DESCRIPTIONS: Partial<Record<ActionDemande, string>> = {
@@ -97,33 +74,6 @@ export function descriptionAction(action: ActionDemande, kind: TypeDossier = "de
     "Confirmez-vous cette action sur le dossier ?"
   );
 }
-
-/** Label of the comment field, by what the comment is for. */
-const LIBELLES_COMMENTAIRE: Partial<Record<ActionDemande, string>> = {
-  DEMANDER_COMPLEMENT_COMPLETUDE: "Pièces ou informations attendues",
-  DEMANDER_COMPLEMENT: "Pièces complémentaires attendues",
-  RETOURNER_EN_EDITION: "Ce que le demandeur doit modifier",
-  PROPOSER_REFUS_DEMANDE: "Motif de la proposition de refus",
-  REFUSER_REFUS: "Motif",
-  MOTIVER_REFUS: "Motifs du refus",
-  ANNULER_DEMANDE: "Motif de l'annulation",
-  CREER_PROCEDURE: "Motifs de la procédure",
-  MODIFIER_PROCEDURE: "Motif de la modification",
-  TERMINER_PROCEDURE: "Motifs de la décision",
-  MODIFIER_AGREMENT: "Motifs de la modification",
-  DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE: "Motifs de l'annulation",
-};
-
-/** Label of the optional file, when it is not an opinion's. */
-const LIBELLES_FICHIER: Partial<Record<ActionDemande, string>> = {
-  DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE: "Pièce jointe à la procédure d'annulation",
-};
-
-/** Hint of the comment field, when the comment goes beyond the file. */
-const INDICES_COMMENTAIRE: Partial<Record<ActionDemande, string>> = {
-  TERMINER_PROCEDURE:
-    "En cas de retrait, ces motifs figurent dans la décision adressée à la structure.",
-};
 
 /** Props of {@link FormulaireAction}. */
 export interface FormulaireActionProps {
@@ -182,6 +132,7 @@ export function FormulaireAction({
   // The kind's own decisions (ADR 0018, 0021): never AGREMENT_VALIDE on a notable change.
   const valeursAvis = valeursAvisPour(action, kind);
   const avis = valeursAvis.length > 0 ? { valeurs: valeursAvis } : null;
+  const formulaire: FormulaireChamps = { action, champs, aLeChamp };
   return (
     <Form
       method="post"
@@ -192,101 +143,8 @@ export function FormulaireAction({
       <RequiredFieldsNotice />
       <input type="hidden" name="version" value={version} />
 
-      {aLeChamp("instructeurId") ? (
-        <SelectField
-          id={champs.instructeurId.id}
-          label="Instructeur"
-          hint={
-            instructeurs.length === 0
-              ? "Aucun instructeur du service ne peut recevoir ce dossier."
-              : undefined
-          }
-          errors={champs.instructeurId.errors}
-          placeholder="Sélectionnez un instructeur"
-          options={instructeurs.map((instructeur) => ({
-            value: instructeur.id,
-            label: instructeur.libelle,
-          }))}
-          selectProps={getSelectProps(champs.instructeurId)}
-        />
-      ) : null}
-
-      {aLeChamp("consultationCrhh") ? (
-        <RadioGroup
-          id={champs.consultationCrhh.id}
-          legend="Le dossier doit-il être soumis à l'avis du CRHH ?"
-          required
-          inline
-          errors={champs.consultationCrhh.errors}
-          options={getCollectionProps(champs.consultationCrhh, {
-            type: "radio",
-            options: ["oui", "non"],
-          }).map((props) => ({
-            props,
-            label: props.value === "oui" ? "Oui, consulter le CRHH" : "Non, sans consultation",
-          }))}
-        />
-      ) : null}
-
-      {avis ? (
-        <RadioGroup
-          id={champs.avis.id}
-          legend={action === "EXPRIMER_AVIS_DECIDEUR" ? "Décision" : "Avis"}
-          required
-          errors={champs.avis.errors}
-          options={getCollectionProps(champs.avis, {
-            type: "radio",
-            options: [...avis.valeurs],
-          }).map((props) => ({
-            props,
-            label: LIBELLES_AVIS[props.value as keyof typeof LIBELLES_AVIS] ?? props.value,
-          }))}
-        />
-      ) : null}
-
-      {aLeChamp("type") ? (
-        <RadioGroup
-          id={champs.type.id}
-          legend="Type de procédure"
-          required={action === "CREER_PROCEDURE"}
-          errors={champs.type.errors}
-          options={getCollectionProps(champs.type, {
-            type: "radio",
-            options: [...TYPES_PROCEDURE_AGREMENT],
-          }).map((props) => ({
-            props,
-            label: LIBELLES_TYPE_PROCEDURE[props.value as keyof typeof LIBELLES_TYPE_PROCEDURE],
-          }))}
-        />
-      ) : null}
-
-      {aLeChamp("dateNotification") ? (
-        <Field
-          id={champs.dateNotification.id}
-          label="Date de notification à la structure"
-          hint="Date à laquelle la structure a été informée de la procédure, au plus tard aujourd'hui. Format attendu : JJ/MM/AAAA."
-          errors={champs.dateNotification.errors}
-        >
-          <input {...getInputProps(champs.dateNotification, { type: "date" })} max={aujourdhui} />
-        </Field>
-      ) : null}
-
-      {aLeChamp("decision") ? (
-        <RadioGroup
-          id={champs.decision.id}
-          legend="Issue de la procédure"
-          required
-          errors={champs.decision.errors}
-          options={getCollectionProps(champs.decision, {
-            type: "radio",
-            options: [...DECISIONS_PROCEDURE_AGREMENT],
-          }).map((props) => ({
-            props,
-            label:
-              LIBELLES_DECISION_PROCEDURE[props.value as keyof typeof LIBELLES_DECISION_PROCEDURE],
-          }))}
-        />
-      ) : null}
+      <ChampsAffectationEtAvis formulaire={formulaire} instructeurs={instructeurs} avis={avis} />
+      <ChampsProcedure formulaire={formulaire} aujourdhui={aujourdhui} />
 
       {aLeChamp("dateEcheance") ? (
         <Field
@@ -314,28 +172,7 @@ export function FormulaireAction({
         />
       ) : null}
 
-      {aLeChamp("commentaire") ? (
-        <Field
-          id={champs.commentaire.id}
-          label={LIBELLES_COMMENTAIRE[action] ?? "Commentaire"}
-          hint={INDICES_COMMENTAIRE[action]}
-          errors={champs.commentaire.errors}
-        >
-          <textarea {...getTextareaProps(champs.commentaire)} rows={6} />
-        </Field>
-      ) : null}
-
-      {avecFichier ? (
-        <UploadField
-          id={champs.fichier.id}
-          name="fichier"
-          label={LIBELLES_FICHIER[action] ?? "Pièce jointe à l'avis"}
-          hint={INDICE_FICHIER_FACULTATIF}
-          accept={acceptAttribute(MIME_TYPES_ACCEPTES)}
-          errors={champs.fichier.errors}
-          className="fr-mb-3w"
-        />
-      ) : null}
+      <ChampsMotifEtPiece formulaire={formulaire} avecFichier={avecFichier} />
 
       {aLeChamp("confirmation") ? (
         <CheckboxField

@@ -1,18 +1,18 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { ETATS_DEMANDE, estBrouillon, TYPES_CHANGEMENT_NOTABLE } from "#contract/etats";
 import { LIBELLES_ETAT_DEMANDE } from "#contract/libelles";
 import type { FiltresDemandes } from "#contract/schemas/listes";
 import { ETAPES_INSTRUCTION } from "#contract/statuts";
-import { BoutonsFiltres, FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
-import { CheckboxGroup, Field, SelectField } from "~/components/forms";
+import { CheckboxGroup } from "~/components/forms";
+import {
+  ChampRecherche,
+  FormulaireFiltres,
+  SelectFiltre,
+  libelleOption,
+  type OptionFiltre,
+} from "~/components/listes/filtres";
 import { libelleEtape } from "./badges";
 import { lienFiltres, type OngletDossiers } from "./liste-params";
-
-/** One choice of a filter select. */
-export interface OptionFiltre {
-  valeur: string;
-  libelle: string;
-}
 
 /** The choices of the filter form that come from the API. */
 export interface OptionsFiltres {
@@ -74,8 +74,19 @@ export const LIBELLES_TYPE_CHANGEMENT: Record<(typeof TYPES_CHANGEMENT_NOTABLE)[
 /** `instructeur[]` value the API reads as "not assigned yet". */
 const INSTRUCTEUR_AUCUN = "aucun";
 
-/** Staff never see drafts (DESIGN §4): no filter on them. */
-const ETATS_FILTRABLES = ETATS_DEMANDE.filter((etat) => !estBrouillon(etat));
+/** The lists' default order (spec §9), left out of the URL. */
+const TRI_DOSSIERS_DEFAUT: FiltresDemandes["order"] = { field: "dateDepot", direction: "desc" };
+
+/** Choices of the state select: staff never see drafts (DESIGN §4), no filter on them. */
+const CHOIX_ETATS: OptionFiltre[] = ETATS_DEMANDE.filter((etat) => !estBrouillon(etat)).map(
+  (etat) => ({ valeur: etat, libelle: LIBELLES_ETAT_DEMANDE[etat] }),
+);
+
+/** Choices of the notable-change type select. */
+const CHOIX_TYPES_CHANGEMENT: OptionFiltre[] = TYPES_CHANGEMENT_NOTABLE.map((type) => ({
+  valeur: type,
+  libelle: LIBELLES_TYPE_CHANGEMENT[type],
+}));
 
 /**
  * The active filters of a staff list as short labels (search, state, step,
@@ -87,19 +98,17 @@ export function etiquettesFiltresDossiers(
   filtres: FiltresDemandes,
   options: OptionsFiltres,
 ): string[] {
-  const nom = (choix: readonly OptionFiltre[], valeur: string) =>
-    choix.find((option) => option.valeur === valeur)?.libelle ?? valeur;
   return [
     ...(filtres.query ? [`« ${filtres.query} »`] : []),
     ...filtres.etat.map((etat) => LIBELLES_ETAT_DEMANDE[etat]),
     ...filtres.etape.map((etape) => libelleEtape(etape)),
     ...filtres.instructeur.map((id) =>
-      id === INSTRUCTEUR_AUCUN ? "Non affecté" : nom(options.instructeurs, id),
+      id === INSTRUCTEUR_AUCUN ? "Non affecté" : libelleOption(options.instructeurs, id),
     ),
-    ...filtres.servicesInstructeur.map((id) => nom(options.services, String(id))),
-    ...filtres.quality.map((code) => nom(options.qualites, code)),
-    ...filtres.departement.map((code) => nom(options.departements, code)),
-    ...filtres.region.map((code) => nom(options.regions, code)),
+    ...filtres.servicesInstructeur.map((id) => libelleOption(options.services, String(id))),
+    ...filtres.quality.map((code) => libelleOption(options.qualites, code)),
+    ...filtres.departement.map((code) => libelleOption(options.departements, code)),
+    ...filtres.region.map((code) => libelleOption(options.regions, code)),
     ...filtres.type.map(
       (type) => LIBELLES_TYPE_CHANGEMENT[type as keyof typeof LIBELLES_TYPE_CHANGEMENT] ?? type,
     ),
@@ -125,12 +134,11 @@ export interface FiltresDossiersProps {
  * notable-change type on that tab, and the two deadline filters. The
  * current sort travels in a hidden field; the page goes back to 1.
  * "Réinitialiser" is a link to the bare page. The form is folded
- * ({@link FiltresPliables}: the table starts in the first screen, the
+ * ({@link FormulaireFiltres}: the table starts in the first screen, the
  * summary shows the active filters as tags).
  */
 export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDossiersProps) {
   const prefixe = `filtres-${onglet.segment}`;
-  const triParDefaut = filtres.order.field === "dateDepot" && filtres.order.direction === "desc";
   const select = (
     nom: keyof FiltresDemandes,
     label: string,
@@ -138,145 +146,134 @@ export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDos
     choix: readonly OptionFiltre[],
     valeur: string | undefined,
   ) => (
-    <div className="fr-col-12 fr-col-md-6 fr-col-lg-4">
-      <SelectField
-        id={`${prefixe}-${nom}`}
-        label={label}
-        placeholder={tous}
-        options={choix.map((option) => ({ value: option.valeur, label: option.libelle }))}
-        selectProps={{ name: `${nom}[]`, defaultValue: valeur ?? "" }}
-      />
-    </div>
+    <SelectFiltre
+      id={`${prefixe}-${nom}`}
+      name={`${nom}[]`}
+      label={label}
+      tous={tous}
+      choix={choix}
+      valeur={valeur}
+      colonne="fr-col-12 fr-col-md-6 fr-col-lg-4"
+    />
   );
-  const etapes = new Set<string>(filtres.etape);
   return (
-    <FiltresPliables
+    <FormulaireFiltres
       id={prefixe}
       titre="Filtrer les dossiers"
       etiquettes={etiquettesFiltresDossiers(filtres, options)}
       cle={lienFiltres(filtres)}
+      chemin={chemin}
+      ordre={filtres.order}
+      ordreParDefaut={TRI_DOSSIERS_DEFAUT}
+      espaceBoutons={false}
     >
-      <Form method="get" action={chemin} aria-labelledby={`${prefixe}-titre`}>
-        <div className="fr-grid-row fr-grid-row--gutters">
-          <div className="fr-col-12">
-            <Field
-              id={`${prefixe}-query`}
-              label="Rechercher (n° de dossier, raison sociale, SIREN)"
-            >
-              <input type="search" name="query" defaultValue={filtres.query ?? ""} />
-            </Field>
-          </div>
-          {select(
-            "etat",
-            "État",
-            "Tous les états",
-            ETATS_FILTRABLES.map((etat) => ({
-              valeur: etat,
-              libelle: LIBELLES_ETAT_DEMANDE[etat],
-            })),
-            filtres.etat[0],
-          )}
-          {select(
-            "instructeur",
-            "Instructeur",
-            "Tous les instructeurs",
-            [{ valeur: INSTRUCTEUR_AUCUN, libelle: "Non affecté" }, ...options.instructeurs],
-            filtres.instructeur[0],
-          )}
-          {select(
-            "servicesInstructeur",
-            "Service instructeur",
-            "Tous les services",
-            options.services,
-            filtres.servicesInstructeur[0]?.toString(),
-          )}
-          {select(
-            "quality",
-            "Qualité de la structure",
-            "Toutes les qualités",
-            options.qualites,
-            filtres.quality[0],
-          )}
-          {select(
-            "departement",
-            "Département du siège",
-            "Tous les départements",
-            options.departements,
-            filtres.departement[0],
-          )}
-          {select(
-            "region",
-            "Région du siège",
-            "Toutes les régions",
-            options.regions,
-            filtres.region[0],
-          )}
-          {onglet.kind === "changement-notable"
-            ? select(
-                "type",
-                "Type de changement",
-                "Tous les types",
-                TYPES_CHANGEMENT_NOTABLE.map((type) => ({
-                  valeur: type,
-                  libelle: LIBELLES_TYPE_CHANGEMENT[type],
-                })),
-                filtres.type[0],
-              )
-            : null}
-        </div>
-        <div className="fr-grid-row fr-grid-row--gutters">
-          <div className="fr-col-12 fr-col-md-6">
-            <CheckboxGroup
-              id={`${prefixe}-etape`}
-              legend="Étape d'instruction"
-              options={ETAPES_INSTRUCTION.map((etape) => ({
-                props: {
-                  id: `${prefixe}-etape-${etape}`,
-                  name: "etape[]",
-                  value: etape,
-                  defaultChecked: etapes.has(etape),
-                },
-                label: libelleEtape(etape),
-              }))}
-            />
-          </div>
-          <div className="fr-col-12 fr-col-md-6">
-            <CheckboxGroup
-              id={`${prefixe}-delai`}
-              legend="Délai d'instruction"
-              options={[
-                {
-                  props: {
-                    id: `${prefixe}-reputesRejetes`,
-                    name: "reputesRejetes",
-                    value: "true",
-                    defaultChecked: filtres.reputesRejetes,
-                  },
-                  label: "Réputés rejetés uniquement",
-                },
-                {
-                  props: {
-                    id: `${prefixe}-expireBientot`,
-                    name: "expireBientot",
-                    value: "true",
-                    defaultChecked: filtres.expireBientot,
-                  },
-                  label: "Expirant bientôt uniquement",
-                },
-              ]}
-            />
-          </div>
-        </div>
-        {triParDefaut ? null : (
-          <input
-            type="hidden"
-            name={`order[${filtres.order.field}]`}
-            value={filtres.order.direction}
-          />
+      <div className="fr-grid-row fr-grid-row--gutters">
+        <ChampRecherche
+          id={`${prefixe}-query`}
+          label="Rechercher (n° de dossier, raison sociale, SIREN)"
+          valeur={filtres.query}
+        />
+        {select("etat", "État", "Tous les états", CHOIX_ETATS, filtres.etat[0])}
+        {select(
+          "instructeur",
+          "Instructeur",
+          "Tous les instructeurs",
+          [{ valeur: INSTRUCTEUR_AUCUN, libelle: "Non affecté" }, ...options.instructeurs],
+          filtres.instructeur[0],
         )}
-        <BoutonsFiltres chemin={chemin} espace={false} />
-      </Form>
-    </FiltresPliables>
+        {select(
+          "servicesInstructeur",
+          "Service instructeur",
+          "Tous les services",
+          options.services,
+          filtres.servicesInstructeur[0]?.toString(),
+        )}
+        {select(
+          "quality",
+          "Qualité de la structure",
+          "Toutes les qualités",
+          options.qualites,
+          filtres.quality[0],
+        )}
+        {select(
+          "departement",
+          "Département du siège",
+          "Tous les départements",
+          options.departements,
+          filtres.departement[0],
+        )}
+        {select(
+          "region",
+          "Région du siège",
+          "Toutes les régions",
+          options.regions,
+          filtres.region[0],
+        )}
+        {onglet.kind === "changement-notable"
+          ? select(
+              "type",
+              "Type de changement",
+              "Tous les types",
+              CHOIX_TYPES_CHANGEMENT,
+              filtres.type[0],
+            )
+          : null}
+      </div>
+      <FiltresEtapeEtDelai prefixe={prefixe} filtres={filtres} />
+    </FormulaireFiltres>
+  );
+}
+
+/**
+ * The second row of a staff list's filters: the instruction steps and the
+ * two deadline filters as checkboxes (ids under `prefixe`).
+ */
+function FiltresEtapeEtDelai({ prefixe, filtres }: { prefixe: string; filtres: FiltresDemandes }) {
+  const etapes = new Set<string>(filtres.etape);
+  return (
+    <div className="fr-grid-row fr-grid-row--gutters">
+      <div className="fr-col-12 fr-col-md-6">
+        <CheckboxGroup
+          id={`${prefixe}-etape`}
+          legend="Étape d'instruction"
+          options={ETAPES_INSTRUCTION.map((etape) => ({
+            props: {
+              id: `${prefixe}-etape-${etape}`,
+              name: "etape[]",
+              value: etape,
+              defaultChecked: etapes.has(etape),
+            },
+            label: libelleEtape(etape),
+          }))}
+        />
+      </div>
+      <div className="fr-col-12 fr-col-md-6">
+        <CheckboxGroup
+          id={`${prefixe}-delai`}
+          legend="Délai d'instruction"
+          options={[
+            {
+              props: {
+                id: `${prefixe}-reputesRejetes`,
+                name: "reputesRejetes",
+                value: "true",
+                defaultChecked: filtres.reputesRejetes,
+              },
+              label: "Réputés rejetés uniquement",
+            },
+            {
+              props: {
+                id: `${prefixe}-expireBientot`,
+                name: "expireBientot",
+                value: "true",
+                defaultChecked: filtres.expireBientot,
+              },
+              label: "Expirant bientôt uniquement",
+            },
+          ]}
+        />
+      </div>
+    </div>
   );
 }
 

@@ -3,7 +3,8 @@ import { libelleCourtQualite } from "#contract/qualites";
 import type { FiltresDemandes, TriDemandes } from "#contract/schemas/listes";
 import { dateFr } from "~/utils/dates";
 import { BadgeEtape, BadgeEtat, MarqueursDelai } from "./badges-dossier";
-import { LIBELLES_TYPE_CHANGEMENT, type OptionFiltre } from "./filtres-dossiers";
+import { LIBELLES_TYPE_CHANGEMENT } from "./filtres-dossiers";
+import type { OptionFiltre } from "~/components/listes/filtres";
 import { EnteteTriable } from "~/components/listes/tri";
 import {
   lienDetailDossier,
@@ -39,8 +40,10 @@ export function TableauDossiers({
   departements,
   qualites,
 }: TableauDossiersProps) {
-  const libelleDepartement = new Map(departements.map((d) => [d.valeur, d.libelle]));
-  const libelleQualite = new Map(qualites.map((q) => [q.valeur, q.libelle]));
+  const libelles: LibellesCodes = {
+    departements: new Map(departements.map((d) => [d.valeur, d.libelle])),
+    qualites: new Map(qualites.map((q) => [q.valeur, q.libelle])),
+  };
   const triable = (field: TriDemandes, libelle: string) => (
     <EnteteTriable
       champ={field}
@@ -71,65 +74,12 @@ export function TableauDossiers({
               </thead>
               <tbody>
                 {dossiers.map((dossier) => (
-                  <tr key={dossier.id}>
-                    <th scope="row">
-                      <Link to={lienDetailDossier(onglet.kind, dossier.id)}>
-                        {dossier.numeroDossier ?? "Sans numéro"}
-                      </Link>
-                    </th>
-                    <td className="fr-cell--multiline">
-                      {dossier.raisonSociale ?? "—"}
-                      {dossier.siren ? (
-                        <span className="fr-hint-text">SIREN {dossier.siren}</span>
-                      ) : null}
-                    </td>
-                    <td className="fr-cell--multiline">
-                      {dossier.codeDepartement
-                        ? (libelleDepartement.get(dossier.codeDepartement) ??
-                          dossier.codeDepartement)
-                        : "—"}
-                    </td>
-                    <td className="fr-cell--multiline">
-                      {dossier.qualite ? (
-                        <span title={libelleQualite.get(dossier.qualite)}>
-                          {libelleCourtQualite(dossier.qualite)}
-                        </span>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    {onglet.kind === "changement-notable" ? (
-                      <td className="fr-cell--multiline">
-                        {dossier.typeChangement
-                          ? (LIBELLES_TYPE_CHANGEMENT[
-                              dossier.typeChangement as keyof typeof LIBELLES_TYPE_CHANGEMENT
-                            ] ?? dossier.typeChangement)
-                          : "—"}
-                      </td>
-                    ) : null}
-                    {/* Long labels ("Agrément modifié en attente de consultation") wrap
-                        rather than push the last columns out of the frame. */}
-                    <td className="fr-cell--multiline">
-                      <ul className="fr-badges-group portail-badges-empiles">
-                        <li>
-                          <BadgeEtat dossier={dossier} />
-                        </li>
-                        <li>
-                          <BadgeEtape dossier={dossier} />
-                        </li>
-                      </ul>
-                    </td>
-                    <td className="fr-cell--multiline">
-                      {dossier.instructeur
-                        ? `${dossier.instructeur.prenom} ${dossier.instructeur.nom}`
-                        : "Non affecté"}
-                    </td>
-                    <td>{dossier.dateDepot ? dateFr(dossier.dateDepot) : "—"}</td>
-                    <td>
-                      {dossier.dateLimiteInstruction ? dateFr(dossier.dateLimiteInstruction) : "—"}
-                      <MarqueursDelai dossier={dossier} />
-                    </td>
-                  </tr>
+                  <LigneTableauDossiers
+                    key={dossier.id}
+                    kind={onglet.kind}
+                    dossier={dossier}
+                    libelles={libelles}
+                  />
                 ))}
               </tbody>
             </table>
@@ -137,5 +87,85 @@ export function TableauDossiers({
         </div>
       </div>
     </div>
+  );
+}
+
+/** Labels of the département and quality codes, by code. */
+interface LibellesCodes {
+  departements: Map<string, string>;
+  qualites: Map<string, string>;
+}
+
+/**
+ * One file's row of {@link TableauDossiers}: its number as a link to the
+ * staff detail page, then one cell per column of the header (the type only
+ * on the notable-change tab).
+ */
+function LigneTableauDossiers({
+  kind,
+  dossier,
+  libelles,
+}: {
+  kind: OngletDossiers["kind"];
+  dossier: LigneDossier;
+  libelles: LibellesCodes;
+}) {
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={lienDetailDossier(kind, dossier.id)}>
+          {dossier.numeroDossier ?? "Sans numéro"}
+        </Link>
+      </th>
+      <td className="fr-cell--multiline">
+        {dossier.raisonSociale ?? "—"}
+        {dossier.siren ? <span className="fr-hint-text">SIREN {dossier.siren}</span> : null}
+      </td>
+      <td className="fr-cell--multiline">
+        {dossier.codeDepartement
+          ? (libelles.departements.get(dossier.codeDepartement) ?? dossier.codeDepartement)
+          : "—"}
+      </td>
+      <td className="fr-cell--multiline">
+        {dossier.qualite ? (
+          <span title={libelles.qualites.get(dossier.qualite)}>
+            {libelleCourtQualite(dossier.qualite)}
+          </span>
+        ) : (
+          "—"
+        )}
+      </td>
+      {kind === "changement-notable" ? (
+        <td className="fr-cell--multiline">
+          {dossier.typeChangement
+            ? (LIBELLES_TYPE_CHANGEMENT[
+                dossier.typeChangement as keyof typeof LIBELLES_TYPE_CHANGEMENT
+              ] ?? dossier.typeChangement)
+            : "—"}
+        </td>
+      ) : null}
+      {/* Long labels ("Agrément modifié en attente de consultation") wrap
+          rather than push the last columns out of the frame. */}
+      <td className="fr-cell--multiline">
+        <ul className="fr-badges-group portail-badges-empiles">
+          <li>
+            <BadgeEtat dossier={dossier} />
+          </li>
+          <li>
+            <BadgeEtape dossier={dossier} />
+          </li>
+        </ul>
+      </td>
+      <td className="fr-cell--multiline">
+        {dossier.instructeur
+          ? `${dossier.instructeur.prenom} ${dossier.instructeur.nom}`
+          : "Non affecté"}
+      </td>
+      <td>{dossier.dateDepot ? dateFr(dossier.dateDepot) : "—"}</td>
+      <td>
+        {dossier.dateLimiteInstruction ? dateFr(dossier.dateLimiteInstruction) : "—"}
+        <MarqueursDelai dossier={dossier} />
+      </td>
+    </tr>
   );
 }

@@ -331,6 +331,104 @@ export function EtapeActivite({ rapport, lastResult }: EtapeRapportProps) {
 }
 
 /**
+ * How many documents each type code of `procedure` holds once `formData`
+ * is saved: the report's documents not ticked "Retirer", plus the files
+ * chosen in the type's input.
+ */
+function nombresDeFichiers(
+  formData: FormData,
+  rapport: RapportAnnuel,
+  procedure: ProcedureRapportAnnuel,
+): Record<string, number> {
+  const fichiers: Record<string, number> = {};
+  const supprimes = new Set(formData.getAll("supprimer").map(String));
+  for (const groupe of procedure.groupes)
+    for (const { code } of groupe.values)
+      fichiers[code] =
+        rapport.piecesJointes.filter((p) => p.codeTypePJ === code && !supprimes.has(p.id)).length +
+        formData.getAll(code).filter((v) => typeof v !== "string" && v.size > 0).length;
+  return fichiers;
+}
+
+/** What the sections of step 3 share: the form's id, the year, conform's fields, the accepted types and the limits as a sentence. */
+interface FormulaireChangements {
+  id: string;
+  annee: number;
+  champs: Record<string, Champ>;
+  types: string[];
+  limites: string;
+}
+
+/**
+ * One group of step 3 (capital structure, governance): its yes/no
+ * question, its documents already sent, each with a "Retirer" box
+ * (`supprimer`), and one file input per document type.
+ */
+function SectionChangement({
+  groupe,
+  justificatifs,
+  formulaire: { id, annee, champs, types, limites },
+}: {
+  groupe: ProcedureRapportAnnuel["groupes"][number];
+  justificatifs: RapportAnnuel["piecesJointes"];
+  formulaire: FormulaireChangements;
+}) {
+  const question = champs[groupe.question];
+  return (
+    <section className="fr-mb-4w" aria-labelledby={`titre-${groupe.code}`}>
+      <h3 id={`titre-${groupe.code}`} className="fr-h5">
+        {groupe.libelle}
+      </h3>
+      <RadioGroup
+        id={question.id}
+        legend={
+          groupe.question === "capitalModifie"
+            ? `La structure du capital a-t-elle été modifiée en ${annee} ?`
+            : `La gouvernance de la structure a-t-elle été modifiée en ${annee} ?`
+        }
+        hint="Avec « Oui », joignez au moins un justificatif ; avec « Non », les documents joints sont retirés."
+        required
+        inline
+        errors={question.errors}
+        options={ouiNon(question)}
+      />
+      {justificatifs.length ? (
+        <ul className="fr-raw-list fr-mb-2w">
+          {justificatifs.map((justificatif) => (
+            <li key={justificatif.id} className="fr-mb-1w">
+              <AnalyseAntivirus piece={justificatif}>
+                <a href={`/piece-jointe/${justificatif.id}`} className="fr-link fr-link--sm">
+                  {justificatif.nom} ({afficherTaille(justificatif.size)}, ajouté le{" "}
+                  {dateFr(justificatif.dateCreation)})
+                </a>
+              </AnalyseAntivirus>
+              <CheckboxField
+                id={`supprimer-${justificatif.id}`}
+                label={`Retirer ${justificatif.nom}`}
+              >
+                <input type="checkbox" name="supprimer" value={justificatif.id} />
+              </CheckboxField>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {groupe.values.map((valeur) => (
+        <UploadField
+          key={valeur.code}
+          id={`${id}-${valeur.code}`}
+          name={valeur.code}
+          label={valeur.libelle}
+          hint={`À joindre si vous avez répondu « Oui ». ${limites}`}
+          multiple
+          accept={acceptAttribute(types)}
+          errors={champs[valeur.code]?.errors}
+        />
+      ))}
+    </section>
+  );
+}
+
+/**
  * Step 3 "Changements et documents" (spec §3: capital structure and
  * governance changed, each with its documents): a multipart form that
  * works without JavaScript; the documents already sent are listed with a
@@ -364,21 +462,15 @@ export function EtapeChangements({
       event.preventDefault();
       void envoi.envoyer(action, formData);
     },
-    onValidate: ({ formData }) => {
-      const fichiers: Record<string, number> = {};
-      const supprimes = new Set(formData.getAll("supprimer").map(String));
-      for (const groupe of procedure.groupes)
-        for (const { code } of groupe.values)
-          fichiers[code] =
-            rapport.piecesJointes.filter((p) => p.codeTypePJ === code && !supprimes.has(p.id))
-              .length +
-            formData.getAll(code).filter((v) => typeof v !== "string" && v.size > 0).length;
-      return parseWithZod(formData, { schema: schemaEtapeChangements(fichiers) });
-    },
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: schemaEtapeChangements(nombresDeFichiers(formData, rapport, procedure)),
+      }),
   });
   const champs = fields as unknown as Record<string, Champ>;
   const types = procedure.typesAcceptes.split(",").map((type) => type.trim());
   const limites = `Taille maximale : ${afficherTaille(procedure.tailleMaxOctets)} par fichier, ${procedure.maxFichiers} fichiers au plus. Formats acceptés : ${types.map((type) => type.split("/")[1]?.toUpperCase() ?? type).join(", ")}.`;
+  const formulaire: FormulaireChangements = { id: form.id, annee, champs, types, limites };
   return (
     <Form
       method="post"
@@ -393,61 +485,16 @@ export function EtapeChangements({
         )}
       />
       <RequiredFieldsNotice />
-      {procedure.groupes.map((groupe) => {
-        const question = champs[groupe.question];
-        const pieces = rapport.piecesJointes.filter((piece) =>
-          groupe.values.some((valeur) => valeur.code === piece.codeTypePJ),
-        );
-        return (
-          <section key={groupe.code} className="fr-mb-4w" aria-labelledby={`titre-${groupe.code}`}>
-            <h3 id={`titre-${groupe.code}`} className="fr-h5">
-              {groupe.libelle}
-            </h3>
-            <RadioGroup
-              id={question.id}
-              legend={
-                groupe.question === "capitalModifie"
-                  ? `La structure du capital a-t-elle été modifiée en ${annee} ?`
-                  : `La gouvernance de la structure a-t-elle été modifiée en ${annee} ?`
-              }
-              hint="Avec « Oui », joignez au moins un justificatif ; avec « Non », les documents joints sont retirés."
-              required
-              inline
-              errors={question.errors}
-              options={ouiNon(question)}
-            />
-            {pieces.length ? (
-              <ul className="fr-raw-list fr-mb-2w">
-                {pieces.map((piece) => (
-                  <li key={piece.id} className="fr-mb-1w">
-                    <AnalyseAntivirus piece={piece}>
-                      <a href={`/piece-jointe/${piece.id}`} className="fr-link fr-link--sm">
-                        {piece.nom} ({afficherTaille(piece.size)}, ajouté le{" "}
-                        {dateFr(piece.dateCreation)})
-                      </a>
-                    </AnalyseAntivirus>
-                    <CheckboxField id={`supprimer-${piece.id}`} label={`Retirer ${piece.nom}`}>
-                      <input type="checkbox" name="supprimer" value={piece.id} />
-                    </CheckboxField>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {groupe.values.map((valeur) => (
-              <UploadField
-                key={valeur.code}
-                id={`${form.id}-${valeur.code}`}
-                name={valeur.code}
-                label={valeur.libelle}
-                hint={`À joindre si vous avez répondu « Oui ». ${limites}`}
-                multiple
-                accept={acceptAttribute(types)}
-                errors={champs[valeur.code]?.errors}
-              />
-            ))}
-          </section>
-        );
-      })}
+      {procedure.groupes.map((groupe) => (
+        <SectionChangement
+          key={groupe.code}
+          groupe={groupe}
+          justificatifs={rapport.piecesJointes.filter((piece) =>
+            groupe.values.some((valeur) => valeur.code === piece.codeTypePJ),
+          )}
+          formulaire={formulaire}
+        />
+      ))}
       {envoi.erreur ? (
         <div className="fr-alert fr-alert--error fr-alert--sm fr-mt-2w" role="alert">
           <p>{envoi.erreur}</p>

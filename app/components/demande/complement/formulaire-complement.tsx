@@ -12,6 +12,7 @@ import {
   acceptAttribute,
   checkFilesBeforeUpload,
 } from "~/components/forms";
+import { televerser } from "../televerser";
 import { texteAideComplement, type LimitesComplement } from "./complement";
 
 /** What the upload endpoint (…/completude/{id}/envoi) answers, as JSON. */
@@ -67,68 +68,10 @@ export function FormulaireComplement({
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const champ = useRef<HTMLInputElement>(null);
-  const [erreursClient, setErreursClient] = useState<string[] | null>(null);
-  const [erreurEnvoi, setErreurEnvoi] = useState<string | null>(null);
-  const [progression, setProgression] = useState<number | null>(null);
-  const erreursFichier = erreursClient ?? fields.fichier.errors ?? [];
-  const erreursFormulaire = erreurEnvoi ? [erreurEnvoi] : (form.errors ?? []);
+  const envoi = useEnvoiComplement(limites, urlEnvoi, form.onSubmit);
+  const erreursFichier = envoi.erreursClient ?? fields.fichier.errors ?? [];
+  const erreursFormulaire = envoi.erreurEnvoi ? [envoi.erreurEnvoi] : (form.errors ?? []);
   const idFichier = fields.fichier.id;
-
-  function envoyer(event: FormEvent<HTMLFormElement>) {
-    const formulaire = event.currentTarget;
-    event.preventDefault();
-    // conform checks a field on blur by submitting the form with its own button: that is
-    // no answer to send (it would post the files again at each blur, e.g. when the error
-    // summary takes the focus from the file field).
-    const bouton = (event.nativeEvent as SubmitEvent).submitter;
-    if (bouton instanceof HTMLButtonElement && bouton.name === INTENT_CONFORM) {
-      form.onSubmit(event);
-      return;
-    }
-    const fichiers = [...(champ.current?.files ?? [])];
-    const refus = checkFilesBeforeUpload(fichiers, limites, {
-      requiredMessage: MESSAGES_INSTRUCTION.fichierRequis,
-    });
-    if (refus.length) {
-      setErreursClient(refus);
-      champ.current?.focus();
-      return;
-    }
-    setErreursClient([]);
-    setErreurEnvoi(null);
-    setProgression(0);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", urlEnvoi);
-    xhr.responseType = "json";
-    xhr.upload.addEventListener("progress", (progres) => {
-      if (progres.lengthComputable)
-        setProgression(Math.round((progres.loaded / progres.total) * 100));
-    });
-    xhr.addEventListener("load", () => {
-      const reponse = xhr.response as ReponseEnvoiComplement | null;
-      // A full page load, so that the confirmation page shows the flashed notification.
-      if (reponse?.redirection) return window.location.assign(reponse.redirection);
-      setProgression(null);
-      if (reponse?.erreursFichier?.length) {
-        setErreursClient(reponse.erreursFichier);
-        champ.current?.focus();
-      }
-      setErreurEnvoi(
-        reponse?.erreur ??
-          (reponse?.erreursFichier?.length
-            ? null
-            : "Les fichiers n'ont pas pu être envoyés. Réessayez."),
-      );
-    });
-    xhr.addEventListener("error", () => {
-      setProgression(null);
-      setErreurEnvoi(
-        "Les fichiers n'ont pas pu être envoyés : vérifiez votre connexion et réessayez.",
-      );
-    });
-    xhr.send(new FormData(formulaire));
-  }
 
   return (
     <form
@@ -137,12 +80,12 @@ export function FormulaireComplement({
       encType="multipart/form-data"
       // The server's messages are French and kept next to the field; the browser's are not.
       noValidate
-      onSubmit={envoyer}
+      onSubmit={envoi.envoyer}
     >
       <FormErrorSummary
         form={{
           id: form.id,
-          status: erreursClient?.length || erreurEnvoi ? "error" : form.status,
+          status: envoi.erreursClient?.length || envoi.erreurEnvoi ? "error" : form.status,
           allErrors: { ...form.allErrors, fichier: erreursFichier, "": erreursFormulaire },
         }}
         order={["fichier", "commentaire"]}
@@ -158,8 +101,8 @@ export function FormulaireComplement({
         multiple
         accept={acceptAttribute(limites.typesAcceptes)}
         errors={erreursFichier}
-        inputRef={champ}
-        onChange={() => setErreursClient(null)}
+        inputRef={envoi.champ}
+        onChange={envoi.effacerErreursFichier}
         className="fr-mb-4w"
       />
       <Field
@@ -172,7 +115,7 @@ export function FormulaireComplement({
       </Field>
       <UploadProgress
         id={`${ID_FORMULAIRE}-progression`}
-        percent={progression}
+        percent={envoi.progression}
         className="fr-mb-2w"
       />
       <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-right fr-mt-4w">
@@ -180,7 +123,7 @@ export function FormulaireComplement({
           <button
             type="submit"
             className="fr-btn fr-icon-send-plane-line fr-btn--icon-right"
-            disabled={progression !== null}
+            disabled={envoi.progression !== null}
           >
             Transmettre les compléments
           </button>
@@ -193,4 +136,83 @@ export function FormulaireComplement({
       </ul>
     </form>
   );
+}
+
+/**
+ * The sending by script of {@link FormulaireComplement} (with JavaScript):
+ * `envoyer`, the form's submit handler, hands conform's own validation
+ * posts to `soumettreConform`, checks the files of `champ` against
+ * `limites`, then posts the form to `urlEnvoi` showing the `progression`
+ * (null when idle), and loads the confirmation page, or keeps the refusal:
+ * the files' messages (`erreursClient`, null while the server's apply) or
+ * the form's (`erreurEnvoi`).
+ */
+function useEnvoiComplement(
+  limites: LimitesComplement,
+  urlEnvoi: string,
+  soumettreConform: (event: FormEvent<HTMLFormElement>) => void,
+) {
+  const champ = useRef<HTMLInputElement>(null);
+  const [erreursClient, setErreursClient] = useState<string[] | null>(null);
+  const [erreurEnvoi, setErreurEnvoi] = useState<string | null>(null);
+  const [progression, setProgression] = useState<number | null>(null);
+
+  async function envoyer(event: FormEvent<HTMLFormElement>) {
+    const formulaire = event.currentTarget;
+    event.preventDefault();
+    // conform checks a field on blur by submitting the form with its own button: that is
+    // no answer to send (it would post the files again at each blur, e.g. when the error
+    // summary takes the focus from the file field).
+    const bouton = (event.nativeEvent as SubmitEvent).submitter;
+    if (bouton instanceof HTMLButtonElement && bouton.name === INTENT_CONFORM) {
+      soumettreConform(event);
+      return;
+    }
+    const fichiers = [...(champ.current?.files ?? [])];
+    const refus = checkFilesBeforeUpload(fichiers, limites, {
+      requiredMessage: MESSAGES_INSTRUCTION.fichierRequis,
+    });
+    if (refus.length) {
+      setErreursClient(refus);
+      champ.current?.focus();
+      return;
+    }
+    setErreursClient([]);
+    setErreurEnvoi(null);
+    setProgression(0);
+    const xhr = await televerser(urlEnvoi, new FormData(formulaire), {
+      progression: setProgression,
+      typeReponse: "json",
+    });
+    if (!xhr) {
+      setProgression(null);
+      setErreurEnvoi(
+        "Les fichiers n'ont pas pu être envoyés : vérifiez votre connexion et réessayez.",
+      );
+      return;
+    }
+    const reponse = xhr.response as ReponseEnvoiComplement | null;
+    // A full page load, so that the confirmation page shows the flashed notification.
+    if (reponse?.redirection) return window.location.assign(reponse.redirection);
+    setProgression(null);
+    if (reponse?.erreursFichier?.length) {
+      setErreursClient(reponse.erreursFichier);
+      champ.current?.focus();
+    }
+    setErreurEnvoi(
+      reponse?.erreur ??
+        (reponse?.erreursFichier?.length
+          ? null
+          : "Les fichiers n'ont pas pu être envoyés. Réessayez."),
+    );
+  }
+
+  return {
+    champ,
+    erreursClient,
+    effacerErreursFichier: () => setErreursClient(null),
+    erreurEnvoi,
+    progression,
+    envoyer,
+  };
 }

@@ -10,6 +10,7 @@ import {
   checkFilesBeforeUpload,
 } from "~/components/forms";
 import { t } from "~/i18n";
+import { televerser } from "../televerser";
 import { urlEtape } from "./stepper";
 import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
 
@@ -56,9 +57,74 @@ export interface RubriquePiecesJointesProps {
 export function RubriquePiecesJointes({
   id,
   rubrique,
-  erreurs = [],
+  erreurs,
   urlEtape3,
 }: RubriquePiecesJointesProps) {
+  const prefixe = `pj-${rubrique.code}`;
+  return (
+    <section className="fr-mb-6w" aria-labelledby={`${prefixe}-titre`} id={prefixe}>
+      <h3 className="fr-h6 fr-mb-1w" id={`${prefixe}-titre`}>
+        {rubrique.libelle}
+        {rubrique.minPj > 0 ? <RequiredStar /> : null}
+      </h3>
+      <p className="fr-text--sm fr-mb-2w">{rubrique.description}</p>
+
+      <PiecesDeposees rubrique={rubrique} urlEtape3={urlEtape3} />
+
+      <AjoutPiecesJointes id={id} rubrique={rubrique} erreurs={erreurs} urlEtape3={urlEtape3} />
+    </section>
+  );
+}
+
+/**
+ * The rubric's files: name (download link, with the antivirus scan's
+ * state), type and size, and a delete button (`intent=supprimer`, a form
+ * of its own posting to step 3); a sentence when there is none.
+ */
+function PiecesDeposees({
+  rubrique,
+  urlEtape3,
+}: Pick<RubriquePiecesJointesProps, "rubrique" | "urlEtape3">) {
+  if (!rubrique.piecesJointes.length)
+    return <p className="fr-text--sm fr-mb-2w">Aucun fichier déposé.</p>;
+  return (
+    <ul className="fr-mb-2w">
+      {rubrique.piecesJointes.map((piece) => (
+        <li key={piece.id}>
+          <AnalyseAntivirus piece={piece}>
+            <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
+              {piece.nom}
+            </a>
+          </AnalyseAntivirus>{" "}
+          <span className="fr-text--sm">
+            ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
+          </span>{" "}
+          <Form method="post" action={urlEtape3} className="portail-inline">
+            <input type="hidden" name="fileId" value={piece.id} />
+            <input type="hidden" name="rubrique" value={rubrique.code} />
+            <button
+              type="submit"
+              name="intent"
+              value={INTENT_SUPPRIMER}
+              className="fr-btn fr-btn--sm fr-btn--tertiary-no-outline fr-icon-delete-line fr-btn--icon-left"
+            >
+              Supprimer<span className="fr-sr-only"> le fichier {piece.nom}</span>
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The rubric's upload form: one or several `fichier`, multipart, posted to
+ * step 3 with the rubric. With JavaScript the files are checked against the
+ * procedure's limits, then sent by {@link televerser} with a progress bar;
+ * an accepted upload empties the field, is announced and reloads the
+ * page's data; a refused one shows the server's messages at the field.
+ */
+function AjoutPiecesJointes({ id, rubrique, erreurs = [], urlEtape3 }: RubriquePiecesJointesProps) {
   const revalidator = useRevalidator();
   const [erreursClient, setErreursClient] = useState<string[] | null>(null);
   const [progression, setProgression] = useState<number | null>(null);
@@ -67,7 +133,7 @@ export function RubriquePiecesJointes({
   const prefixe = `pj-${rubrique.code}`;
   const messages = erreursClient ?? erreurs;
 
-  function envoyer(event: FormEvent<HTMLFormElement>) {
+  async function envoyer(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formulaire = event.currentTarget;
     const fichiers = [...(champ.current?.files ?? [])];
@@ -84,119 +150,78 @@ export function RubriquePiecesJointes({
     setErreursClient([]);
     setAnnonce("");
     setProgression(0);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", formulaire.action);
-    xhr.setRequestHeader(ENTETE_TELEVERSEMENT, "xhr");
-    xhr.upload.addEventListener("progress", (progres) => {
-      if (progres.lengthComputable)
-        setProgression(Math.round((progres.loaded / progres.total) * 100));
+    const xhr = await televerser(formulaire.action, new FormData(formulaire), {
+      progression: setProgression,
+      entetes: { [ENTETE_TELEVERSEMENT]: "xhr" },
     });
-    xhr.addEventListener("load", () => {
-      setProgression(null);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        formulaire.reset();
-        setAnnonce(t("notification.success.pieceJointeAjoutee"));
-        revalidator.revalidate();
-        return;
-      }
-      // The refused upload comes back as the step's page with the message in place.
-      const page = new DOMParser().parseFromString(xhr.responseText, "text/html");
-      const messages = [
-        ...(page.getElementById(`${prefixe}-fichier-messages`)?.querySelectorAll(".fr-message") ??
-          []),
-      ]
-        .map((message) => message.textContent?.trim() ?? "")
-        .filter(Boolean);
-      setErreursClient(
-        messages.length ? messages : ["Le fichier n'a pas pu être envoyé. Réessayez."],
-      );
-      champ.current?.focus();
-    });
-    xhr.addEventListener("error", () => {
-      setProgression(null);
+    setProgression(null);
+    if (!xhr) {
       setErreursClient([
         "Le fichier n'a pas pu être envoyé : vérifiez votre connexion et réessayez.",
       ]);
-    });
-    xhr.send(new FormData(formulaire));
+      return;
+    }
+    if (xhr.status >= 200 && xhr.status < 300) {
+      formulaire.reset();
+      setAnnonce(t("notification.success.pieceJointeAjoutee"));
+      revalidator.revalidate();
+      return;
+    }
+    const messages = messagesDuChamp(xhr.responseText, `${prefixe}-fichier`);
+    setErreursClient(
+      messages.length ? messages : ["Le fichier n'a pas pu être envoyé. Réessayez."],
+    );
+    champ.current?.focus();
   }
 
   return (
-    <section className="fr-mb-6w" aria-labelledby={`${prefixe}-titre`} id={prefixe}>
-      <h3 className="fr-h6 fr-mb-1w" id={`${prefixe}-titre`}>
-        {rubrique.libelle}
-        {rubrique.minPj > 0 ? <RequiredStar /> : null}
-      </h3>
-      <p className="fr-text--sm fr-mb-2w">{rubrique.description}</p>
-
-      {rubrique.piecesJointes.length ? (
-        <ul className="fr-mb-2w">
-          {rubrique.piecesJointes.map((piece) => (
-            <li key={piece.id}>
-              <AnalyseAntivirus piece={piece}>
-                <a href={`/piece-jointe/${piece.id}`} download={piece.nom}>
-                  {piece.nom}
-                </a>
-              </AnalyseAntivirus>{" "}
-              <span className="fr-text--sm">
-                ({afficherTypeFichier(piece.mimeType)}, {afficherTaille(piece.size)})
-              </span>{" "}
-              <Form method="post" action={urlEtape3} className="portail-inline">
-                <input type="hidden" name="fileId" value={piece.id} />
-                <input type="hidden" name="rubrique" value={rubrique.code} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value={INTENT_SUPPRIMER}
-                  className="fr-btn fr-btn--sm fr-btn--tertiary-no-outline fr-icon-delete-line fr-btn--icon-left"
-                >
-                  Supprimer<span className="fr-sr-only"> le fichier {piece.nom}</span>
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="fr-text--sm fr-mb-2w">Aucun fichier déposé.</p>
-      )}
-
-      <form
-        method="post"
-        encType="multipart/form-data"
-        action={urlTeleversement(id, rubrique.code, urlEtape3)}
-        onSubmit={envoyer}
-      >
-        <input type="hidden" name="codeTypePJ" value={rubrique.code} />
-        <UploadField
-          id={`${prefixe}-fichier`}
-          name="fichier"
-          label="Ajouter des fichiers"
-          hint={texteAideTeleversement(rubrique)}
-          required
-          star={false}
-          multiple
-          accept={acceptAttribute(rubrique.typesAcceptes)}
-          errors={messages}
-          inputRef={champ}
-          onChange={() => setErreursClient(null)}
-        />
-        <UploadProgress id={`${prefixe}-progression`} percent={progression} />
-        <p className="fr-sr-only" role="status">
+    <form
+      method="post"
+      encType="multipart/form-data"
+      action={urlTeleversement(id, rubrique.code, urlEtape3)}
+      onSubmit={envoyer}
+    >
+      <input type="hidden" name="codeTypePJ" value={rubrique.code} />
+      <UploadField
+        id={`${prefixe}-fichier`}
+        name="fichier"
+        label="Ajouter des fichiers"
+        hint={texteAideTeleversement(rubrique)}
+        required
+        star={false}
+        multiple
+        accept={acceptAttribute(rubrique.typesAcceptes)}
+        errors={messages}
+        inputRef={champ}
+        onChange={() => setErreursClient(null)}
+      />
+      <UploadProgress id={`${prefixe}-progression`} percent={progression} />
+      <p className="fr-sr-only" role="status">
+        {annonce}
+      </p>
+      {annonce ? (
+        <p className="fr-message fr-message--valid fr-mt-1w" aria-hidden="true">
           {annonce}
         </p>
-        {annonce ? (
-          <p className="fr-message fr-message--valid fr-mt-1w" aria-hidden="true">
-            {annonce}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          className="fr-btn fr-btn--secondary fr-btn--sm fr-icon-upload-line fr-btn--icon-left fr-mt-1w"
-          disabled={progression !== null}
-        >
-          Ajouter<span className="fr-sr-only"> à la rubrique « {rubrique.libelle} »</span>
-        </button>
-      </form>
-    </section>
+      ) : null}
+      <button
+        type="submit"
+        className="fr-btn fr-btn--secondary fr-btn--sm fr-icon-upload-line fr-btn--icon-left fr-mt-1w"
+        disabled={progression !== null}
+      >
+        Ajouter<span className="fr-sr-only"> à la rubrique « {rubrique.libelle} »</span>
+      </button>
+    </form>
   );
+}
+
+/**
+ * The messages shown at the field `idChamp` in the page `html`: a refused
+ * upload comes back as the step's page with its messages in place.
+ */
+function messagesDuChamp(html: string, idChamp: string): string[] {
+  const page = new DOMParser().parseFromString(html, "text/html");
+  return [...(page.getElementById(`${idChamp}-messages`)?.querySelectorAll(".fr-message") ?? [])]
+    .map((message) => message.textContent?.trim() ?? "")
+    .filter(Boolean);
 }

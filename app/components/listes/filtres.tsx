@@ -1,0 +1,121 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { BoutonsFiltres, FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
+import { Field, SelectField } from "~/components/forms";
+import type { OrdreListe } from "./tri";
+
+/** One choice of a list filter's select: the value posted and its label. */
+export interface OptionFiltre {
+  valeur: string;
+  libelle: string;
+}
+
+/** The label of `valeur` among `options` (for a filter's tag); the value itself when none names it. */
+export function libelleOption(options: readonly OptionFiltre[], valeur: string): string {
+  return options.find((option) => option.valeur === valeur)?.libelle ?? valeur;
+}
+
+/** Props of {@link FormulaireFiltres}. */
+export interface FormulaireFiltresProps<Champ extends string> {
+  /** Id of the fold; its heading's is `${id}-titre`, which labels the form. */
+  id: string;
+  titre: string;
+  /** The active filters as short labels (the summary's tags). */
+  etiquettes: readonly string[];
+  /** Changes with the query, so that the fold shows the URL's filters. */
+  cle: string;
+  /** This page's path, without query: where the form goes and "Réinitialiser" leads. */
+  chemin: string;
+  /** The list's order: it travels in a hidden field unless it is `ordreParDefaut`. */
+  ordre: OrdreListe<Champ>;
+  ordreParDefaut: OrdreListe<Champ>;
+  /** The DSFR top margin of the buttons, for forms whose last row is a select (default true). */
+  espaceBoutons?: boolean;
+  /** The form's rows of fields. */
+  children: ReactNode;
+}
+
+/**
+ * The filter form of a staff list, folded ({@link FiltresPliables}): a
+ * plain GET form to `chemin`, so it works without JavaScript, holding
+ * `children`, then the current order as `order[field]=direction` (the
+ * default order is left out of the URL) and the "Filtrer" and
+ * "Réinitialiser" buttons. No page field: a new filter goes back to page 1.
+ */
+export function FormulaireFiltres<Champ extends string>({
+  id,
+  titre,
+  etiquettes,
+  cle,
+  chemin,
+  ordre,
+  ordreParDefaut,
+  espaceBoutons,
+  children,
+}: FormulaireFiltresProps<Champ>) {
+  const triParDefaut =
+    ordre.field === ordreParDefaut.field && ordre.direction === ordreParDefaut.direction;
+  return (
+    <FiltresPliables id={id} titre={titre} etiquettes={etiquettes} cle={cle}>
+      <Form method="get" action={chemin} aria-labelledby={`${id}-titre`}>
+        {children}
+        {triParDefaut ? null : (
+          <input type="hidden" name={`order[${ordre.field}]`} value={ordre.direction} />
+        )}
+        <BoutonsFiltres chemin={chemin} espace={espaceBoutons} />
+      </Form>
+    </FiltresPliables>
+  );
+}
+
+/**
+ * The search field of a filter form, across its grid row: `<input
+ * type="search" name="query">` with id `id`, holding `valeur`.
+ */
+export function ChampRecherche({
+  id,
+  label,
+  valeur,
+}: {
+  id: string;
+  label: string;
+  valeur: string | undefined;
+}) {
+  return (
+    <div className="fr-col-12">
+      <Field id={id} label={label}>
+        <input type="search" name="query" defaultValue={valeur ?? ""} />
+      </Field>
+    </div>
+  );
+}
+
+/** Props of {@link SelectFiltre}. */
+export interface SelectFiltreProps {
+  id: string;
+  /** The posted name (`quality[]`: the API reads lists as repeated `key[]`). */
+  name: string;
+  label: string;
+  /** The empty choice, which leaves the filter out ("Tous les services"). */
+  tous: string;
+  choix: readonly OptionFiltre[];
+  /** The filter's current value (its first one: a select picks one). */
+  valeur: string | undefined;
+  /** Classes of the grid cell (its width). */
+  colonne: string;
+}
+
+/** One select of a filter form, in its grid cell. */
+export function SelectFiltre({ id, name, label, tous, choix, valeur, colonne }: SelectFiltreProps) {
+  return (
+    <div className={colonne}>
+      <SelectField
+        id={id}
+        label={label}
+        placeholder={tous}
+        options={choix.map((option) => ({ value: option.valeur, label: option.libelle }))}
+        selectProps={{ name, defaultValue: valeur ?? "" }}
+      />
+    </div>
+  );
+}
