@@ -1,4 +1,4 @@
-import Provider, { errors, type Configuration } from "oidc-provider";
+import Provider, { errors, type ClientMetadata, type Configuration } from "oidc-provider";
 import type { JWK } from "jose";
 import type { Database } from "../api/db/client.ts";
 import type { IdpConfig } from "./config.ts";
@@ -41,6 +41,108 @@ const ERROR_MESSAGES: Record<string, string> = {
   server_error: "Une erreur technique est survenue. Veuillez réessayer plus tard.",
 };
 
+type Features = NonNullable<Configuration["features"]>;
+type CookieOptions = Parameters<typeof terminerSessionSansConfirmation>[1]["cookieOptions"];
+
+/**
+ * The portal, the provider's one public client: code + PKCE S256, refresh
+ * tokens, back to its callback, and after sign-out to its login or home.
+ */
+function portalClient(config: IdpConfig, loginUrl: string): ClientMetadata {
+  return {
+    client_id: config.oidcClientId,
+    client_name: "Mon Accompagnateur Rénov' – Agréments",
+    application_type: "web",
+    token_endpoint_auth_method: "none",
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+    redirect_uris: [`${config.publicUrl}/account/callback`],
+    post_logout_redirect_uris: [loginUrl, `${config.publicUrl}/`],
+    scope: CLIENT_SCOPES,
+  };
+}
+
+/**
+ * RP-initiated logout with the DSFR pages: the portal's own sign-out ends
+ * the session in one step (idp/deconnexion.ts), any other asks first; the
+ * signed-out page leads back to `loginUrl`.
+ */
+function logoutPages(
+  database: Database,
+  cookieOptions: CookieOptions,
+  loginUrl: string,
+): Features["rpInitiatedLogout"] {
+  return {
+    enabled: true,
+    logoutSource: async (ctx, form) => {
+      // The portal's own sign-out (verified hint of this account): no second page.
+      if (await terminerSessionSansConfirmation(ctx, { database, cookieOptions })) return;
+      ctx.type = "html";
+      ctx.body = logoutPage({ form, nonce: cspNonce(ctx.res) });
+    },
+    postLogoutSuccessSource: (ctx) => {
+      ctx.type = "html";
+      ctx.body = loggedOutPage({ loginUrl, nonce: cspNonce(ctx.res) });
+    },
+  };
+}
+
+/** The API (`config.oidcAudience`) as the only resource: JWT access tokens with its scopes. */
+function apiResource(config: IdpConfig): Features["resourceIndicators"] {
+  return {
+    enabled: true,
+    defaultResource: () => config.oidcAudience,
+    useGrantedResource: () => true,
+    getResourceServerInfo: (_ctx, resourceIndicator) => {
+      if (resourceIndicator !== config.oidcAudience) throw new errors.InvalidTarget();
+      return {
+        scope: API_SCOPES,
+        audience: config.oidcAudience,
+        accessTokenFormat: "jwt",
+        accessTokenTTL: ACCESS_TOKEN_TTL,
+      };
+    },
+  };
+}
+
+/** Lifetimes, in seconds. */
+const TTL: Configuration["ttl"] = {
+  AccessToken: ACCESS_TOKEN_TTL,
+  AuthorizationCode: 60,
+  IdToken: ACCESS_TOKEN_TTL,
+  Interaction: HOUR,
+  Session: 12 * HOUR,
+  Grant: 12 * HOUR,
+  RefreshToken: (ctx, _token, client) => {
+    // A rotated refresh token keeps the original expiry: 12 hours after sign-in, not after the last refresh.
+    const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
+    if (rotated && client.clientAuthMethod === "none") return rotated.remainingTTL;
+    return 12 * HOUR;
+  },
+};
+
+/**
+ * The provider's own error page: logged, then in French
+ * ({@link ERROR_MESSAGES}) with a way back to `loginUrl`.
+ */
+function renderErrorPage(logger: Logger, loginUrl: string): Configuration["renderError"] {
+  return (ctx, out, error) => {
+    const code = String(out.error ?? "server_error");
+    logger.warn(
+      { event: "idp_erreur", code, description: out.error_description, status: ctx.status },
+      "Erreur du fournisseur d'identité",
+    );
+    if (!(error instanceof errors.OIDCProviderError)) ctx.status = 500;
+    ctx.type = "html";
+    ctx.body = errorPage({
+      title: "Erreur de connexion",
+      message: ERROR_MESSAGES[code] ?? "La connexion n'a pas pu aboutir. Veuillez recommencer.",
+      loginUrl,
+      nonce: cspNonce(ctx.res),
+    });
+  };
+}
+
 /**
  * Builds the oidc-provider instance of the embedded identity provider
  * (DESIGN §2, spec §9): issuer `config.oidcIssuer`, Keycloak paths, one public
@@ -64,19 +166,7 @@ export function createProvider(deps: {
   const configuration: Configuration = {
     adapter: createOidcAdapter(database),
     jwks: deps.jwks as Configuration["jwks"],
-    clients: [
-      {
-        client_id: config.oidcClientId,
-        client_name: "Mon Accompagnateur Rénov' – Agréments",
-        application_type: "web",
-        token_endpoint_auth_method: "none",
-        grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
-        redirect_uris: [`${config.publicUrl}/account/callback`],
-        post_logout_redirect_uris: [loginUrl, `${config.publicUrl}/`],
-        scope: CLIENT_SCOPES,
-      },
-    ],
+    clients: [portalClient(config, loginUrl)],
     routes: KEYCLOAK_ROUTES,
     // Authorization code only: no implicit nor hybrid flows to advertise or accept.
     responseTypes: ["code"],
@@ -105,33 +195,8 @@ export function createProvider(deps: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: async (ctx, form) => {
-          // The portal's own sign-out (verified hint of this account): no second page.
-          if (await terminerSessionSansConfirmation(ctx, { database, cookieOptions })) return;
-          ctx.type = "html";
-          ctx.body = logoutPage({ form, nonce: cspNonce(ctx.res) });
-        },
-        postLogoutSuccessSource: (ctx) => {
-          ctx.type = "html";
-          ctx.body = loggedOutPage({ loginUrl, nonce: cspNonce(ctx.res) });
-        },
-      },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => config.oidcAudience,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== config.oidcAudience) throw new errors.InvalidTarget();
-          return {
-            scope: API_SCOPES,
-            audience: config.oidcAudience,
-            accessTokenFormat: "jwt",
-            accessTokenTTL: ACCESS_TOKEN_TTL,
-          };
-        },
-      },
+      rpInitiatedLogout: logoutPages(database, cookieOptions, loginUrl),
+      resourceIndicators: apiResource(config),
     },
     extraTokenClaims: async (_ctx, token) => {
       if (token.kind !== "AccessToken" || !("accountId" in token) || !token.accountId) {
@@ -141,35 +206,8 @@ export function createProvider(deps: {
     },
     issueRefreshToken: (_ctx, client) =>
       client.clientId === config.oidcClientId && client.grantTypeAllowed("refresh_token"),
-    ttl: {
-      AccessToken: ACCESS_TOKEN_TTL,
-      AuthorizationCode: 60,
-      IdToken: ACCESS_TOKEN_TTL,
-      Interaction: HOUR,
-      Session: 12 * HOUR,
-      Grant: 12 * HOUR,
-      RefreshToken: (ctx, _token, client) => {
-        // A rotated refresh token keeps the original expiry: 12 hours after sign-in, not after the last refresh.
-        const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
-        if (rotated && client.clientAuthMethod === "none") return rotated.remainingTTL;
-        return 12 * HOUR;
-      },
-    },
-    renderError: (ctx, out, error) => {
-      const code = String(out.error ?? "server_error");
-      logger.warn(
-        { event: "idp_erreur", code, description: out.error_description, status: ctx.status },
-        "Erreur du fournisseur d'identité",
-      );
-      if (!(error instanceof errors.OIDCProviderError)) ctx.status = 500;
-      ctx.type = "html";
-      ctx.body = errorPage({
-        title: "Erreur de connexion",
-        message: ERROR_MESSAGES[code] ?? "La connexion n'a pas pu aboutir. Veuillez recommencer.",
-        loginUrl,
-        nonce: cspNonce(ctx.res),
-      });
-    },
+    ttl: TTL,
+    renderError: renderErrorPage(logger, loginUrl),
   };
 
   const provider = new Provider(config.oidcIssuer, configuration);

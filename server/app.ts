@@ -7,10 +7,16 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { pinoHttp } from "pino-http";
 import { openDatabase, type Database } from "../api/db/client.ts";
-import { horlogeDecalable, horlogeSysteme, type Horloge } from "../api/domain/horloge.ts";
+import {
+  horlogeDecalable,
+  horlogeSysteme,
+  type Horloge,
+  type HorlogeDecalable,
+} from "../api/domain/horloge.ts";
 import { createApiRouter } from "../api/http/index.ts";
 import { portalVersion } from "../api/http/version.ts";
 import { createFileStore } from "../api/files/store.ts";
+import type { FileStore } from "../api/files/types.ts";
 import { startJobsRunner, type JobsRunner } from "../api/jobs/runner.ts";
 import { tachesDuPortail } from "../api/jobs/taches.ts";
 import { createMailer } from "../api/mail/mailer.ts";
@@ -74,30 +80,47 @@ export interface Portal {
   close(): Promise<void>;
 }
 
+/** Options of {@link createPortal}. */
+interface PortalOptions {
+  remix?: boolean;
+  database?: Database;
+  horloge?: Horloge;
+  mailer?: Mailer;
+  /**
+   * A worker of the cluster (server/cluster.ts, ADR 0028): the primary did
+   * the start work once before forking (DATA_DIR, sweep, seed, purge), so a
+   * worker started later never sweeps the temporary files of another.
+   */
+  travailleur?: boolean;
+}
+
 /**
- * Assembles the portal (DESIGN §2): static files, health probes, /api, the
- * embedded OpenID provider when OIDC_ISSUER is unset, then Remix. Opens the
- * database, applies migrations and loads reference (and demo) data first.
- * `remix: false` serves everything but the pages (API tests); tests may
- * also pass their own clock and mailer. Starts the jobs runner (pg-boss,
- * api/jobs/) unless config.jobs is false; `close()` stops it first.
+ * The clocks of the portal: `reelle` for the identity provider and the
+ * sessions; `recette` the one an admin may move (HORLOGE_RECETTE, else
+ * undefined); `regles` the one the API's rules and the jobs read.
  */
-export async function createPortal(
-  config: Config,
-  logger: Logger,
-  options: {
-    remix?: boolean;
-    database?: Database;
-    horloge?: Horloge;
-    mailer?: Mailer;
-    /**
-     * A worker of the cluster (server/cluster.ts, ADR 0028): the primary did
-     * the start work once before forking (DATA_DIR, sweep, seed, purge), so a
-     * worker started later never sweeps the temporary files of another.
-     */
-    travailleur?: boolean;
-  } = {},
-): Promise<Portal> {
+interface Horloges {
+  reelle: Horloge;
+  recette?: HorlogeDecalable;
+  regles: Horloge;
+}
+
+/** What the stages of createPortal share once the database is ready. */
+interface Assemblage {
+  app: express.Express;
+  config: Config;
+  logger: Logger;
+  database: Database;
+  mailer: Mailer;
+  horloges: Horloges;
+}
+
+/**
+ * DATA_DIR, the database and the file store, ready before anything is
+ * served: a worker only restricts its umask, the primary (or a single
+ * process) prepares DATA_DIR and the database's data.
+ */
+async function preparerDonnees(config: Config, logger: Logger, options: PortalOptions) {
   // Umask 077, modes of DATA_DIR fixed, temporary files swept: before anything writes there.
   if (options.travailleur) restreindreUmask();
   else await preparerDataDir(config.dataDir, logger);
@@ -107,11 +130,11 @@ export async function createPortal(
   const fichiers = createFileStore({ dataDir: config.dataDir, s3: config.s3, logger });
   // Seed, demo dataset, session purge: done by the primary for a worker (server/demarrage.ts).
   if (!options.travailleur) await preparerBase(config, database, fichiers, logger);
+  return { database, fichiers };
+}
 
-  const app = express();
-  app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", 1);
-
+/** /healthz (the process answers) and /readyz (the database too, else 503). */
+function sondes(app: express.Express, database: Database) {
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -123,7 +146,10 @@ export async function createPortal(
       res.status(503).json({ status: "indisponible" });
     }
   });
+}
 
+/** Compression and the request log, in front of everything else; returns the request log. */
+function compressionEtJournal(app: express.Express, logger: Logger) {
   // Only pages and API answers are compressed here (static files are compressed at build
   // time): brotli quality 4, the library's, compresses the 85 KB list page in ≈ 1 ms;
   // quality 5 took 1.5 ms for 6 % fewer bytes (measured).
@@ -137,6 +163,14 @@ export async function createPortal(
       error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
   });
   app.use(httpLogger);
+  return httpLogger;
+}
+
+/**
+ * The headers of every answer (Retry-After of a 503, CSP nonce, security
+ * headers, no-store by default) and the requests refused before any router.
+ */
+function enTetesEtRefus(app: express.Express, config: Config) {
   // Database out of reach (ADR 0032): every 503 says when to come back.
   app.use(retryAfterSur503);
   app.use(cspNonce);
@@ -146,37 +180,39 @@ export async function createPortal(
   // TRACE and methods no page serves: 405 before any router builds a request.
   app.use(refuserMethodesInconnues);
   app.use(noStoreByDefault);
+}
 
-  const horlogeReelle = options.horloge ?? horlogeSysteme;
+/** The clocks (see {@link Horloges}) over `reelle`, the system's unless a test passes its own. */
+function choisirHorloges(config: Config, logger: Logger, reelle: Horloge): Horloges {
   // HORLOGE_RECETTE: the API's rules and the jobs read a clock an admin may move
   // (/api/recette/horloge); the identity provider and the sessions keep the real one.
-  const horlogeRecette = config.horlogeRecette ? horlogeDecalable(horlogeReelle) : undefined;
-  if (horlogeRecette)
+  const recette = config.horlogeRecette ? horlogeDecalable(reelle) : undefined;
+  if (recette)
     logger.warn(
       "HORLOGE_RECETTE : portail de recette, la date des règles peut être simulée (/recette/horloge)",
     );
-  const horloge = horlogeRecette ?? horlogeReelle;
-  const mailer =
-    options.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      dataDir: config.dataDir,
-      logger,
-      deploye: config.deploye,
-    });
+  return { reelle, recette, regles: recette ?? reelle };
+}
+
+/** Mounts the API at /api; returns its router (also called in-process by the pages). */
+function monterApi(assemblage: Assemblage, fichiers: FileStore): express.Router {
+  const { app, config, database, logger, mailer, horloges } = assemblage;
   const apiRouter = createApiRouter({
     config,
     database,
     logger,
-    horloge,
+    horloge: horloges.regles,
     mailer,
     fichiers,
-    horlogeRecette,
+    horlogeRecette: horloges.recette,
   });
   // Before the static files: an API call never waits for a file-system lookup.
   app.use("/api", apiRouter);
+  return apiRouter;
+}
 
+/** The build output, the DSFR files and the public files, each with its cache lifetime. */
+function monterFichiersStatiques(app: express.Express) {
   // Fingerprinted build output: cached for a year. Everything else: short cache.
   app.use(
     "/assets",
@@ -196,84 +232,147 @@ export async function createPortal(
     }),
   );
   app.use(staticFiles(clientBuild, { maxAge: "1h", index: false }));
+}
 
-  const guard = sameOriginGuard(config);
-  if (config.embeddedIdp) {
-    const idp = await createIdentityProvider({
-      config,
-      database,
-      logger,
-      sameOriginGuard: guard,
-      mailer,
-      now: () => horlogeReelle.now(),
-    });
-    app.use("/realms/mar_users", idp.router);
+/** The embedded OpenID provider at /realms/mar_users, on the real clock. */
+async function monterFournisseurIdentite(assemblage: Assemblage, guard: express.RequestHandler) {
+  const { app, config, database, logger, mailer, horloges } = assemblage;
+  const idp = await createIdentityProvider({
+    config,
+    database,
+    logger,
+    sameOriginGuard: guard,
+    mailer,
+    now: () => horloges.reelle.now(),
+  });
+  app.use("/realms/mar_users", idp.router);
+}
+
+/**
+ * The pages: Remix's server build behind the same-origin `guard` and the
+ * body limits, with sessions in the database and the API called in-process
+ * (config.apiInProcess, logged by `httpLogger`). Throws when not built.
+ */
+async function monterRemix(
+  assemblage: Assemblage,
+  guard: express.RequestHandler,
+  api: { router: express.Router; httpLogger: express.RequestHandler },
+) {
+  const { app, config, database, horloges } = assemblage;
+  const buildFile = join(root, "build/server/index.js");
+  if (!existsSync(buildFile)) {
+    throw new Error("Le portail n'est pas construit : lancez `npm run build` d'abord.");
   }
-
-  if (options.remix !== false) {
-    const buildFile = join(root, "build/server/index.js");
-    if (!existsSync(buildFile)) {
-      throw new Error("Le portail n'est pas construit : lancez `npm run build` d'abord.");
-    }
-    const build = (await import(buildFile)) as ServerBuild;
-    // A session or API call that cannot reach the database: a 503 page, not a 500 (ADR 0032).
-    const sessionStorage = sessionsProtegees(createDatabaseSessionStorage(config, database));
-    const apiFetch = config.apiInProcess
-      ? apiFetchProtege(inProcessApiFetch(apiRouter, httpLogger))
-      : undefined;
-    const settings = {
-      publicUrl: config.publicUrl,
-      apiUrl: config.apiUrl,
-      oidcIssuer: config.oidcIssuer,
-      oidcClientId: config.oidcClientId,
-      production: config.production,
-      version: portalVersion(),
-      // Audience measurement (ADR 0023): null when off.
-      matomo: config.matomo,
-    };
-    app.all(
-      "/{*splat}",
-      guard,
-      // Bodies limited and checked before Remix reads them.
-      bornerCorpsPages(config),
-      gestionnaireRemix({
-        build,
-        mode: config.production ? "production" : "development",
-        getLoadContext: (req, res) => ({
-          cspNonce: res.locals.cspNonce as string,
-          sessionStorage,
-          settings,
-          apiFetch,
-          // The API's per-IP limits must see the browser's address.
-          clientIp: req.ip,
-          // The banner of a simulated date (HORLOGE_RECETTE): read in-process, no API call per page.
-          dateSimulee: horlogeRecette
-            ? () => horlogeRecette.simulee()?.toISOString() ?? null
-            : undefined,
-        }),
+  const build = (await import(buildFile)) as ServerBuild;
+  // A session or API call that cannot reach the database: a 503 page, not a 500 (ADR 0032).
+  const sessionStorage = sessionsProtegees(createDatabaseSessionStorage(config, database));
+  const apiFetch = config.apiInProcess
+    ? apiFetchProtege(inProcessApiFetch(api.router, api.httpLogger))
+    : undefined;
+  const settings = {
+    publicUrl: config.publicUrl,
+    apiUrl: config.apiUrl,
+    oidcIssuer: config.oidcIssuer,
+    oidcClientId: config.oidcClientId,
+    production: config.production,
+    version: portalVersion(),
+    // Audience measurement (ADR 0023): null when off.
+    matomo: config.matomo,
+  };
+  const horlogeRecette = horloges.recette;
+  app.all(
+    "/{*splat}",
+    guard,
+    // Bodies limited and checked before Remix reads them.
+    bornerCorpsPages(config),
+    gestionnaireRemix({
+      build,
+      mode: config.production ? "production" : "development",
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        sessionStorage,
+        settings,
+        apiFetch,
+        // The API's per-IP limits must see the browser's address.
+        clientIp: req.ip,
+        // The banner of a simulated date (HORLOGE_RECETTE): read in-process, no API call per page.
+        dateSimulee: horlogeRecette
+          ? () => horlogeRecette.simulee()?.toISOString() ?? null
+          : undefined,
       }),
-    );
-  }
+    }),
+  );
+}
 
+/** The error handlers, after every router. */
+function monterGestionErreurs(app: express.Express) {
   // Client errors of any router (e.g. the sign-in form's body): French 400/413, not Express's page.
   app.use(gererErreursEntree);
   // The database out of reach under another router: 503 French page or JSON (ADR 0032).
   app.use(pageIndisponible);
+}
 
-  const jobs: JobsRunner | undefined = config.jobs
-    ? await startJobsRunner({
-        config,
-        database,
-        logger,
-        horloge,
-        mailer,
-        taches: tachesDuPortail({
-          sessionsExpirees: purgeExpiredSessions,
-          donneesOidcExpirees: purgeExpiredOidcPayloads,
-        }),
-      })
-    : undefined;
+/** The jobs runner (pg-boss, api/jobs/) on the rules' clock, unless config.jobs is false. */
+async function demarrerTravaux(assemblage: Assemblage): Promise<JobsRunner | undefined> {
+  const { config, database, logger, mailer, horloges } = assemblage;
+  if (!config.jobs) return undefined;
+  return startJobsRunner({
+    config,
+    database,
+    logger,
+    horloge: horloges.regles,
+    mailer,
+    taches: tachesDuPortail({
+      sessionsExpirees: purgeExpiredSessions,
+      donneesOidcExpirees: purgeExpiredOidcPayloads,
+    }),
+  });
+}
 
+/**
+ * Assembles the portal (DESIGN §2): static files, health probes, /api, the
+ * embedded OpenID provider when OIDC_ISSUER is unset, then Remix. Opens the
+ * database, applies migrations and loads reference (and demo) data first.
+ * `remix: false` serves everything but the pages (API tests); tests may
+ * also pass their own clock and mailer. Starts the jobs runner (pg-boss,
+ * api/jobs/) unless config.jobs is false; `close()` stops it first.
+ * Middleware order matters: each stage below mounts after the previous one.
+ */
+export async function createPortal(
+  config: Config,
+  logger: Logger,
+  options: PortalOptions = {},
+): Promise<Portal> {
+  const { database, fichiers } = await preparerDonnees(config, logger, options);
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy) app.set("trust proxy", 1);
+  sondes(app, database);
+  const httpLogger = compressionEtJournal(app, logger);
+  enTetesEtRefus(app, config);
+
+  const horloges = choisirHorloges(config, logger, options.horloge ?? horlogeSysteme);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      logger,
+      deploye: config.deploye,
+    });
+  const assemblage: Assemblage = { app, config, logger, database, mailer, horloges };
+  const apiRouter = monterApi(assemblage, fichiers);
+  monterFichiersStatiques(app);
+
+  const guard = sameOriginGuard(config);
+  if (config.embeddedIdp) await monterFournisseurIdentite(assemblage, guard);
+  if (options.remix !== false)
+    await monterRemix(assemblage, guard, { router: apiRouter, httpLogger });
+  monterGestionErreurs(app);
+
+  const jobs = await demarrerTravaux(assemblage);
   return {
     app,
     database,
