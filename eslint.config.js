@@ -33,6 +33,19 @@ export default tseslint.config(
     },
   },
   {
+    // Sizes that keep a module readable (ADR 0044): a function fits on two
+    // screens, a route module only wires its loader, action and component.
+    files: ["{app,api,contract,idp,server}/**/*.{ts,tsx}", "server.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "max-lines-per-function": ["error", { max: 100, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 250, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // DESIGN §2: the Remix app never imports the backend; contract/ stays pure.
     files: ["app/**/*.{ts,tsx}"],
     rules: {
