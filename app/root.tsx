@@ -35,11 +35,11 @@ import { agrementAccessible } from "~/components/agrement/agrement";
 import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { Breadcrumb } from "~/components/breadcrumb";
 import { CguForm, cguMiseAJour, pageHorsBlocageCgu } from "~/components/cgu-form";
-import { blocagePerimetre } from "~/components/compte/blocage-perimetre.server";
+import { blocagePerimetre } from "~/components/parametres-compte/blocage-perimetre.server";
 import {
   BlocagePerimetreSupervision,
   PERIMETRE_SUPERVISION_PATH,
-} from "~/components/compte/perimetre-supervision";
+} from "~/components/parametres-compte/perimetre-supervision";
 import { ErrorPage, errorKindOf, errorTitle } from "~/components/error-page";
 import { formulaireRefuse, titreErreur } from "~/components/forms/titre-erreur";
 import { afterFirstPaintScript } from "#contract/after-first-paint";

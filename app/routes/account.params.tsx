@@ -8,25 +8,25 @@ import {
 } from "~/.server/api-client.server";
 import { requireUser } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { ChangementEmail, INTENT_CHANGEMENT_EMAIL } from "~/components/compte/changement-email";
-import { actionChangementEmail } from "~/components/compte/changement-email.server";
+import { ChangementEmail, INTENT_CHANGEMENT_EMAIL } from "~/components/parametres-compte/changement-email";
+import { actionChangementEmail } from "~/components/parametres-compte/changement-email.server";
 import {
   ChangementMotDePasse,
   INTENT_CHANGEMENT_MOT_DE_PASSE,
-} from "~/components/compte/changement-mot-de-passe";
-import { actionChangementMotDePasse } from "~/components/compte/changement-mot-de-passe.server";
-import { InformationsCompte } from "~/components/compte/informations-compte";
-import { ParametresReferencement } from "~/components/compte/parametres-referencement";
+} from "~/components/parametres-compte/changement-mot-de-passe";
+import { actionChangementMotDePasse } from "~/components/parametres-compte/changement-mot-de-passe.server";
+import { InformationsCompte } from "~/components/parametres-compte/informations-compte";
+import { ParametresReferencement } from "~/components/parametres-compte/parametres-referencement";
 import {
   INTENT_PREFERENCES_COURRIEL,
   PreferencesCourriel,
-} from "~/components/compte/preferences-courriel";
-import { actionPreferencesCourriel } from "~/components/compte/preferences-courriel.server";
+} from "~/components/parametres-compte/preferences-courriel";
+import { actionPreferencesCourriel } from "~/components/parametres-compte/preferences-courriel.server";
 import {
   INTENT_PERIMETRE,
   SectionPerimetreSupervision,
-} from "~/components/compte/section-perimetre-supervision";
-import { actionPerimetre } from "~/components/compte/section-perimetre-supervision.server";
+} from "~/components/parametres-compte/section-perimetre-supervision";
+import { actionPerimetre } from "~/components/parametres-compte/section-perimetre-supervision.server";
 import { liensDe } from "~/components/layout/navigation";
 import type { RootLoader } from "~/root";
 import { pageTitle } from "~/utils/title";

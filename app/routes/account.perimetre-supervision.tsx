@@ -26,7 +26,7 @@ import {
   AUCUNE_BORNE,
   BlocagePerimetreSupervision,
   PERIMETRE_SUPERVISION_PATH,
-} from "~/components/compte/perimetre-supervision";
+} from "~/components/parametres-compte/perimetre-supervision";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 

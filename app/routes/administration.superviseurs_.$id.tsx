@@ -13,7 +13,7 @@ import { requireRole } from "~/.server/auth.server";
 import { refusDuFormulaire } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { FormulairePerimetreSupervision } from "~/components/compte/perimetre-supervision";
+import { FormulairePerimetreSupervision } from "~/components/parametres-compte/perimetre-supervision";
 import { HistoriqueSuperviseur } from "~/components/superviseurs/historique-superviseur";
 import { libellePerimetre } from "~/components/superviseurs/libelle-perimetre";
 import { t } from "~/i18n";

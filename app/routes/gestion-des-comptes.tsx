@@ -5,7 +5,7 @@ import { COMPTES_TRI } from "#contract/schemas/comptes";
 import { callEndpoint, listerComptes } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { TableauComptes } from "~/components/comptes/tableau-comptes";
+import { TableauComptes } from "~/components/gestion-des-comptes/tableau-comptes";
 import { pageTitle } from "~/utils/title";
 import { lirePage } from "#contract/schemas/listes";
 

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { callEndpoint, lireCompte } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { FicheCompte } from "~/components/comptes/fiche-compte";
+import { FicheCompte } from "~/components/gestion-des-comptes/fiche-compte";
 import { pageTitle } from "~/utils/title";
 
 /**

@@ -17,7 +17,7 @@ import {
   type ActionGestionCompte,
   type CompteDetail,
 } from "#contract/schemas/comptes";
-import { CHEMINS_ACTION_COMPTE } from "~/components/comptes/fiche-compte";
+import { CHEMINS_ACTION_COMPTE } from "~/components/gestion-des-comptes/fiche-compte";
 import {
   CheckboxField,
   Field,

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { libelleEtat } from "#contract/libelles";
 import { libelleQualite } from "#contract/qualites";
 import type { ActionGestionCompte, CompteDetail } from "#contract/schemas/comptes";
-import { TableauDsfr } from "~/components/comptes/tableau-dsfr";
+import { TableauDsfr } from "~/components/gestion-des-comptes/tableau-dsfr";
 import { titreDossier } from "~/components/dossier/entete-dossier";
 
 /** Labels of the normalised states that are not request states (spec §4 "Normalised status"). */

@@ -5,7 +5,7 @@ import {
   VALIDITE_LIEN_CHANGEMENT_EMAIL_HEURES,
   schemaChangementEmail,
 } from "#contract/schemas/compte-parametres";
-import { ChampMotDePasseActuel } from "~/components/compte/champ-mot-de-passe-actuel";
+import { ChampMotDePasseActuel } from "~/components/parametres-compte/champ-mot-de-passe-actuel";
 import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
 
 /** `intent` of the e-mail change form on /account/params. */

@@ -12,7 +12,7 @@ import {
   FormErrorSummary,
   RequiredFieldsNotice,
 } from "~/components/forms";
-import { ChampMotDePasseActuel } from "~/components/compte/champ-mot-de-passe-actuel";
+import { ChampMotDePasseActuel } from "~/components/parametres-compte/champ-mot-de-passe-actuel";
 import { LienDeconnexion, SectionBloquante } from "~/components/section-bloquante";
 
 /** The route whose action records the perimeter of the blocking section (and shows it again after an error). */

@@ -6,8 +6,8 @@ import {
   refus,
   succes,
   type ArgsAction,
-} from "~/components/compte/reponses-parametres.server";
-import { INTENT_PERIMETRE } from "~/components/compte/section-perimetre-supervision";
+} from "~/components/parametres-compte/reponses-parametres.server";
+import { INTENT_PERIMETRE } from "~/components/parametres-compte/section-perimetre-supervision";
 import { t } from "~/i18n";
 
 /** "Périmètre de supervision": POST /api/user/perimetre-supervision, then "périmètre mis à jour" (spec §8). */

@@ -9,7 +9,7 @@ import {
   listerRegions,
 } from "~/.server/api-client.server";
 import type { SessionUser } from "~/.server/context";
-import { AUCUNE_BORNE } from "~/components/compte/perimetre-supervision";
+import { AUCUNE_BORNE } from "~/components/parametres-compte/perimetre-supervision";
 
 /** What the layout needs to render the blocking perimeter section. */
 export interface BlocagePerimetre {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { schemaChangementMotDePasse } from "#contract/schemas/compte-parametres";
 import { MOT_DE_PASSE_LONGUEUR_MIN } from "#contract/validation";
-import { ChampMotDePasseActuel } from "~/components/compte/champ-mot-de-passe-actuel";
+import { ChampMotDePasseActuel } from "~/components/parametres-compte/champ-mot-de-passe-actuel";
 import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
 
 /** `intent` of the password change form on /account/params. */

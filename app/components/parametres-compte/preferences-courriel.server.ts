@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { schemaParametresMail } from "#contract/schemas/utilisateur";
 import { ApiError } from "~/.server/api.server";
 import { callEndpoint, enregistrerParametresMail } from "~/.server/api-client.server";
-import { INTENT_PREFERENCES_COURRIEL } from "~/components/compte/preferences-courriel";
-import { refus, succes, type ArgsAction } from "~/components/compte/reponses-parametres.server";
+import { INTENT_PREFERENCES_COURRIEL } from "~/components/parametres-compte/preferences-courriel";
+import { refus, succes, type ArgsAction } from "~/components/parametres-compte/reponses-parametres.server";
 import { t } from "~/i18n";
 
 /**

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { schemaChangementEmail } from "#contract/schemas/compte-parametres";
 import { callEndpoint, demanderChangementEmail } from "~/.server/api-client.server";
-import { INTENT_CHANGEMENT_EMAIL } from "~/components/compte/changement-email";
+import { INTENT_CHANGEMENT_EMAIL } from "~/components/parametres-compte/changement-email";
 import {
   envoyer,
   refus,
   succes,
   type ArgsAction,
-} from "~/components/compte/reponses-parametres.server";
+} from "~/components/parametres-compte/reponses-parametres.server";
 import { t } from "~/i18n";
 
 /**

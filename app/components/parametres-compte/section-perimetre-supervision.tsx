@@ -4,7 +4,7 @@ import type { PerimetreSupervision } from "#contract/schemas/utilisateur";
 import {
   AUCUNE_BORNE,
   FormulairePerimetreSupervision,
-} from "~/components/compte/perimetre-supervision";
+} from "~/components/parametres-compte/perimetre-supervision";
 
 /** `intent` of the supervision perimeter form on /account/params. */
 export const INTENT_PERIMETRE = "perimetre-supervision";

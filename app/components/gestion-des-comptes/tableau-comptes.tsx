@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { libelleEtat } from "#contract/libelles";
 import { libelleCourtQualite } from "#contract/qualites";
 import type { CompteDemandeur, CompteTri } from "#contract/schemas/comptes";
-import { TableauDsfr } from "~/components/comptes/tableau-dsfr";
+import { TableauDsfr } from "~/components/gestion-des-comptes/tableau-dsfr";
 import { titreDossier } from "~/components/dossier/entete-dossier";
 
 const LIBELLES_TRI: Record<CompteTri, string> = {

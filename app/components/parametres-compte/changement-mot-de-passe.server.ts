@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { schemaChangementMotDePasse } from "#contract/schemas/compte-parametres";
 import { callEndpoint, changerMotDePasse } from "~/.server/api-client.server";
-import { INTENT_CHANGEMENT_MOT_DE_PASSE } from "~/components/compte/changement-mot-de-passe";
+import { INTENT_CHANGEMENT_MOT_DE_PASSE } from "~/components/parametres-compte/changement-mot-de-passe";
 import {
   envoyer,
   refus,
   succes,
   type ArgsAction,
-} from "~/components/compte/reponses-parametres.server";
+} from "~/components/parametres-compte/reponses-parametres.server";
 import { t } from "~/i18n";
 
 /**
