@@ -1,9 +1,4 @@
-import {
-  redirect,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { CENTRAL_ROLES, hasAnyRole } from "#contract/roles";
 import {
@@ -19,10 +14,15 @@ import {
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { FiltresEtablissementsForm } from "~/components/etablissements/filtres-etablissements";
-import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
-import { lienEtablissements, nombreEtablissements } from "~/components/etablissements/liste-params";
-import { Pagination } from "~/components/listes/pagination";
+import {
+  TEXTES_ETABLISSEMENTS,
+  lienEtablissements,
+  rechercheEtablissementsActive,
+} from "~/components/etablissements/liste-params";
 import { TableauEtablissements } from "~/components/etablissements/tableau-etablissements";
+import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
+import { PageListe } from "~/components/listes/page-liste";
+import { chargerPageListe } from "~/components/listes/page-liste.server";
 import { pageTitle } from "~/utils/title";
 
 const TITRE = "Établissements référencés";
@@ -38,36 +38,31 @@ const TITRE = "Établissements référencés";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "staff");
-  const url = new URL(request.url);
-  const filtres = lireFiltresEtablissements(url.searchParams);
-  const canonique = lienEtablissements(filtres);
-  if (`?${url.searchParams.toString()}` !== canonique)
-    throw redirect(`${url.pathname}${canonique === "?" ? "" : canonique}`);
-  const [etablissements, departements, regions] = await Promise.all([
-    callEndpoint(request, context, listerEtablissements, {
-      encodedQuery: versParamsEtablissements(filtres),
-    }),
-    callEndpoint(request, context, listerDepartements),
-    callEndpoint(request, context, listerRegions),
-  ]);
-  if (
-    etablissements.result.length === 0 &&
-    etablissements.nb_pages > 0 &&
-    filtres.page > etablissements.nb_pages
-  )
-    throw redirect(
-      `${url.pathname}${lienEtablissements(filtres, { page: etablissements.nb_pages })}`,
-    );
-  const exportParams = versParamsEtablissements(filtres, { page: 1 }).toString();
+  const { filtres, liste, choix, lienExport } = await chargerPageListe(request, {
+    filtres: {
+      lire: lireFiltresEtablissements,
+      lien: lienEtablissements,
+      versParams: versParamsEtablissements,
+    },
+    lister: (encodedQuery) =>
+      callEndpoint(request, context, listerEtablissements, { encodedQuery }),
+    choix: () =>
+      Promise.all([
+        callEndpoint(request, context, listerDepartements),
+        callEndpoint(request, context, listerRegions),
+      ]),
+    cheminExport: "/etablissements/liste/export.csv",
+  });
+  const [departements, regions] = choix;
   return {
     filtres,
-    etablissements,
+    etablissements: liste,
     departements: departements.map((departement) => ({
       valeur: departement.code,
       libelle: `${departement.code} – ${departement.nom}`,
     })),
     regions: regions.map((region) => ({ valeur: region.code, libelle: region.nom })),
-    lienExport: `/etablissements/liste/export.csv${exportParams ? `?${exportParams}` : ""}`,
+    lienExport,
     central: hasAnyRole(user.roles, CENTRAL_ROLES),
   };
 }
@@ -87,12 +82,18 @@ export default function ListeEtablissements() {
   const { filtres, etablissements, departements, regions, lienExport, central } =
     useLoaderData<typeof loader>();
   const { pathname } = useLocation();
-  const vide = etablissements.nb_elements === 0;
-  const filtre =
-    lienEtablissements({ ...filtres, orderBy: undefined, orderType: undefined }) !== "?";
   return (
-    <div className="fr-container fr-pt-1w fr-pb-6w">
-      <h1>{TITRE}</h1>
+    <PageListe
+      titre={TITRE}
+      resultats={{
+        liste: etablissements,
+        textes: TEXTES_ETABLISSEMENTS,
+        recherche: rechercheEtablissementsActive(filtres),
+        lienExport,
+        lienPage: (numero) => lienEtablissements(filtres, { page: numero }),
+        tableau: <TableauEtablissements filtres={filtres} etablissements={etablissements.result} />,
+      }}
+    >
       {central ? (
         <p>
           <Link
@@ -109,43 +110,7 @@ export default function ListeEtablissements() {
         departements={departements}
         chemin={pathname}
       />
-      <section aria-labelledby="resultats-titre">
-        <div className="fr-grid-row fr-grid-row--middle fr-grid-row--gutters fr-mb-1w">
-          <div className="fr-col">
-            <h2 className="fr-h5 fr-mb-0" id="resultats-titre">
-              Résultats
-            </h2>
-            <p className="fr-mb-0" role="status">
-              {vide
-                ? filtre
-                  ? "Aucun établissement ne correspond à votre recherche."
-                  : "Aucun établissement référencé ne vous est accessible pour le moment."
-                : nombreEtablissements(etablissements.nb_elements)}
-            </p>
-          </div>
-          <div className="fr-col-auto">
-            {/* A file download, not a page: the browser fetches it itself. */}
-            <a
-              className="fr-link fr-link--icon-left fr-icon-download-line"
-              href={lienExport}
-              download
-            >
-              Télécharger (CSV)
-            </a>
-          </div>
-        </div>
-        {vide ? null : (
-          <TableauEtablissements filtres={filtres} etablissements={etablissements.result} />
-        )}
-        {vide ? null : (
-          <Pagination
-            page={etablissements.page}
-            nbPages={etablissements.nb_pages}
-            lien={(numero) => lienEtablissements(filtres, { page: numero })}
-          />
-        )}
-      </section>
-    </div>
+    </PageListe>
   );
 }
 

@@ -99,8 +99,7 @@ export function FiltresAgrementsForm({
       etiquettes={etiquettesFiltres(filtres, services, qualites)}
       cle={lienAgrements(filtres)}
       chemin={chemin}
-      ordre={filtres.order}
-      ordreParDefaut={TRI_AGREMENTS_DEFAUT}
+      tri={{ ordre: filtres.order, parDefaut: TRI_AGREMENTS_DEFAUT }}
     >
       <div className="fr-grid-row fr-grid-row--gutters">
         <ChampRecherche

@@ -9,6 +9,7 @@ import {
   versParamsAgrements,
   type FiltresAgrements,
 } from "#contract/schemas/agrements-liste";
+import type { TextesResultats } from "~/components/listes/page-liste";
 
 /** `?…` of `filtres` with `remplace` applied (a page link, a sort link); "?" when all default. */
 export function lienAgrements(
@@ -22,6 +23,13 @@ export function lienAgrements(
 export function nombreAgrements(nombre: number): string {
   return `${nombre.toLocaleString("fr-FR")} agrément${nombre > 1 ? "s" : ""}`;
 }
+
+/** The sentences of the list's results. */
+export const TEXTES_AGREMENTS: TextesResultats = {
+  nombre: nombreAgrements,
+  sansResultat: "Aucun agrément ne correspond à votre recherche.",
+  vide: "Aucun agrément ne vous est accessible pour le moment.",
+};
 
 /** Whether a search or a filter is set (page and sort aside). */
 export function rechercheAgrementsActive(filtres: FiltresAgrements): boolean {

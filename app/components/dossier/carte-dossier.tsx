@@ -10,6 +10,7 @@ import { actionDisponible } from "~/components/demande/carte-demande";
 import { echeanceDepassee } from "~/components/demande/complement/complement";
 import { EncadreDecision, descriptionFichier } from "~/components/demande/decision-demande";
 import { DESCRIPTIONS_DOSSIER, type DescriptionDossier } from "~/components/dossier/types-dossier";
+import { adresseMessagerie } from "~/components/messagerie/messagerie";
 import { dateFr } from "~/utils/dates";
 
 /** Props of {@link CarteDossier}. */
@@ -128,7 +129,7 @@ function TuilesDossier({
                 <p className="fr-badge fr-badge--sm fr-badge--new">Nouveau message</p>
               ) : undefined
             }
-            linkProps={{ to: `/messagerie/${type}?id=${demande.id}` }}
+            linkProps={{ to: adresseMessagerie(type, demande.id) }}
             orientation="horizontal"
             small
             enlargeLinkOrButton

@@ -163,8 +163,7 @@ export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDos
       etiquettes={etiquettesFiltresDossiers(filtres, options)}
       cle={lienFiltres(filtres)}
       chemin={chemin}
-      ordre={filtres.order}
-      ordreParDefaut={TRI_DOSSIERS_DEFAUT}
+      tri={{ ordre: filtres.order, parDefaut: TRI_DOSSIERS_DEFAUT }}
       espaceBoutons={false}
     >
       <div className="fr-grid-row fr-grid-row--gutters">

@@ -20,6 +20,7 @@ import {
   listerRegions,
   listerServicesInstructeurs,
 } from "~/.server/api-client.server";
+import { chargerPageListe } from "~/components/listes/page-liste.server";
 import { compacterOptions, type OptionsFiltresCompactes } from "./filtres-dossiers";
 import {
   lienFiltres,
@@ -50,8 +51,8 @@ const ALIAS_ONGLETS: Record<string, string> = { "changement-notable": "changemen
  * unknown segment is a 404). The filters are read through the contract
  * (`lireFiltresDemandes`), so unknown parameters are dropped; a URL that is
  * not in their canonical form (a GET form posts empty fields) redirects to
- * it, so that every address of the list is clean and shareable.
- * `mesDossiers` is the page's choice, never the URL's. Then fetches
+ * it ({@link chargerPageListe}), so that every address of the list is clean
+ * and shareable. `mesDossiers` is the page's choice, never the URL's. Then fetches
  * `GET /api/{kind}s` with the filters, together with the filter options
  * (instructors, services, départements, régions, qualities). The API
  * applies who sees what (DESIGN §4). A page beyond the last one redirects
@@ -72,31 +73,34 @@ export async function chargerListeDossiers(
   if (alias) throw redirect(`${base}/${alias}${url.search}`);
   const onglet = ongletDuSegment(segment);
   if (!onglet) throw new Response("Page non trouvée", { status: 404 });
-  const filtres: FiltresDemandes = { ...lireFiltresDemandes(url.searchParams), mesDossiers };
-  const canonique = lienFiltres(filtres);
-  if (`?${url.searchParams.toString()}` !== canonique)
-    throw redirect(`${url.pathname}${canonique === "?" ? "" : canonique}`);
-  const [dossiers, intervenants, services, departements, regions, qualites] = await Promise.all([
-    callEndpoint(
-      request,
-      context,
-      onglet.kind === "demande" ? listerDemandes : listerChangementsNotables,
-      { encodedQuery: versParamsDemandes(filtres) },
-    ),
-    callEndpoint(request, context, listerIntervenants),
-    callEndpoint(request, context, listerServicesInstructeurs),
-    callEndpoint(request, context, listerDepartements),
-    callEndpoint(request, context, listerRegions),
-    callEndpoint(request, context, listerQualites),
-  ]);
-  // A page beyond the last one (files handled meanwhile, an old link): the last page.
-  if (dossiers.result.length === 0 && dossiers.nb_pages > 0 && filtres.page > dossiers.nb_pages)
-    throw redirect(`${url.pathname}${lienFiltres(filtres, { page: dossiers.nb_pages })}`);
-  const exportParams = versParamsDemandes(filtres, { page: 1 }).toString();
+  const { filtres, liste, choix, lienExport } = await chargerPageListe(request, {
+    filtres: {
+      lire: (params): FiltresDemandes => ({ ...lireFiltresDemandes(params), mesDossiers }),
+      lien: lienFiltres,
+      versParams: versParamsDemandes,
+    },
+    lister: (encodedQuery) =>
+      callEndpoint(
+        request,
+        context,
+        onglet.kind === "demande" ? listerDemandes : listerChangementsNotables,
+        { encodedQuery },
+      ),
+    choix: () =>
+      Promise.all([
+        callEndpoint(request, context, listerIntervenants),
+        callEndpoint(request, context, listerServicesInstructeurs),
+        callEndpoint(request, context, listerDepartements),
+        callEndpoint(request, context, listerRegions),
+        callEndpoint(request, context, listerQualites),
+      ]),
+    cheminExport: `/tous-les-dossiers/${onglet.segment}/export.csv`,
+  });
+  const [intervenants, services, departements, regions, qualites] = choix;
   return {
     onglet,
     filtres,
-    dossiers: { ...dossiers, result: dossiers.result.map(ligneDossier) },
+    dossiers: { ...liste, result: liste.result.map(ligneDossier) },
     options: compacterOptions({
       instructeurs: intervenants.map((intervenant) => ({
         valeur: intervenant.id,
@@ -110,6 +114,6 @@ export async function chargerListeDossiers(
       regions: regions.map((region) => ({ valeur: region.code, libelle: region.nom })),
       qualites: qualites.map((qualite) => ({ valeur: qualite.code, libelle: qualite.libelle })),
     }),
-    lienExport: `/tous-les-dossiers/${onglet.segment}/export.csv${exportParams ? `?${exportParams}` : ""}`,
+    lienExport,
   };
 }

@@ -15,6 +15,15 @@ export function libelleOption(options: readonly OptionFiltre[], valeur: string):
   return options.find((option) => option.valeur === valeur)?.libelle ?? valeur;
 }
 
+/** The order a filter form keeps in hidden fields ({@link ChampsTri}). */
+export interface TriFormulaire<Champ extends string> {
+  ordre: OrdreListe<Champ>;
+  /** Left out of the URL. */
+  parDefaut: OrdreListe<Champ>;
+  /** Sent as `orderBy` and `orderType` (the establishments' API) instead of `order[field]`. */
+  separe?: boolean;
+}
+
 /** Props of {@link FormulaireFiltres}. */
 export interface FormulaireFiltresProps<Champ extends string> {
   /** Id of the fold; its heading's is `${id}-titre`, which labels the form. */
@@ -26,9 +35,10 @@ export interface FormulaireFiltresProps<Champ extends string> {
   cle: string;
   /** This page's path, without query: where the form goes and "Réinitialiser" leads. */
   chemin: string;
-  /** The list's order: it travels in a hidden field unless it is `ordreParDefaut`. */
-  ordre: OrdreListe<Champ>;
-  ordreParDefaut: OrdreListe<Champ>;
+  /** The list's order, kept across a new filter; none on a page without order (/activite). */
+  tri?: TriFormulaire<Champ>;
+  /** Open when the page is shown (default: folded). */
+  ouvert?: boolean;
   /** The DSFR top margin of the buttons, for forms whose last row is a select (default true). */
   espaceBoutons?: boolean;
   /** The form's rows of fields. */
@@ -38,9 +48,8 @@ export interface FormulaireFiltresProps<Champ extends string> {
 /**
  * The filter form of a staff list, folded ({@link FiltresPliables}): a
  * plain GET form to `chemin`, so it works without JavaScript, holding
- * `children`, then the current order as `order[field]=direction` (the
- * default order is left out of the URL) and the "Filtrer" and
- * "Réinitialiser" buttons. No page field: a new filter goes back to page 1.
+ * `children`, then the current order ({@link ChampsTri}) and the "Filtrer"
+ * and "Réinitialiser" buttons. No page field: a new filter goes back to page 1.
  */
 export function FormulaireFiltres<Champ extends string>({
   id,
@@ -48,20 +57,16 @@ export function FormulaireFiltres<Champ extends string>({
   etiquettes,
   cle,
   chemin,
-  ordre,
-  ordreParDefaut,
+  tri,
+  ouvert,
   espaceBoutons,
   children,
 }: FormulaireFiltresProps<Champ>) {
-  const triParDefaut =
-    ordre.field === ordreParDefaut.field && ordre.direction === ordreParDefaut.direction;
   return (
-    <FiltresPliables id={id} titre={titre} etiquettes={etiquettes} cle={cle}>
+    <FiltresPliables id={id} titre={titre} etiquettes={etiquettes} ouvert={ouvert} cle={cle}>
       <Form method="get" action={chemin} aria-labelledby={`${id}-titre`}>
         {children}
-        {triParDefaut ? null : (
-          <input type="hidden" name={`order[${ordre.field}]`} value={ordre.direction} />
-        )}
+        {tri ? <ChampsTri {...tri} /> : null}
         <BoutonsFiltres chemin={chemin} espace={espaceBoutons} />
       </Form>
     </FiltresPliables>
@@ -69,20 +74,40 @@ export function FormulaireFiltres<Champ extends string>({
 }
 
 /**
- * The search field of a filter form, across its grid row: `<input
- * type="search" name="query">` with id `id`, holding `valeur`.
+ * The current order of a list as hidden fields of its filter form:
+ * `order[field]=direction`, or `orderBy` and `orderType` when `separe`;
+ * nothing for the default order, which stays out of the URL.
+ */
+function ChampsTri<Champ extends string>({ ordre, parDefaut, separe }: TriFormulaire<Champ>) {
+  if (ordre.field === parDefaut.field && ordre.direction === parDefaut.direction) return null;
+  if (!separe)
+    return <input type="hidden" name={`order[${ordre.field}]`} value={ordre.direction} />;
+  return (
+    <>
+      <input type="hidden" name="orderBy" value={ordre.field} />
+      <input type="hidden" name="orderType" value={ordre.direction} />
+    </>
+  );
+}
+
+/**
+ * The search field of a filter form, in its grid cell (`colonne`, the whole
+ * row by default): `<input type="search" name="query">` with id `id`,
+ * holding `valeur`.
  */
 export function ChampRecherche({
   id,
   label,
   valeur,
+  colonne = "fr-col-12",
 }: {
   id: string;
   label: string;
   valeur: string | undefined;
+  colonne?: string;
 }) {
   return (
-    <div className="fr-col-12">
+    <div className={colonne}>
       <Field id={id} label={label}>
         <input type="search" name="query" defaultValue={valeur ?? ""} />
       </Field>

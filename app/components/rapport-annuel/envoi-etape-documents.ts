@@ -1,7 +1,7 @@
 /**
  * Progressive enhancement of the report's step 3 (DESIGN §6
  * "with JS, a progress bar"): with JavaScript the step's multipart form goes
- * with XMLHttpRequest, whose upload events give the progress, to the very
+ * with XMLHttpRequest (televerser), whose upload events give the progress, to the very
  * action Remix's own submission reaches (`{page}.data`, single fetch; the
  * page's body limits of server/limites-corps.ts apply). Without JavaScript
  * the plain form posts as before.
@@ -10,6 +10,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 // Remix's own decoder of single-fetch answers (a dependency of @remix-run/react, already in the bundle).
 import { decode } from "turbo-stream";
+import { televerser } from "~/components/demande/televerser";
 
 /** How a sending ended. */
 export type IssueEnvoi =
@@ -41,39 +42,29 @@ async function donneesAction(corps: Blob): Promise<unknown> {
 }
 
 /**
- * Posts `donnees` to the action at `action` with XMLHttpRequest, reporting
- * the upload's progress (0–100, whole percents) to `progression`. A
- * redirect comes back as single fetch's 202 with its target in `Location`
- * (the session cookie, flashed notification included, comes with that
- * answer: nothing consumes the notification before the next page load); a
- * refusal is the action's data with conform's `lastResult`.
+ * Posts `donnees` to the action at `action` with {@link televerser},
+ * reporting the upload's progress (0–100, whole percents) to
+ * `progression`. A redirect comes back as single fetch's 202 with its
+ * target in `Location` (the session cookie, flashed notification included,
+ * comes with that answer: nothing consumes the notification before the
+ * next page load); a refusal is the action's data with conform's `lastResult`.
  */
-export function envoyerAvecProgression(
+export async function envoyerAvecProgression(
   action: string,
   donnees: FormData,
   progression: (pourcentage: number) => void,
 ): Promise<IssueEnvoi> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", urlDonneesAction(action));
-    xhr.responseType = "blob";
-    xhr.upload.addEventListener("progress", (progres) => {
-      if (progres.lengthComputable) progression(Math.round((progres.loaded / progres.total) * 100));
-    });
-    xhr.addEventListener("load", async () => {
-      const cible = xhr.getResponseHeader("Location");
-      if (xhr.status === 202 && cible) return resolve({ type: "redirection", url: cible });
-      const resultat = (await donneesAction(xhr.response as Blob)) as
-        { lastResult?: SubmissionResult<string[]> } | undefined;
-      if (resultat?.lastResult) return resolve({ type: "refus", lastResult: resultat.lastResult });
-      resolve({
-        type: "erreur",
-        message: "Les documents n'ont pas pu être enregistrés. Réessayez.",
-      });
-    });
-    xhr.addEventListener("error", () => resolve({ type: "erreur", message: MESSAGE_RESEAU }));
-    xhr.send(donnees);
+  const xhr = await televerser(urlDonneesAction(action), donnees, {
+    progression,
+    typeReponse: "blob",
   });
+  if (!xhr) return { type: "erreur", message: MESSAGE_RESEAU };
+  const cible = xhr.getResponseHeader("Location");
+  if (xhr.status === 202 && cible) return { type: "redirection", url: cible };
+  const resultat = (await donneesAction(xhr.response as Blob)) as
+    { lastResult?: SubmissionResult<string[]> } | undefined;
+  if (resultat?.lastResult) return { type: "refus", lastResult: resultat.lastResult };
+  return { type: "erreur", message: "Les documents n'ont pas pu être enregistrés. Réessayez." };
 }
 
 /**
