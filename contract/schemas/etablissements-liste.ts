@@ -13,9 +13,10 @@ import {
   champListe,
   champPage,
   champTexte,
-  champsTriSepares,
+  champTriSepare,
   codecFiltres,
   selon,
+  type Tri,
 } from "./filtres.ts";
 import { TAILLE_PAGE, type Page } from "./listes.ts";
 
@@ -52,8 +53,8 @@ export interface FiltresEtablissements {
   departements: string[];
   epcis: string[];
   communes: string[];
-  orderBy: TriEtablissements;
-  orderType: "asc" | "desc";
+  /** Travels as `orderBy` and `orderType` (spec §3 `sortAction`). */
+  order: Tri<TriEtablissements>;
 }
 
 /** The filters with nothing chosen (first page, default order). */
@@ -63,8 +64,7 @@ export const FILTRES_ETABLISSEMENTS_VIDES: FiltresEtablissements = {
   departements: [],
   epcis: [],
   communes: [],
-  orderBy: "dateCreation",
-  orderType: "desc",
+  order: { field: "dateCreation", direction: "desc" },
 };
 
 /** A geographic code as the reference data spells them (digits, 2A/2B, EPCI SIREN); anything else is dropped. */
@@ -88,7 +88,7 @@ const CODEC_ETABLISSEMENTS = codecFiltres<FiltresEtablissements>({
   departements: champPerimetre(),
   epcis: champPerimetre(),
   communes: champPerimetre(),
-  ...champsTriSepares(TRIS_ETABLISSEMENTS, { field: "dateCreation", direction: "desc" }),
+  order: champTriSepare(TRIS_ETABLISSEMENTS, { field: "dateCreation", direction: "desc" }),
 });
 
 /** Reads the list filters from a query string (API and page alike); never throws. */

@@ -26,8 +26,8 @@ export function lirePage(valeur: string | null): number {
 /** How one filter reads itself from a query string and writes itself back. */
 export interface CodecChamp<T> {
   lire(params: URLSearchParams, cle: string): T;
-  /** Appends the filter to `params`, nothing when it has its default value; `tout` is every filter. */
-  ecrire(params: URLSearchParams, cle: string, valeur: T | undefined, tout: object): void;
+  /** Appends the filter to `params`, nothing when it has its default value. */
+  ecrire(params: URLSearchParams, cle: string, valeur: T | undefined): void;
 }
 
 /** A list's filters, described field by field (the order is the query string's). */
@@ -51,7 +51,7 @@ export function codecFiltres<F>(description: DescriptionFiltres<F>): CodecFiltre
     versParams(filtres, remplace = {}) {
       const tout: Partial<F> = { ...filtres, ...remplace };
       const params = new URLSearchParams();
-      for (const cle of cles) description[cle].ecrire(params, cle, tout[cle], tout);
+      for (const cle of cles) description[cle].ecrire(params, cle, tout[cle]);
       return params;
     },
   };
@@ -190,32 +190,26 @@ export function champTri<C extends string>(
 }
 
 /**
- * The sort as two parameters, `orderBy` among `champs` (else the default)
- * and `orderType` (`asc`, anything else desc), as spec §3 `sortAction`
- * names them; both written when either differs from `defaut`.
+ * The sort as two parameters, `orderBy` among `champs` (else the default
+ * field) and `orderType` (`asc`, anything else desc), as spec §3
+ * `sortAction` names them; both written when the sort is not `defaut`.
  */
-export function champsTriSepares<C extends string>(
+export function champTriSepare<C extends string>(
   champs: readonly C[],
   defaut: Tri<C>,
-): { orderBy: CodecChamp<C>; orderType: CodecChamp<"asc" | "desc"> } {
+): CodecChamp<Tri<C>> {
   return {
-    orderBy: {
-      lire: (params) => {
-        const champ = params.get("orderBy") ?? "";
-        return (champs as readonly string[]).includes(champ) ? (champ as C) : defaut.field;
-      },
-      ecrire: (params, _cle, valeur, tout) => {
-        const orderBy = valeur ?? defaut.field;
-        const orderType = (tout as { orderType?: "asc" | "desc" }).orderType ?? defaut.direction;
-        if (orderBy === defaut.field && orderType === defaut.direction) return;
-        params.set("orderBy", orderBy);
-        params.set("orderType", orderType);
-      },
+    lire: (params) => {
+      const champ = params.get("orderBy") ?? "";
+      return {
+        field: (champs as readonly string[]).includes(champ) ? (champ as C) : defaut.field,
+        direction: params.get("orderType") === "asc" ? "asc" : "desc",
+      };
     },
-    // Written with orderBy, the pair being one sort.
-    orderType: {
-      lire: (params) => (params.get("orderType") === "asc" ? "asc" : "desc"),
-      ecrire: () => {},
+    ecrire: (params, _cle, tri) => {
+      if (!tri || (tri.field === defaut.field && tri.direction === defaut.direction)) return;
+      params.set("orderBy", tri.field);
+      params.set("orderType", tri.direction);
     },
   };
 }

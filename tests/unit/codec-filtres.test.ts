@@ -76,18 +76,17 @@ describe("codecs des filtres des listes (spec §7 : key[] répétées, tri)", ()
     expect(filtres).toMatchObject({
       regions: [],
       departements: ["2A"],
-      orderBy: "nom",
-      orderType: "desc",
+      order: { field: "nom", direction: "desc" },
     });
     expect(decodeURIComponent(versParamsEtablissements(filtres).toString())).toBe(
       "departements[]=2A&orderBy=nom&orderType=desc",
     );
     expect(
-      versParamsEtablissements({ orderBy: "dateCreation", orderType: "desc" }).toString(),
+      versParamsEtablissements({ order: { field: "dateCreation", direction: "desc" } }).toString(),
     ).toBe("");
-    expect(versParamsEtablissements({ orderType: "asc" }).toString()).toBe(
-      "orderBy=dateCreation&orderType=asc",
-    );
+    expect(
+      versParamsEtablissements({ order: { field: "dateCreation", direction: "asc" } }).toString(),
+    ).toBe("orderBy=dateCreation&orderType=asc");
   });
 
   it("activité : la période est lue à part, les listes par le codec", () => {

@@ -186,8 +186,8 @@ const CLES_TRI: Record<TriEtablissements, () => SQL> = {
 
 /** ORDER BY of the list: the column, then the id in the same direction (stable pages). */
 function ordre(filtres: FiltresEtablissements): SQL[] {
-  const sens = filtres.orderType === "asc" ? asc : desc;
-  return [sens(CLES_TRI[filtres.orderBy]()), sens(etablissements.id)];
+  const sens = filtres.order.direction === "asc" ? asc : desc;
+  return [sens(CLES_TRI[filtres.order.field]()), sens(etablissements.id)];
 }
 
 const COLONNES_LISTE = {
@@ -205,7 +205,7 @@ const COLONNES_LISTE = {
 
 /**
  * Page `filtres.page` (first = 1, 20 rows) of the referenced establishments
- * `utilisateur` sees and `filtres` select, sorted by `orderBy`/`orderType`
+ * `utilisateur` sees and `filtres` select, sorted by `order`
  * then id. A page beyond the last has an empty `result` and the true totals.
  */
 export async function pageEtablissements(

@@ -13,10 +13,7 @@ import {
 import { lienEtablissements } from "./liste-params";
 
 /** The list's default order (newest referencing first), left out of the URL. */
-const TRI_ETABLISSEMENTS_DEFAUT = {
-  field: FILTRES_ETABLISSEMENTS_VIDES.orderBy,
-  direction: FILTRES_ETABLISSEMENTS_VIDES.orderType,
-};
+const TRI_ETABLISSEMENTS_DEFAUT = FILTRES_ETABLISSEMENTS_VIDES.order;
 
 /**
  * The active filters of the establishments list as short labels (search,
@@ -73,7 +70,7 @@ export function FiltresEtablissementsForm({
       cle={lienEtablissements(filtres)}
       chemin={chemin}
       tri={{
-        ordre: { field: filtres.orderBy, direction: filtres.orderType },
+        ordre: filtres.order,
         parDefaut: TRI_ETABLISSEMENTS_DEFAUT,
         separe: true,
       }}

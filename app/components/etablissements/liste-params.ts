@@ -31,5 +31,5 @@ export const TEXTES_ETABLISSEMENTS: TextesResultats = {
 
 /** Whether a search, a filter or a page other than the first is set (the sort aside). */
 export function rechercheEtablissementsActive(filtres: FiltresEtablissements): boolean {
-  return lienEtablissements({ ...filtres, orderBy: undefined, orderType: undefined }) !== "?";
+  return lienEtablissements({ ...filtres, order: undefined }) !== "?";
 }

@@ -26,9 +26,9 @@ export function TableauEtablissements({ filtres, etablissements }: TableauEtabli
     <EnteteTriable
       champ={colonne}
       libelle={libelle}
-      ordre={{ field: filtres.orderBy, direction: filtres.orderType }}
+      ordre={filtres.order}
       lien={({ field, direction }) =>
-        lienEtablissements(filtres, { orderBy: field, orderType: direction, page: 1 })
+        lienEtablissements(filtres, { order: { field, direction }, page: 1 })
       }
     />
   );
