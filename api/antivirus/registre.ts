@@ -1,7 +1,7 @@
 /**
  * Which file stores have their uploads scanned, and how an upload wakes the
  * scan job up (ADR 0030). The HTTP layer marks its store
- * when CLAMAV_HOST is set ({@link activerAntivirus}); api/files/pieces-jointes.ts
+ * when CLAMAV_HOST is set ({@link activerAntivirus}); api/domain/pieces-jointes.ts
  * then stores uploads `en_attente` and signals them; the jobs runner of the
  * same process, when it works the scan job, answers the signal by queueing
  * it at once. Without a runner here (JOBS=false, another instance runs the

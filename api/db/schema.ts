@@ -1005,7 +1005,7 @@ export const compteursConnexion = pgTable(
 
 /**
  * Work to do once a business write has committed (ADR 0011,
- * api/jobs/travaux.ts): a mail to send, the mails of an event to plan, a
+ * api/domain/travaux.ts): a mail to send, the mails of an event to plan, a
  * recap PDF to file. Written in the same transaction as the write it follows,
  * so that it exists if and only if the write committed; done right after the
  * commit by the request that wrote it, else retried by the

@@ -16,14 +16,14 @@ import {
   piecesJointes,
   proceduresAgrement,
 } from "../db/schema.ts";
-import { ajouterPieceJointe, versPieceJointe } from "../files/pieces-jointes.ts";
+import { ajouterPieceJointe, versPieceJointe } from "./pieces-jointes.ts";
 import type { FileStore } from "../files/types.ts";
 import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
 import { introuvable } from "./erreurs.ts";
 import { genererAttestationAgrement } from "../pdf/attestation-agrement.ts";
 import { peutVoir, type DemandeRow } from "./acces.ts";
 import { destinataireEtReferences } from "./demandes/documents-decision.ts";
-import { contenuDe } from "./demandes/contenu.ts";
+import { contenuDe } from "../db/contenu-demande.ts";
 import { peutCreerChangementNotable } from "./demandes/creation-changement.ts";
 import { nommerPerimetre } from "./demandes/perimetre.ts";
 import {

@@ -9,7 +9,7 @@ import type { TypeDossier } from "../../contract/etats.ts";
 import type { Note } from "../../contract/schemas/notes.ts";
 import type { Database } from "../db/client.ts";
 import { lectures, notes, piecesJointes, utilisateurs } from "../db/schema.ts";
-import { ajouterPieceJointe, versPieceJointe } from "../files/pieces-jointes.ts";
+import { ajouterPieceJointe, versPieceJointe } from "./pieces-jointes.ts";
 import type { FileStore } from "../files/types.ts";
 import type { UtilisateurConnecte } from "./utilisateur-connecte.ts";
 import { interdit, introuvable } from "./erreurs.ts";

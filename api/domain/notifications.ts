@@ -4,8 +4,8 @@
  * parametresMail, contract PARAMETRES_MAIL). The event is written in its
  * own transaction as post-commit work ({@link planifierNotification}, the
  * outbox of ADR 0011); once committed, the work plans one mail per
- * recipient, each sent and retried on its own (api/jobs/travaux-apres-
- * validation.ts): a mail that cannot be sent never undoes the event.
+ * recipient, each sent and retried on its own (./travaux-apres-validation.ts):
+ * a mail that cannot be sent never undoes the event.
  */
 import { and, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { ActionDemande } from "../../contract/etats.ts";
@@ -13,7 +13,7 @@ import type { CodeParametreMail } from "../../contract/schemas/parametres-mail.t
 import type { Database, Db } from "../db/client.ts";
 import { lectures, messages, servicesInstructeur, utilisateurs } from "../db/schema.ts";
 import type { DependancesDomaine } from "./dependances.ts";
-import { planifierTravail, ressourceDemande } from "../jobs/travaux.ts";
+import { planifierTravail, ressourceDemande } from "./travaux.ts";
 import {
   courrielAccordTaciteService,
   courrielAccuseReception,

@@ -7,9 +7,7 @@
  */
 import { stringify, type Options, type Stringifier } from "csv-stringify";
 import { stringify as stringifySync } from "csv-stringify/sync";
-import type { Response } from "express";
 import { Readable } from "node:stream";
-import { entetesTelechargement } from "./entetes.ts";
 
 /** Media type of every CSV download. */
 export const TYPE_CSV = "text/csv; charset=utf-8";
@@ -86,11 +84,6 @@ export async function fluxCsvParLots<T>(
  */
 export function ligneCsv<T>(colonnes: readonly ColonneCsv<T>[], enregistrement: T): string[] {
   return colonnes.map((colonne) => colonne.valeur(enregistrement) ?? "");
-}
-
-/** Headers of a CSV download named `nom`. */
-export function entetesCsv(res: Response, nom: string): void {
-  entetesTelechargement(res, nom, TYPE_CSV);
 }
 
 /** "Oui" or "Non". */

@@ -19,6 +19,17 @@ export interface FichierEnFlux {
 }
 
 /**
+ * A file already whole in memory (a PDF generated at once, a CSV of a few
+ * hundred rows at most): sent in one write.
+ */
+export interface FichierEnMemoire {
+  nomFichier: string;
+  /** Content-Type of the answer. */
+  typeMime: string;
+  contenu: Buffer;
+}
+
+/**
  * A ZIP archive (application/zip) built as the client reads it: its
  * entries are opened one at a time (see ./zip.ts).
  */
@@ -28,4 +39,4 @@ export interface FichierZip {
 }
 
 /** A generated file to send as a download. */
-export type FichierGenere = FichierEnFlux | FichierZip;
+export type FichierGenere = FichierEnFlux | FichierEnMemoire | FichierZip;

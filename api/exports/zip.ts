@@ -1,15 +1,10 @@
 /**
- * ZIP answers (DESIGN §7 "exports stream"): archiver writes the archive as
- * the client reads it; stored files are opened one at a time, only when the
- * previous entry is written, so a large file never sits in memory and a
- * request with many files never holds many descriptors open.
+ * The entries of a ZIP archive (DESIGN §7 "exports stream"): what a domain
+ * puts in an archive (./fichier.ts `FichierZip`) and the paths it gives
+ * them. api/http/envoyer-fichier.ts writes the archive as the client reads
+ * it, opening the stored files one at a time.
  */
-import type { Response } from "express";
-import { once } from "node:events";
 import type { Readable } from "node:stream";
-import type { Logger } from "pino";
-import { entetesTelechargement } from "./entetes.ts";
-import { envoyerFlux } from "./flux.ts";
 
 /** One file of an archive: its path inside, its date, its bytes or how to open them. */
 export interface EntreeZip {
@@ -37,35 +32,4 @@ export function cheminsUniques(chemins: readonly string[]): string[] {
     pris.add(candidat.toLowerCase());
     return candidat;
   });
-}
-
-/**
- * Streams a ZIP named `nom` holding `entrees` in order. Files already
- * compressed (PDF, images, ZIP) gain little from deflate: a light level keeps
- * the CPU free. A file that cannot be read mid-way cuts the download (see
- * envoyerFlux) instead of sending an archive that silently lacks it.
- */
-export async function envoyerZip(
-  res: Response,
-  logger: Logger,
-  nom: string,
-  entrees: readonly EntreeZip[],
-): Promise<void> {
-  // Loaded on the first archive, not at start: few requests ever need it (ADR 0034).
-  const { ZipArchive } = await import("archiver");
-  entetesTelechargement(res, nom, "application/zip");
-  const archive = new ZipArchive({ zlib: { level: 1 } });
-  const fin = new AbortController();
-  const envoi = envoyerFlux(res, logger, archive).finally(() => fin.abort());
-  try {
-    for (const entree of entrees) {
-      const source = Buffer.isBuffer(entree.contenu) ? entree.contenu : await entree.contenu();
-      archive.append(source, { name: entree.chemin, date: entree.date });
-      await once(archive, "entry", { signal: fin.signal });
-    }
-    archive.finalize().catch(() => undefined);
-  } catch (error) {
-    if (!fin.signal.aborted) archive.destroy(error as Error);
-  }
-  await envoi;
 }

@@ -14,7 +14,7 @@ import type { Horloge } from "../domain/horloge.ts";
 import { createMailer } from "../mail/mailer.ts";
 import type { Mailer } from "../mail/types.ts";
 import { TACHES, type Tache } from "./taches.ts";
-import { TACHE_ANTIVIRUS } from "../antivirus/analyse.ts";
+import { TACHE_ANTIVIRUS } from "../domain/analyse-antivirus.ts";
 import { surDepot } from "../antivirus/registre.ts";
 
 export interface JobsRunner {

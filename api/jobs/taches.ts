@@ -5,12 +5,12 @@
  * by two instances, does the work once), so tests call it directly with a
  * moved clock. Deadline sweeps of requests live in
  * api/domain/demandes/echeances.ts; the outbox of post-commit work (mails,
- * recap PDFs: ADR 0011) in api/jobs/travaux-apres-validation.ts.
+ * recap PDFs: ADR 0011) in api/domain/travaux-apres-validation.ts.
  */
 import type { Logger } from "pino";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { TACHE_ANTIVIRUS, analyserPiecesEnAttente } from "../antivirus/analyse.ts";
+import { TACHE_ANTIVIRUS, analyserPiecesEnAttente } from "../domain/analyse-antivirus.ts";
 import { accorderExtensionsTacitement } from "../domain/changements-notables/accord-tacite.ts";
 import { purgerComptesEnAttente } from "../domain/comptes-candidats.ts";
 import { perimerAgrements } from "../domain/agrements-liste/peremption.ts";
@@ -27,8 +27,8 @@ import {
   signalerRapportsAnnuelsEnRetard,
 } from "../domain/rapports-annuels/rappels.ts";
 import type { Mailer } from "../mail/types.ts";
-import { executerTravaux } from "./travaux-apres-validation.ts";
-import { purgerTravauxTermines } from "./travaux.ts";
+import { executerTravaux } from "../domain/travaux-apres-validation.ts";
+import { purgerTravauxTermines } from "../domain/travaux.ts";
 
 /** What a job handler receives. */
 export interface DepsTache {

@@ -5,7 +5,7 @@
  */
 import { NIVEAUX_PERIMETRE } from "../../contract/perimetre.ts";
 import { afficherDate } from "../../contract/validation.ts";
-import type { PerimetreNomme } from "../domain/demandes/perimetre.ts";
+import type { PerimetreNomme } from "../../contract/schemas/etablissement.ts";
 import {
   afficherSiren,
   creerCourrier,

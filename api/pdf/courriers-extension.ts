@@ -8,7 +8,7 @@
 import { DELAIS } from "../../contract/delais.ts";
 import { NIVEAUX_PERIMETRE } from "../../contract/perimetre.ts";
 import { afficherDate } from "../../contract/validation.ts";
-import type { PerimetreNomme } from "../domain/demandes/perimetre.ts";
+import type { PerimetreNomme } from "../../contract/schemas/etablissement.ts";
 import {
   FORMULE_DE_POLITESSE,
   creerCourrier,

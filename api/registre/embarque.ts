@@ -11,7 +11,7 @@ import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { avecCleLuhn } from "../../contract/validation.ts";
 import type { Database } from "../db/client.ts";
 import { communes, demandes, registreEtablissements, societes } from "../db/schema.ts";
-import { contenuDe } from "../domain/demandes/contenu.ts";
+import { contenuDe } from "../db/contenu-demande.ts";
 import {
   trierEtablissements,
   type EtablissementDuRegistre,

@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
-import { analyserPiecesEnAttente, TACHE_ANTIVIRUS } from "../../api/antivirus/analyse.ts";
+import { analyserPiecesEnAttente, TACHE_ANTIVIRUS } from "../../api/domain/analyse-antivirus.ts";
 import { historique, piecesJointes, travauxApresValidation } from "../../api/db/schema.ts";
 import { tachesDuPortail } from "../../api/jobs/taches.ts";
 import type { PieceJointe } from "../../contract/schemas/demande.ts";

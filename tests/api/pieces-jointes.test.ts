@@ -17,7 +17,7 @@ import {
 } from "../../api/db/schema.ts";
 import { SOCIETE_DEMO } from "../../api/db/seed/demo.ts";
 import { createFileStore } from "../../api/files/store.ts";
-import { ajouterPieceJointe } from "../../api/files/pieces-jointes.ts";
+import { ajouterPieceJointe } from "../../api/domain/pieces-jointes.ts";
 import { genererRecapDemande } from "../../api/pdf/recap-demande.ts";
 import { genererSyntheseDemande } from "../../api/pdf/synthese-demande.ts";
 import { loginAs } from "../helpers/oidc-login.ts";

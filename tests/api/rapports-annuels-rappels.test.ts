@@ -31,7 +31,7 @@ import {
   utilisateurs,
 } from "../../api/db/schema.ts";
 import { TACHES, type DepsTache } from "../../api/jobs/taches.ts";
-import { purgerTravauxTermines } from "../../api/jobs/travaux.ts";
+import { purgerTravauxTermines } from "../../api/domain/travaux.ts";
 import type { MailMessage, Mailer } from "../../api/mail/types.ts";
 import { createLogger } from "../../server/logger.ts";
 import { EQUIPE_DEMO, MOT_DE_PASSE_DEMO } from "../helpers/instruction-api.ts";

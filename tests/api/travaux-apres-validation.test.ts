@@ -1,6 +1,6 @@
 /**
  * Post-commit work through the transactional outbox (ADR 0011;
- * api/jobs/travaux.ts, api/jobs/travaux-apres-validation.ts): the
+ * api/domain/travaux.ts, api/domain/travaux-apres-validation.ts): the
  * mails and the recap PDF are written in the business write's transaction,
  * done by the request right after its commit, and otherwise retried by the
  * `travaux-apres-validation` job, each mail sent once; the recap and the
@@ -33,7 +33,7 @@ import { ecrireTransition } from "../../api/domain/demandes/transition.ts";
 import { TRANSITIONS } from "../../api/domain/workflow.ts";
 import { createFileStore } from "../../api/files/store.ts";
 import { TACHE_TRAVAUX_APRES_VALIDATION, TACHES } from "../../api/jobs/taches.ts";
-import { ressourceDemande } from "../../api/jobs/travaux.ts";
+import { ressourceDemande } from "../../api/domain/travaux.ts";
 import type { MailMessage, Mailer } from "../../api/mail/types.ts";
 import { createLogger } from "../../server/logger.ts";
 import { creerDemandeDeposable, deposer, deposerPieceJointe } from "../helpers/demande-api.ts";

@@ -4,7 +4,7 @@
  * send back.
  */
 import { describe, expect, it } from "vitest";
-import { assainirNomFichier, NOM_FICHIER_MAX } from "../../api/files/pieces-jointes.ts";
+import { assainirNomFichier, NOM_FICHIER_MAX } from "../../api/domain/pieces-jointes.ts";
 import { detecterTypeFichier } from "../../api/files/type-fichier.ts";
 import { JPEG, PNG, fauxPdf, petitPdf, petitZip } from "../helpers/pdf.ts";
 

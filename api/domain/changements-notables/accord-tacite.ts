@@ -11,11 +11,11 @@ import { dateLimiteAcceptationTacite, instructionExpiree } from "../../../contra
 import type { EtatDemande } from "../../../contract/etats.ts";
 import { aujourdhuiParis } from "../../../contract/validation.ts";
 import { demandes } from "../../db/schema.ts";
-import { ajouterPieceJointe } from "../../files/pieces-jointes.ts";
+import { ajouterPieceJointe } from "../pieces-jointes.ts";
 import { createFileStore } from "../../files/store.ts";
 import type { FileStore } from "../../files/types.ts";
-import { executerTravauxDe } from "../../jobs/travaux-apres-validation.ts";
-import { ressourceDemande } from "../../jobs/travaux.ts";
+import { executerTravauxDe } from "../travaux-apres-validation.ts";
+import { ressourceDemande } from "../travaux.ts";
 import { genererAvisAccordTacite } from "../../pdf/courriers-extension.ts";
 import type { DemandeRow } from "../acces.ts";
 import type { DepsEcheances } from "../demandes/echeances.ts";

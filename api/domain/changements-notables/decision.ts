@@ -12,7 +12,7 @@ import type { ValeurAvis } from "../../../contract/etats.ts";
 import type { PieceJointe } from "../../../contract/schemas/demande.ts";
 import type { Db } from "../../db/client.ts";
 import { demandes } from "../../db/schema.ts";
-import { ajouterPieceJointe } from "../../files/pieces-jointes.ts";
+import { ajouterPieceJointe } from "../pieces-jointes.ts";
 import type { FileStore } from "../../files/types.ts";
 import { genererLettreRefusExtension } from "../../pdf/courriers-extension.ts";
 import type { DemandeRow } from "../acces.ts";

@@ -1,12 +1,15 @@
 /**
- * Rows of gestionComptes.csv (spec §7 GET
- * /api/user/accounts/export): the applicant accounts the list finds with
- * the same search and sort, read in batches so that the export streams.
+ * gestionComptes.csv (spec §7 GET /api/user/accounts/export): the
+ * applicant accounts the list finds with the same search and sort, read in
+ * batches so that the export streams.
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { libelleCourtQualite } from "../../../contract/qualites.ts";
 import type { CompteTri } from "../../../contract/schemas/comptes.ts";
 import type { Database } from "../../db/client.ts";
 import { demandes, societes, utilisateurs } from "../../db/schema.ts";
+import { fluxCsvParLots, TYPE_CSV, type ColonneCsv } from "../../exports/csv.ts";
+import type { FichierEnFlux } from "../../exports/fichier.ts";
 
 /** One exported account. */
 export interface LigneExportCompte {
@@ -20,6 +23,36 @@ export interface LigneExportCompte {
   statut: "actif" | "en_attente";
   dateCreation: Date;
   nbDemandes: number;
+}
+
+/** Columns of gestionComptes.csv, one row per applicant account. */
+export const COLONNES_EXPORT_COMPTES: readonly ColonneCsv<LigneExportCompte>[] = [
+  { entete: "Raison sociale", valeur: (ligne) => ligne.raisonSociale },
+  { entete: "SIREN", valeur: (ligne) => ligne.siren },
+  { entete: "Prénom du représentant", valeur: (ligne) => ligne.prenom },
+  { entete: "Nom du représentant", valeur: (ligne) => ligne.nom },
+  { entete: "Adresse électronique", valeur: (ligne) => ligne.email },
+  { entete: "Téléphone", valeur: (ligne) => ligne.telephone },
+  { entete: "Qualités", valeur: (ligne) => ligne.qualites.map(libelleCourtQualite).join(", ") },
+  {
+    entete: "Statut",
+    valeur: (ligne) => (ligne.statut === "en_attente" ? "En attente de confirmation" : "Actif"),
+  },
+  {
+    entete: "Date de création",
+    valeur: (ligne) =>
+      new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeZone: "Europe/Paris" }).format(
+        ligne.dateCreation,
+      ),
+  },
+  { entete: "Nombre de demandes", valeur: (ligne) => String(ligne.nbDemandes) },
+];
+
+/** Search and sort of the accounts list, which the export follows. */
+interface RechercheComptes {
+  query?: string;
+  orderField: CompteTri;
+  orderDirection: "asc" | "desc";
 }
 
 /** Accounts per batch. */
@@ -61,7 +94,7 @@ export function conditionComptes(query: string | undefined): SQL {
  */
 export async function* lotsComptes(
   database: Database,
-  params: { query?: string; orderField: CompteTri; orderDirection: "asc" | "desc" },
+  params: RechercheComptes,
 ): AsyncGenerator<LigneExportCompte[]> {
   const { db } = database;
   const colonne = COLONNES_TRI[params.orderField];
@@ -99,4 +132,20 @@ export async function* lotsComptes(
     }));
     if (lignes.length < TAILLE_LOT_COMPTES) return;
   }
+}
+
+/**
+ * The file of `GET /api/user/accounts/export` for `params` (search and
+ * sort of the list, every page): gestionComptes.csv as a byte stream, its
+ * first batch already read so that a database failure rejects here.
+ */
+export async function fichierExportComptes(
+  database: Database,
+  params: RechercheComptes,
+): Promise<FichierEnFlux> {
+  return {
+    nomFichier: "gestionComptes.csv",
+    typeMime: TYPE_CSV,
+    contenu: await fluxCsvParLots(COLONNES_EXPORT_COMPTES, lotsComptes(database, params)),
+  };
 }

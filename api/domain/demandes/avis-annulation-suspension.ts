@@ -12,7 +12,7 @@ import type { PieceJointe } from "../../../contract/schemas/demande.ts";
 import { finSuspension } from "../../../contract/delais.ts";
 import type { Db } from "../../db/client.ts";
 import { agrements, attestations, demandes } from "../../db/schema.ts";
-import { ajouterPieceJointe } from "../../files/pieces-jointes.ts";
+import { ajouterPieceJointe } from "../pieces-jointes.ts";
 import type { FileStore } from "../../files/types.ts";
 import { genererAvisAnnulation } from "../../pdf/avis-annulation.ts";
 import { genererAvisSuspension } from "../../pdf/avis-suspension.ts";

@@ -9,13 +9,13 @@ import { eq } from "drizzle-orm";
 import type { PieceJointe } from "../../../contract/schemas/demande.ts";
 import type { Db } from "../../db/client.ts";
 import { communes, demandes, servicesInstructeur } from "../../db/schema.ts";
-import { ajouterPieceJointe } from "../../files/pieces-jointes.ts";
+import { ajouterPieceJointe } from "../pieces-jointes.ts";
 import type { FileStore } from "../../files/types.ts";
 import { genererAvisRejetTacite } from "../../pdf/avis-rejet-tacite.ts";
 import type { DestinataireCourrier, ReferencesDossier } from "../../pdf/courrier.ts";
 import { genererLettreRefus } from "../../pdf/lettre-refus.ts";
 import type { DemandeRow } from "../acces.ts";
-import { contenuDe } from "./contenu.ts";
+import { contenuDe } from "../../db/contenu-demande.ts";
 
 /** Rubric of the refusal letter among the request's attachments. */
 export const RUBRIQUE_LETTRE_REFUS = "decision_refus";

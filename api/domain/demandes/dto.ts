@@ -43,7 +43,7 @@ import {
   servicesInstructeur,
   utilisateurs,
 } from "../../db/schema.ts";
-import { versPieceJointe } from "../../files/pieces-jointes.ts";
+import { versPieceJointe } from "../pieces-jointes.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import { coteDe, type DemandeRow } from "../acces.ts";
 import { versAgrement } from "../agrements.ts";
@@ -52,7 +52,7 @@ import { notesNonLues } from "../notes.ts";
 import { deLaRessource, parmiLesIds, requetePreparee } from "../requetes-preparees.ts";
 import { actionsDisponibles, ETATS_BROUILLON_DEMANDE } from "../workflow.ts";
 import { estExpireBientot, estReputeRejete } from "./delais.ts";
-import { contenuDe } from "./contenu.ts";
+import { contenuDe } from "../../db/contenu-demande.ts";
 import { contenuExtensionDe, perimetreDemandeDe } from "../changements-notables/contenu.ts";
 import { messagerieFermee } from "../messagerie.ts";
 import { nommerPerimetre } from "./perimetre.ts";

@@ -18,8 +18,8 @@ import { demandes, infosComplementaires, proceduresAgrement } from "../../db/sch
 import { ErreurDomaine } from "../erreurs.ts";
 import { reafficherEtablissements } from "../etablissements/regles.ts";
 import type { DependancesDomaine } from "../dependances.ts";
-import { executerTravauxDe } from "../../jobs/travaux-apres-validation.ts";
-import { ressourceDemande } from "../../jobs/travaux.ts";
+import { executerTravauxDe } from "../travaux-apres-validation.ts";
+import { ressourceDemande } from "../travaux.ts";
 import type { Horloge } from "../horloge.ts";
 import { planifierNotification } from "../notifications.ts";
 import { ETATS_DEPOSES_SANS_DECISION, TRANSITIONS } from "../workflow.ts";

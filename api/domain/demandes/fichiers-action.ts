@@ -7,7 +7,7 @@
 import { MESSAGES_PJ } from "../../../contract/pieces-jointes.ts";
 import type { PieceJointe } from "../../../contract/schemas/demande.ts";
 import type { Db } from "../../db/client.ts";
-import { LIBELLES_TYPES_ACCEPTES, ajouterPieceJointe } from "../../files/pieces-jointes.ts";
+import { LIBELLES_TYPES_ACCEPTES, ajouterPieceJointe } from "../pieces-jointes.ts";
 import { detecterTypeFichier } from "../../files/type-fichier.ts";
 import type { FileStore } from "../../files/types.ts";
 import type { MimeTypeAccepte } from "../../../contract/pieces-jointes.ts";

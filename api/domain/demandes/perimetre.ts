@@ -4,6 +4,7 @@
  * approval and the certificate.
  */
 import { getTableName, sql } from "drizzle-orm";
+import type { PerimetreNomme } from "../../../contract/schemas/etablissement.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { communes, departements, epcis, regions } from "../../db/schema.ts";
 import { requetePreparee } from "../requetes-preparees.ts";
@@ -14,14 +15,6 @@ export interface PerimetreCodes {
   departements?: readonly string[];
   epcis?: readonly string[];
   communes?: readonly string[];
-}
-
-/** A perimeter by name, in the order of the codes. */
-export interface PerimetreNomme {
-  regions: { code: string; nom: string }[];
-  departements: { code: string; nom: string }[];
-  epcis: { code: string; nom: string }[];
-  communes: { code: string; nom: string }[];
 }
 
 /** Codes and names of one level's `codes` (an array parameter, ADR 0035). */

@@ -23,7 +23,7 @@ import { arretes } from "../../db/schema.ts";
 import type { DemandeRow } from "../acces.ts";
 import { rubriquesDuDossier } from "../dossiers/rubriques.ts";
 import { requetePreparee } from "../requetes-preparees.ts";
-import { contenuDe } from "./contenu.ts";
+import { contenuDe } from "../../db/contenu-demande.ts";
 
 /** Whether arrêté `id` is the one in force (ADR 0035). */
 const arreteCourant = requetePreparee("procedure_arrete_courant", (db, nom) =>

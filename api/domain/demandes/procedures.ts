@@ -21,7 +21,7 @@ import {
 import { afficherDate, aujourdhuiParis } from "../../../contract/validation.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { agrements, demandes, proceduresAgrement } from "../../db/schema.ts";
-import { ajouterPieceJointe } from "../../files/pieces-jointes.ts";
+import { ajouterPieceJointe } from "../pieces-jointes.ts";
 import type { FileStore } from "../../files/types.ts";
 import { conflit } from "../erreurs.ts";
 import {

@@ -22,7 +22,7 @@ import type {
 import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { piecesJointes } from "../../db/schema.ts";
-import { versPieceJointe } from "../../files/pieces-jointes.ts";
+import { versPieceJointe } from "../pieces-jointes.ts";
 import type { DemandeRow } from "../acces.ts";
 import { deLaRessource, requetePreparee } from "../requetes-preparees.ts";
 

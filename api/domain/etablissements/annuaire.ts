@@ -13,6 +13,8 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Accompagnateur, ResultatAnnuaire } from "../../../contract/schemas/annuaire.ts";
 import type { Database } from "../../db/client.ts";
 import { agrements, communes, etablissements } from "../../db/schema.ts";
+import { ecrivainCsvParLots, TYPE_CSV, type ColonneCsv } from "../../exports/csv.ts";
+import type { FichierEnMemoire } from "../../exports/fichier.ts";
 import type { Limite } from "../limites-publiques.ts";
 
 /**
@@ -147,10 +149,34 @@ export async function pageAnnuaire(
   };
 }
 
-/** Every establishment serving `commune` (at most {@link CSV_MAX}), by name: the CSV's rows. */
-export function toutAnnuaire(
+/** Columns of the CSV (French headers, the page's order). */
+const COLONNES: readonly ColonneCsv<Accompagnateur>[] = [
+  { entete: "Nom", valeur: (e) => e.nom },
+  { entete: "Raison sociale", valeur: (e) => e.raisonSociale },
+  { entete: "SIRET", valeur: (e) => e.siret },
+  { entete: "Adresse", valeur: (e) => e.adresse1 },
+  { entete: "Complément d'adresse", valeur: (e) => e.adresse2 },
+  { entete: "Code postal", valeur: (e) => e.codePostal },
+  { entete: "Ville", valeur: (e) => e.ville },
+  { entete: "Téléphone", valeur: (e) => e.tel },
+  { entete: "Courriel", valeur: (e) => e.email },
+  { entete: "Site internet", valeur: (e) => e.siteInternet },
+  { entete: "Numéro d'agrément", valeur: (e) => e.numeroAgrement },
+];
+
+/**
+ * The directory's CSV of `commune`: every establishment serving it (at most
+ * {@link CSV_MAX}), by name, as accompagnateurs-<code>.csv (`;`, UTF-8
+ * BOM, CRLF), whole in memory: a few hundred rows at the scale dataset.
+ */
+export async function fichierAnnuaire(
   database: Database,
   commune: CommuneAnnuaire,
-): Promise<Accompagnateur[]> {
-  return lignes(database, commune, CSV_MAX);
+): Promise<FichierEnMemoire> {
+  const rows = await lignes(database, commune, CSV_MAX);
+  return {
+    nomFichier: `accompagnateurs-${commune.code}.csv`,
+    typeMime: TYPE_CSV,
+    contenu: ecrivainCsvParLots(COLONNES)(rows),
+  };
 }

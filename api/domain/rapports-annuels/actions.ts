@@ -23,7 +23,7 @@ import {
 import type { ApiConfig } from "../../config.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { agrements, historique, piecesJointes, rapportsAnnuelsActivite } from "../../db/schema.ts";
-import { LIBELLES_TYPES_ACCEPTES, ajouterPieceJointe } from "../../files/pieces-jointes.ts";
+import { LIBELLES_TYPES_ACCEPTES, ajouterPieceJointe } from "../pieces-jointes.ts";
 import type { FichierRecu, FileStore } from "../../files/types.ts";
 import { conflit, interdit, invalide } from "../erreurs.ts";
 import type { Horloge } from "../horloge.ts";

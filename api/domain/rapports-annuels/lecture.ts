@@ -28,7 +28,7 @@ import {
   retardsRapportAnnuel,
   type agrements,
 } from "../../db/schema.ts";
-import { versPieceJointe, type PieceJointeRow } from "../../files/pieces-jointes.ts";
+import { versPieceJointe, type PieceJointeRow } from "../pieces-jointes.ts";
 import { introuvable } from "../erreurs.ts";
 import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
 import {

@@ -30,8 +30,8 @@ import {
   servicesInstructeur,
   utilisateurs,
 } from "../../db/schema.ts";
-import { executerTravauxDe, type DepsTravaux } from "../../jobs/travaux-apres-validation.ts";
-import { planifierTravail } from "../../jobs/travaux.ts";
+import { executerTravauxDe, type DepsTravaux } from "../travaux-apres-validation.ts";
+import { planifierTravail } from "../travaux.ts";
 import {
   courrielRappelRapportAnnuel,
   courrielRetardsRapportAnnuel,

@@ -10,45 +10,26 @@ import {
   exporterAccompagnateurs,
   rechercherAccompagnateurs,
 } from "../../../contract/api/annuaire.ts";
-import {
-  ANNUAIRE_PAR_PAGE,
-  MESSAGES_ANNUAIRE,
-  type Accompagnateur,
-} from "../../../contract/schemas/annuaire.ts";
+import { ANNUAIRE_PAR_PAGE, MESSAGES_ANNUAIRE } from "../../../contract/schemas/annuaire.ts";
 import { messageTropDeDemandes, type TropDeDemandes } from "../../../contract/schemas/candidat.ts";
 import type { Logger } from "pino";
 import type { ApiConfig } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import {
   communeAnnuaire,
+  fichierAnnuaire,
   limitesAnnuaire,
   pageAnnuaire,
-  toutAnnuaire,
   type CommuneAnnuaire,
 } from "../../domain/etablissements/annuaire.ts";
 import type { Horloge } from "../../domain/horloge.ts";
 import { creerLimiteur, sujetIp } from "../../domain/limites-publiques.ts";
-import { ecrivainCsvParLots, entetesCsv, type ColonneCsv } from "../../exports/csv.ts";
 import { endpoints } from "../endpoint.ts";
+import { envoyerFichier } from "../envoyer-fichier.ts";
 import { HttpError } from "../errors.ts";
 
 /** Cache of the directory's answers: public data, five minutes. */
 const CACHE_PUBLIC = "public, max-age=300";
-
-/** Columns of the CSV (French headers, the page's order). */
-const COLONNES: readonly ColonneCsv<Accompagnateur>[] = [
-  { entete: "Nom", valeur: (e) => e.nom },
-  { entete: "Raison sociale", valeur: (e) => e.raisonSociale },
-  { entete: "SIRET", valeur: (e) => e.siret },
-  { entete: "Adresse", valeur: (e) => e.adresse1 },
-  { entete: "Complément d'adresse", valeur: (e) => e.adresse2 },
-  { entete: "Code postal", valeur: (e) => e.codePostal },
-  { entete: "Ville", valeur: (e) => e.ville },
-  { entete: "Téléphone", valeur: (e) => e.tel },
-  { entete: "Courriel", valeur: (e) => e.email },
-  { entete: "Site internet", valeur: (e) => e.siteInternet },
-  { entete: "Numéro d'agrément", valeur: (e) => e.numeroAgrement },
-];
 
 /** Routes of contract/api/annuaire.ts. */
 export function annuaireRoutes(deps: {
@@ -114,11 +95,8 @@ export function annuaireRoutes(deps: {
    */
   points.register(exporterAccompagnateurs, async ({ query }, req, res) => {
     await limiter(req, res);
-    const trouvee = await commune(query.codeCommune);
-    const rows = await toutAnnuaire(database, trouvee);
-    entetesCsv(res, `accompagnateurs-${trouvee.code}.csv`);
-    res.set("Cache-Control", CACHE_PUBLIC);
-    res.end(ecrivainCsvParLots(COLONNES)(rows));
+    const fichier = await fichierAnnuaire(database, await commune(query.codeCommune));
+    await envoyerFichier(res, req.log ?? logger, fichier, CACHE_PUBLIC);
   });
 
   return router;

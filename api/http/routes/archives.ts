@@ -8,16 +8,10 @@
 import { Router } from "express";
 import { telechargerDossier, telechargerPiecesJointes } from "../../../contract/api/archives.ts";
 import { chargerDemandeAccessible } from "../../domain/acces.ts";
-import {
-  entreesDossier,
-  entreesPiecesJointes,
-  nomArchiveDossier,
-  nomArchivePiecesJointes,
-  piecesJointesVisibles,
-} from "../../exports/archive-demande.ts";
-import { envoyerZip } from "../../exports/zip.ts";
+import { archiveDossier, archivePiecesJointes } from "../../domain/demandes/archives.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
+import { envoyerFichier } from "../envoyer-fichier.ts";
 
 /** Routes of this resource, each behind `authenticate`. */
 export function archivesRoutes(deps: ApiDeps): Router {
@@ -32,13 +26,8 @@ export function archivesRoutes(deps: ApiDeps): Router {
    */
   points.register(telechargerPiecesJointes, async ({ params, utilisateur }, req, res) => {
     const demande = await chargerDemandeAccessible(database, utilisateur, params.kind, params.id);
-    const pieces = await piecesJointesVisibles(database, utilisateur, demande);
-    await envoyerZip(
-      res,
-      req.log ?? logger,
-      nomArchivePiecesJointes(),
-      entreesPiecesJointes(pieces, fichiers),
-    );
+    const archive = await archivePiecesJointes({ database, fichiers }, utilisateur, demande);
+    await envoyerFichier(res, req.log ?? logger, archive);
   });
 
   /**
@@ -49,8 +38,8 @@ export function archivesRoutes(deps: ApiDeps): Router {
   points.register(telechargerDossier, async ({ params, utilisateur }, req, res) => {
     const demande = await chargerDemandeAccessible(database, utilisateur, params.kind, params.id);
     const maintenant = horloge.now();
-    const entrees = await entreesDossier({ database, fichiers }, utilisateur, demande, maintenant);
-    await envoyerZip(res, req.log ?? logger, nomArchiveDossier(demande, maintenant), entrees);
+    const archive = await archiveDossier({ database, fichiers }, utilisateur, demande, maintenant);
+    await envoyerFichier(res, req.log ?? logger, archive);
   });
 
   return router;

@@ -8,7 +8,6 @@ import {
   listerComptes,
   peutCompte,
 } from "../../../contract/api/comptes.ts";
-import { libelleCourtQualite } from "../../../contract/qualites.ts";
 import {
   COMPTES_PAR_PAGE,
   type CompteDemandeur,
@@ -30,14 +29,9 @@ import {
   peutAgirSurCompte,
   supprimerFichiersStockes,
 } from "../../domain/comptes/gestion.ts";
-import {
-  conditionComptes,
-  lotsComptes,
-  type LigneExportCompte,
-} from "../../domain/comptes/export.ts";
-import { entetesCsv, fluxCsvParLots, type ColonneCsv } from "../../exports/csv.ts";
-import { envoyerFlux } from "../../exports/flux.ts";
+import { conditionComptes, fichierExportComptes } from "../../domain/comptes/export.ts";
 import type { DependancesDomaine } from "../../domain/dependances.ts";
+import { envoyerFichier } from "../envoyer-fichier.ts";
 
 const SORT_COLUMNS = {
   dateCreation: utilisateurs.dateCreation,
@@ -45,29 +39,6 @@ const SORT_COLUMNS = {
   email: utilisateurs.email,
   siren: societes.siren,
 } as const;
-
-/** Columns of gestionComptes.csv, one row per applicant account. */
-export const COLONNES_EXPORT_COMPTES: readonly ColonneCsv<LigneExportCompte>[] = [
-  { entete: "Raison sociale", valeur: (ligne) => ligne.raisonSociale },
-  { entete: "SIREN", valeur: (ligne) => ligne.siren },
-  { entete: "Prénom du représentant", valeur: (ligne) => ligne.prenom },
-  { entete: "Nom du représentant", valeur: (ligne) => ligne.nom },
-  { entete: "Adresse électronique", valeur: (ligne) => ligne.email },
-  { entete: "Téléphone", valeur: (ligne) => ligne.telephone },
-  { entete: "Qualités", valeur: (ligne) => ligne.qualites.map(libelleCourtQualite).join(", ") },
-  {
-    entete: "Statut",
-    valeur: (ligne) => (ligne.statut === "en_attente" ? "En attente de confirmation" : "Actif"),
-  },
-  {
-    entete: "Date de création",
-    valeur: (ligne) =>
-      new Intl.DateTimeFormat("fr-FR", { dateStyle: "short", timeZone: "Europe/Paris" }).format(
-        ligne.dateCreation,
-      ),
-  },
-  { entete: "Nombre de demandes", valeur: (ligne) => String(ligne.nbDemandes) },
-];
 
 /**
  * Routes under /user/accounts and /user/account/{id} (contract/api/comptes.ts);
@@ -99,9 +70,8 @@ export function comptesRoutes(
    * in batches (`;`, UTF-8 BOM).
    */
   points.register(exporterComptes, async ({ query: params }, req, res) => {
-    const flux = await fluxCsvParLots(COLONNES_EXPORT_COMPTES, lotsComptes(database, params));
-    entetesCsv(res, "gestionComptes.csv");
-    await envoyerFlux(res, req.log ?? deps.logger, flux);
+    const fichier = await fichierExportComptes(database, params);
+    await envoyerFichier(res, req.log ?? deps.logger, fichier);
   });
 
   /**

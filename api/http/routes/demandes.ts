@@ -35,8 +35,8 @@ import { chargerDemandeAccessible, type DemandeRow } from "../../domain/acces.ts
 import { HANDLERS_ACTION } from "../../domain/demandes/actions.ts";
 import { handlerExtension } from "../../domain/changements-notables/actions.ts";
 import { manquantsAuDepot } from "../../domain/changements-notables/procedure.ts";
-import { executerTravauxDe } from "../../jobs/travaux-apres-validation.ts";
-import { ressourceDemande } from "../../jobs/travaux.ts";
+import { executerTravauxDe } from "../../domain/travaux-apres-validation.ts";
+import { ressourceDemande } from "../../domain/travaux.ts";
 import {
   ETATS_SANS_DEMANDE_ACTIVE,
   creerDemande,

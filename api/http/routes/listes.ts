@@ -13,10 +13,11 @@ import {
   listerChangementsNotables,
   listerDemandes,
 } from "../../../contract/api/listes.ts";
+import { fichierExportDemandes } from "../../domain/listes/export.ts";
 import { pageDemandes } from "../../domain/listes/page.ts";
-import { envoyerExportDemandes } from "../../exports/demandes-csv.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
+import { envoyerFichier } from "../envoyer-fichier.ts";
 
 /** Routes of this resource, each behind `authenticate` and the staff gate. */
 export function listesRoutes(deps: ApiDeps): Router {
@@ -52,14 +53,14 @@ export function listesRoutes(deps: ApiDeps): Router {
     point: typeof exporterDemandes | typeof exporterChangementsNotables,
   ) =>
     points.register(point, async ({ query: filtres, utilisateur }, req, res) => {
-      await envoyerExportDemandes(res, {
+      const fichier = await fichierExportDemandes({
         database,
-        logger: req.log ?? logger,
         utilisateur,
         kind,
         filtres,
         maintenant: horloge.now(),
       });
+      await envoyerFichier(res, req.log ?? logger, fichier);
     });
   exporter("demande", exporterDemandes);
   exporter("changement-notable", exporterChangementsNotables);

@@ -33,8 +33,8 @@ import {
   ajouterPieceJointe,
   assainirNomFichier,
   type PieceJointeRow,
-} from "../../files/pieces-jointes.ts";
-import { abandonnerRecus, fichierRecu, stockageFlux } from "../../files/reception-multer.ts";
+} from "../../domain/pieces-jointes.ts";
+import { abandonnerRecus, fichierRecu, stockageFlux } from "../reception-multer.ts";
 import { FichierIndisponibleError, type FileStore } from "../../files/types.ts";
 import { estPieceJointeDeNote } from "../../domain/notes.ts";
 import { chargerAgrementAccessible } from "../../domain/agrements.ts";

@@ -5,7 +5,6 @@
  * and the staff's CSV export of a year. Mounted before agrementsRoutes so
  * that /agrement/procedure-raa is not read as an approval id.
  */
-import { inArray } from "drizzle-orm";
 import express, { Router } from "express";
 import multer from "multer";
 import {
@@ -18,117 +17,30 @@ import {
 } from "../../../contract/api/rapports-annuels.ts";
 import {
   GROUPES_PJ_RAPPORT_ANNUEL,
-  LIBELLES_ETAT_RAPPORT_ANNUEL,
   type ProcedureRapportAnnuel,
 } from "../../../contract/schemas/rapport-annuel.ts";
-import { afficherDecimal, aujourdhuiParis } from "../../../contract/validation.ts";
-import { piecesJointes } from "../../db/schema.ts";
+import { aujourdhuiParis } from "../../../contract/validation.ts";
 import { chargerAgrementAccessible } from "../../domain/agrements.ts";
 import { creerExtensionPerimetre } from "../../domain/changements-notables/creation.ts";
 import { ErreurDomaine } from "../../domain/erreurs.ts";
 import { executerActionRapport } from "../../domain/rapports-annuels/actions.ts";
-import {
-  lotsRapportsAnnuels,
-  type LigneExportRapport,
-} from "../../domain/rapports-annuels/export.ts";
+import { fichierExportRapportsAnnuels } from "../../domain/rapports-annuels/export.ts";
 import {
   anneeDuRapport,
   limiteModificationDe,
   versRapportAnnuel,
 } from "../../domain/rapports-annuels/lecture.ts";
 import { anneeDuRapportEnCours } from "../../domain/rapports-annuels/regles.ts";
-import { entetesCsv, fluxCsvParLots, ouiNon, type ColonneCsv } from "../../exports/csv.ts";
-import { entetesTelechargement } from "../../exports/entetes.ts";
-import { envoyerFlux } from "../../exports/flux.ts";
-import { cheminsUniques, envoyerZip } from "../../exports/zip.ts";
-import { LIBELLES_TYPES_ACCEPTES, assainirNomFichier } from "../../files/pieces-jointes.ts";
-import { abandonnerRecus, fichierRecu, stockageFlux } from "../../files/reception-multer.ts";
+import { archiveRapportAnnuel } from "../../domain/rapports-annuels/telechargement.ts";
+import { LIBELLES_TYPES_ACCEPTES } from "../../domain/pieces-jointes.ts";
 import { genererSyntheseRapportAnnuel } from "../../pdf/synthese-rapport-annuel.ts";
-import { dateHeureParis } from "../../pdf/identite.ts";
-import { telechargeable } from "../../../contract/antivirus.ts";
 import type { UtilisateurConnecte } from "../auth.ts";
 import type { ApiDeps } from "../deps.ts";
 import { endpoints } from "../endpoint.ts";
+import { envoyerFichier } from "../envoyer-fichier.ts";
 import { HttpError } from "../errors.ts";
 import { CHAMPS_MAX, TAILLE_CHAMP_MAX, lireMultipart } from "../multipart.ts";
-
-const nombre = (valeur: number | undefined) => (valeur === undefined ? "" : String(valeur));
-const decimal = (valeur: number | undefined) =>
-  valeur === undefined ? "" : afficherDecimal(valeur);
-const date = (valeur: Date | null) => (valeur ? dateHeureParis(valeur) : "");
-
-/** Columns of rapports-annuels-<annee>.csv (one row per approval owing the report). */
-export const COLONNES_EXPORT_RAPPORTS: readonly ColonneCsv<LigneExportRapport>[] = [
-  { entete: "Numéro d'agrément", valeur: (ligne) => ligne.numeroAgrement },
-  { entete: "Raison sociale", valeur: (ligne) => ligne.raisonSociale },
-  { entete: "SIREN", valeur: (ligne) => ligne.siren },
-  { entete: "État de l'agrément", valeur: (ligne) => ligne.etatAgrement },
-  { entete: "Département du siège", valeur: (ligne) => ligne.codeDepartement },
-  { entete: "Service instructeur", valeur: (ligne) => ligne.serviceInstructeur },
-  { entete: "Année", valeur: (ligne) => String(ligne.annee) },
-  { entete: "État du rapport", valeur: (ligne) => ligne.etat },
-  { entete: "Libellé de l'état", valeur: (ligne) => LIBELLES_ETAT_RAPPORT_ANNUEL[ligne.etat] },
-  { entete: "Date de dépôt", valeur: (ligne) => date(ligne.dateDepot) },
-  { entete: "Date de modification", valeur: (ligne) => date(ligne.dateModification) },
-  {
-    entete: "ETP de la structure",
-    valeur: (ligne) => decimal(ligne.contenu.effectifs?.etpStructure),
-  },
-  {
-    entete: "ETP d'accompagnement",
-    valeur: (ligne) => decimal(ligne.contenu.effectifs?.etpAccompagnement),
-  },
-  {
-    entete: "ETP par département (réalisé/prévisionnel)",
-    valeur: (ligne) =>
-      (ligne.contenu.effectifs?.departements ?? [])
-        .map((d) => `${d.code}:${afficherDecimal(d.realise)}/${afficherDecimal(d.previsionnel)}`)
-        .join(" "),
-  },
-  {
-    entete: "Contrats signés",
-    valeur: (ligne) => nombre(ligne.contenu.activite?.nbContratsSignes),
-  },
-  {
-    entete: "Contrats abandonnés",
-    valeur: (ligne) => nombre(ligne.contenu.activite?.nbContratsAbandonnes),
-  },
-  {
-    entete: "Dossiers déposés",
-    valeur: (ligne) => nombre(ligne.contenu.activite?.nbDossiersDeposes),
-  },
-  {
-    entete: "Accompagnements prévisionnels",
-    valeur: (ligne) => nombre(ligne.contenu.activite?.nbAccompagnementsPrevisionnels),
-  },
-  {
-    entete: "Sous-traitance",
-    valeur: (ligne) => (ligne.contenu.activite ? ouiNon(ligne.contenu.activite.sousTraitance) : ""),
-  },
-  {
-    entete: "Audits sous-traités",
-    valeur: (ligne) => nombre(ligne.contenu.activite?.nbSousTraitanceAudits),
-  },
-  {
-    entete: "Prestations renforcées sous-traitées",
-    valeur: (ligne) => nombre(ligne.contenu.activite?.nbSousTraitancePrestationsRenforcees),
-  },
-  {
-    entete: "Missions complètes sous-traitées",
-    valeur: (ligne) => nombre(ligne.contenu.activite?.nbSousTraitanceMissionComplete),
-  },
-  {
-    entete: "Capital modifié",
-    valeur: (ligne) =>
-      ligne.contenu.changements ? ouiNon(ligne.contenu.changements.capitalModifie) : "",
-  },
-  {
-    entete: "Gouvernance modifiée",
-    valeur: (ligne) =>
-      ligne.contenu.changements ? ouiNon(ligne.contenu.changements.gouvernanceModifiee) : "",
-  },
-  { entete: "Documents", valeur: (ligne) => String(ligne.nbPiecesJointes) },
-];
+import { abandonnerRecus, fichierRecu, stockageFlux } from "../reception-multer.ts";
 
 /** Routes of this resource, each behind `authenticate`. */
 export function rapportsAnnuelsRoutes(deps: ApiDeps): Router {
@@ -269,11 +181,13 @@ function routesLectureRapport(router: Router, deps: ApiDeps): void {
   });
 
   /** GET /api/agrement/{id}/rapport-annuel/{annee}/synthese → the synthesis PDF, generated now. */
-  points.register(telechargerSyntheseRapportAnnuel, async ({ params, utilisateur }, _req, res) => {
+  points.register(telechargerSyntheseRapportAnnuel, async ({ params, utilisateur }, req, res) => {
     const { rapport, maintenant } = await chargerRapport(params, utilisateur);
-    const pdf = await genererSyntheseRapportAnnuel(rapport, maintenant);
-    entetesTelechargement(res, `synthese-rapport-annuel-${params.annee}.pdf`, "application/pdf");
-    res.end(pdf);
+    await envoyerFichier(res, req.log ?? logger, {
+      nomFichier: `synthese-rapport-annuel-${params.annee}.pdf`,
+      typeMime: "application/pdf",
+      contenu: await genererSyntheseRapportAnnuel(rapport, maintenant),
+    });
   });
 
   /**
@@ -284,44 +198,12 @@ function routesLectureRapport(router: Router, deps: ApiDeps): void {
    */
   points.register(telechargerRapportAnnuel, async ({ params, utilisateur }, req, res) => {
     const { agrement, annee, rapport, maintenant } = await chargerRapport(params, utilisateur);
-    const synthese = await genererSyntheseRapportAnnuel(rapport, maintenant);
-    // Files the antivirus has not found clean stay out of the archive (ADR 0030).
-    const pieces = rapport.piecesJointes.filter((piece) => telechargeable(piece.etatAntivirus));
-    const cles = new Map(
-      (rapport.id ? await lireCles(rapport.piecesJointes.map((piece) => piece.id)) : []).map(
-        (ligne) => [ligne.id, ligne.cle],
-      ),
+    const archive = await archiveRapportAnnuel(
+      { database, fichiers },
+      { numeroAgrement: agrement.numeroAgrement, annee, rapport, maintenant },
     );
-    const chemins = cheminsUniques(
-      pieces.map((piece) => `${piece.codeTypePJ}/${assainirNomFichier(piece.nom, piece.mimeType)}`),
-    );
-    await envoyerZip(
-      res,
-      req.log ?? logger,
-      `rapport-annuel-${annee}-${agrement.numeroAgrement}.zip`,
-      [
-        {
-          chemin: `synthese-rapport-annuel-${annee}.pdf`,
-          date: maintenant,
-          contenu: synthese,
-        },
-        ...pieces.map((piece, index) => ({
-          chemin: chemins[index]!,
-          date: new Date(piece.dateCreation),
-          contenu: () => fichiers.lire(cles.get(piece.id)!),
-        })),
-      ],
-    );
+    await envoyerFichier(res, req.log ?? logger, archive);
   });
-
-  /** The store keys of attachments `ids`. */
-  async function lireCles(ids: string[]): Promise<{ id: string; cle: string }[]> {
-    if (!ids.length) return [];
-    return database.db
-      .select({ id: piecesJointes.id, cle: piecesJointes.cle })
-      .from(piecesJointes)
-      .where(inArray(piecesJointes.id, ids));
-  }
 }
 
 /** Mounts on `router` the staff's CSV export of the reports of a year. */
@@ -337,11 +219,7 @@ function routeExportRapports(router: Router, deps: ApiDeps): void {
    */
   points.register(exporterRapportsAnnuels, async ({ query, utilisateur }, req, res) => {
     const annee = query.annee ?? anneeDuRapportEnCours(aujourdhuiParis(horloge.now()));
-    const flux = await fluxCsvParLots(
-      COLONNES_EXPORT_RAPPORTS,
-      lotsRapportsAnnuels(database, utilisateur, annee),
-    );
-    entetesCsv(res, `rapports-annuels-${annee}.csv`);
-    await envoyerFlux(res, req.log ?? logger, flux);
+    const fichier = await fichierExportRapportsAnnuels(database, utilisateur, annee);
+    await envoyerFichier(res, req.log ?? logger, fichier);
   });
 }

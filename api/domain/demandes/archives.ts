@@ -8,26 +8,27 @@
 import { and, asc, eq, ne, notExists, notInArray, sql } from "drizzle-orm";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import { CODES_RUBRIQUE_DEMANDE } from "../../contract/pieces-jointes.ts";
-import { telechargeable } from "../../contract/antivirus.ts";
-import { LIBELLES_ACTION } from "../../contract/schemas/instruction.ts";
-import type { EntreeHistorique } from "../../contract/schemas/demande.ts";
-import { libelleEtat } from "../../contract/libelles.ts";
-import { ROLE_LABELS, type Role } from "../../contract/roles.ts";
-import type { ActionDemande } from "../../contract/etats.ts";
-import { aujourdhuiParis } from "../../contract/validation.ts";
-import type { Database } from "../db/client.ts";
-import { avis, notes, piecesJointes } from "../db/schema.ts";
-import { coteDe, type DemandeRow } from "../domain/acces.ts";
-import { versDetail } from "../domain/demandes/dto.ts";
-import { historiqueDe } from "../domain/demandes/historique.ts";
-import { assainirNomFichier, type PieceJointeRow } from "../files/pieces-jointes.ts";
-import type { FileStore } from "../files/types.ts";
-import type { UtilisateurConnecte } from "../domain/utilisateur-connecte.ts";
-import { genererRecapDemande } from "../pdf/recap-demande.ts";
-import { dateHeureParis } from "../pdf/identite.ts";
-import { creerCsv, ligneCsv, type ColonneCsv } from "./csv.ts";
-import { cheminsUniques, type EntreeZip } from "./zip.ts";
+import { CODES_RUBRIQUE_DEMANDE } from "../../../contract/pieces-jointes.ts";
+import { telechargeable } from "../../../contract/antivirus.ts";
+import { LIBELLES_ACTION } from "../../../contract/schemas/instruction.ts";
+import type { EntreeHistorique } from "../../../contract/schemas/demande.ts";
+import { libelleEtat } from "../../../contract/libelles.ts";
+import { ROLE_LABELS, type Role } from "../../../contract/roles.ts";
+import type { ActionDemande } from "../../../contract/etats.ts";
+import { aujourdhuiParis } from "../../../contract/validation.ts";
+import type { Database } from "../../db/client.ts";
+import { avis, notes, piecesJointes } from "../../db/schema.ts";
+import { creerCsv, ligneCsv, type ColonneCsv } from "../../exports/csv.ts";
+import type { FichierZip } from "../../exports/fichier.ts";
+import { cheminsUniques, type EntreeZip } from "../../exports/zip.ts";
+import type { FileStore } from "../../files/types.ts";
+import { genererRecapDemande } from "../../pdf/recap-demande.ts";
+import { dateHeureParis } from "../../pdf/identite.ts";
+import { coteDe, type DemandeRow } from "../acces.ts";
+import { assainirNomFichier, type PieceJointeRow } from "../pieces-jointes.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
+import { versDetail } from "./dto.ts";
+import { historiqueDe } from "./historique.ts";
 
 /** Type codes of staff-only files: internal notes and the opinions before the decision. */
 const RUBRIQUES_INTERNES = ["note", "pj_avis"];
@@ -35,13 +36,19 @@ const RUBRIQUES_INTERNES = ["note", "pj_avis"];
 /** What names the archives of a request that has no number yet (a draft). */
 const SANS_NUMERO = "brouillon";
 
+/** What an archive of a request reads: the database and the file store. */
+interface ContexteArchive {
+  database: Database;
+  fichiers: FileStore;
+}
+
 /**
  * The attachments of `demande` that `utilisateur` may download, by rubric
  * then date then name. The applicant's side never gets the staff's files
  * (ADR 0005): notes' files and opinions other than the decision, whatever
  * rubric they were filed under.
  */
-export async function piecesJointesVisibles(
+async function piecesJointesVisibles(
   database: Database,
   utilisateur: UtilisateurConnecte,
   demande: DemandeRow,
@@ -79,7 +86,7 @@ export async function piecesJointesVisibles(
  * from `fichiers`, but for the files the antivirus has not found clean
  * (pending, retried, infected: ADR 0030), left out.
  */
-export function entreesPiecesJointes(toutes: PieceJointeRow[], fichiers: FileStore): EntreeZip[] {
+function entreesPiecesJointes(toutes: PieceJointeRow[], fichiers: FileStore): EntreeZip[] {
   const pieces = toutes.filter((piece) => telechargeable(piece.etatAntivirus));
   const chemins = cheminsUniques(
     pieces.map((piece) => `${piece.rubrique}/${assainirNomFichier(piece.nom, piece.mimeType)}`),
@@ -97,12 +104,12 @@ export function entreesPiecesJointes(toutes: PieceJointeRow[], fichiers: FileSto
  * date"), whatever the request: the complete archive is the one named by
  * number ({@link nomArchiveDossier}).
  */
-export function nomArchivePiecesJointes(): string {
+function nomArchivePiecesJointes(): string {
   return "dossier.zip";
 }
 
 /** "<numeroDossier>_<AAAA-MM-JJ>.zip", today in Europe/Paris ("brouillon" before deposit). */
-export function nomArchiveDossier(demande: DemandeRow, maintenant: Date): string {
+function nomArchiveDossier(demande: DemandeRow, maintenant: Date): string {
   return `${demande.numeroDossier ?? SANS_NUMERO}_${aujourdhuiParis(maintenant)}.zip`;
 }
 
@@ -138,7 +145,7 @@ const COLONNES_HISTORIQUE: ColonneCsv<EntreeHistorique>[] = [
  * the applicant's rows and comments filtered), oldest event first, with the
  * export CSV conventions.
  */
-export async function historiqueCsv(
+async function historiqueCsv(
   database: Database,
   lecteur: UtilisateurConnecte,
   demande: DemandeRow,
@@ -155,8 +162,8 @@ export async function historiqueCsv(
  * attachments by rubric. Everything but the stored files is built before
  * the answer starts, so a failure there is still a JSON error.
  */
-export async function entreesDossier(
-  contexte: { database: Database; fichiers: FileStore },
+async function entreesDossier(
+  contexte: ContexteArchive,
   utilisateur: UtilisateurConnecte,
   demande: DemandeRow,
   maintenant: Date,
@@ -181,4 +188,37 @@ export async function entreesDossier(
     { chemin: "recapitulatif.pdf", date: maintenant, contenu: recap },
     ...entreesPiecesJointes(pieces, fichiers),
   ];
+}
+
+/**
+ * The archive of `GET /api/{kind}/{id}/download-all-pj`: "dossier.zip"
+ * holding every attachment of `demande` that `utilisateur` may see, one
+ * folder per rubric, names made unique.
+ */
+export async function archivePiecesJointes(
+  contexte: ContexteArchive,
+  utilisateur: UtilisateurConnecte,
+  demande: DemandeRow,
+): Promise<FichierZip> {
+  const pieces = await piecesJointesVisibles(contexte.database, utilisateur, demande);
+  return {
+    nomFichier: nomArchivePiecesJointes(),
+    entrees: entreesPiecesJointes(pieces, contexte.fichiers),
+  };
+}
+
+/**
+ * The archive of `GET /api/{kind}/{id}/dossier` as of `maintenant`:
+ * "<numeroDossier>_<AAAA-MM-JJ>.zip" holding historique.csv,
+ * recapitulatif.pdf and the attachments as in {@link archivePiecesJointes};
+ * everything but the stored files is built before this resolves.
+ */
+export async function archiveDossier(
+  contexte: ContexteArchive,
+  utilisateur: UtilisateurConnecte,
+  demande: DemandeRow,
+  maintenant: Date,
+): Promise<FichierZip> {
+  const entrees = await entreesDossier(contexte, utilisateur, demande, maintenant);
+  return { nomFichier: nomArchiveDossier(demande, maintenant), entrees };
 }

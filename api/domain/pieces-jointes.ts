@@ -12,15 +12,15 @@ import { Readable } from "node:stream";
 import { ETATS_ANTIVIRUS_BLOQUANTS, type EtatAntivirusBloquant } from "../../contract/antivirus.ts";
 import { refusZip } from "../antivirus/archive-zip.ts";
 import { antivirusActif, signalerDepot } from "../antivirus/registre.ts";
-import { invalide } from "../domain/erreurs.ts";
-import { assainirNomFichier } from "./nom-fichier.ts";
-import { detecterTypeFichier } from "./type-fichier.ts";
-import type { FichierRecu, FileStore } from "./types.ts";
+import { invalide } from "./erreurs.ts";
+import { assainirNomFichier } from "../files/nom-fichier.ts";
+import { detecterTypeFichier } from "../files/type-fichier.ts";
+import type { FichierRecu, FileStore } from "../files/types.ts";
 
 export type PieceJointeRow = typeof piecesJointes.$inferSelect;
 export type TypeRessource = (typeof TYPES_RESSOURCE)[number];
 
-export { NOM_FICHIER_MAX, assainirNomFichier } from "./nom-fichier.ts";
+export { NOM_FICHIER_MAX, assainirNomFichier } from "../files/nom-fichier.ts";
 
 /** Types accepted, as the upload messages list them ("PDF, PNG, JPG, ZIP"). */
 export const LIBELLES_TYPES_ACCEPTES = Object.values(TYPES_FICHIER)

@@ -1,6 +1,6 @@
 /**
  * Does the post-commit work of the outbox (ADR 0011;
- * table primitives in api/jobs/travaux.ts): the request that wrote work
+ * table primitives in ./travaux.ts): the request that wrote work
  * drains its own right after its commit ({@link executerTravauxDe}), and the
  * `travaux-apres-validation` job (api/jobs/taches.ts, every minute) drains
  * whatever is due: work a crash left undone, attempts that failed. Each work
@@ -20,9 +20,9 @@ import {
   courrielsEvenement,
   evenementDepuisDonnees,
   type EvenementDemande,
-} from "../domain/notifications.ts";
-import { produireRecapitulatif, type TravailRecapitulatif } from "../domain/demandes/depot.ts";
-import type { Horloge } from "../domain/horloge.ts";
+} from "./notifications.ts";
+import { produireRecapitulatif, type TravailRecapitulatif } from "./demandes/depot.ts";
+import type { Horloge } from "./horloge.ts";
 import { createFileStore } from "../files/store.ts";
 import type { FileStore } from "../files/types.ts";
 import type { MailMessage, Mailer } from "../mail/types.ts";

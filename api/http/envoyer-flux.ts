@@ -1,8 +1,8 @@
 /**
- * Sending a generated stream (CSV, ZIP) as the answer. Once the first byte
- * has left, an error can no longer become a JSON answer: the connection is
- * cut so the client sees an incomplete download rather than a file that
- * looks whole, and the cause is logged.
+ * Sending a generated stream (CSV, ZIP) as the answer (./envoyer-fichier.ts).
+ * Once the first byte has left, an error can no longer become a JSON
+ * answer: the connection is cut so the client sees an incomplete download
+ * rather than a file that looks whole, and the cause is logged.
  */
 import type { Response } from "express";
 import { pipeline } from "node:stream/promises";

@@ -1,7 +1,7 @@
 /**
  * Uploads streamed into the file store instead of buffered: a multer
- * storage engine that hands
- * each file's stream to {@link FileStore.recevoir}. A file is never whole in
+ * storage engine of the HTTP layer that hands each file's stream to
+ * {@link FileStore.recevoir} (api/files/). A file is never whole in
  * memory; it waits in the store's temporary folder, hashed, sized and typed,
  * until the route keeps it (`recu.conserver()`, inside its transaction) or
  * not. Whatever the route has not kept when the answer ends is deleted, so a
@@ -9,7 +9,7 @@
  */
 import type { Request } from "express";
 import type { StorageEngine } from "multer";
-import type { FichierRecu, FileStore } from "./types.ts";
+import type { FichierRecu, FileStore } from "../files/types.ts";
 
 /** A file multer read with {@link stockageFlux}: `recu` instead of `buffer`. */
 export type FichierMulterRecu = Express.Multer.File & { recu: FichierRecu };

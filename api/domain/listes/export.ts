@@ -3,21 +3,18 @@
  * `GET /api/changement-notable/export`): the rows the list shows for the
  * same filters, all pages, streamed batch by batch from the database.
  */
-import type { Response } from "express";
-import { Readable } from "node:stream";
-import { libelleEtat, LIBELLES_ETAPE_INSTRUCTION } from "../../contract/libelles.ts";
-import type { EtatDemande, TypeDossier } from "../../contract/etats.ts";
-import { libelleQualite } from "../../contract/qualites.ts";
-import type { FiltresDemandes } from "../../contract/schemas/listes.ts";
-import { etapeInstruction } from "../../contract/statuts.ts";
-import { afficherDate, aujourdhuiParis } from "../../contract/validation.ts";
-import type { Logger } from "pino";
-import type { Database } from "../db/client.ts";
-import { estReputeRejete } from "../domain/demandes/delais.ts";
-import { lotsDemandes, type LigneExport } from "../domain/listes/parcours.ts";
-import type { UtilisateurConnecte } from "../domain/utilisateur-connecte.ts";
-import { ecrivainCsvParLots, entetesCsv, ouiNon, type ColonneCsv } from "./csv.ts";
-import { envoyerFlux } from "./flux.ts";
+import { libelleEtat, LIBELLES_ETAPE_INSTRUCTION } from "../../../contract/libelles.ts";
+import type { EtatDemande, TypeDossier } from "../../../contract/etats.ts";
+import { libelleQualite } from "../../../contract/qualites.ts";
+import type { FiltresDemandes } from "../../../contract/schemas/listes.ts";
+import { etapeInstruction } from "../../../contract/statuts.ts";
+import { afficherDate, aujourdhuiParis } from "../../../contract/validation.ts";
+import type { Database } from "../../db/client.ts";
+import { fluxCsvParLots, ouiNon, TYPE_CSV, type ColonneCsv } from "../../exports/csv.ts";
+import type { FichierEnFlux } from "../../exports/fichier.ts";
+import { estReputeRejete } from "../demandes/delais.ts";
+import type { UtilisateurConnecte } from "../utilisateur-connecte.ts";
+import { lotsDemandes, type LigneExport } from "./parcours.ts";
 
 /** "Nom (code)", the code alone when the name is unknown, empty without a code. */
 const nomEtCode = (nom: string | null, code: string | null) =>
@@ -72,32 +69,26 @@ export function nomExport(kind: TypeDossier, maintenant: Date): string {
 }
 
 /**
- * Answers the CSV export of `kind` for `utilisateur` and `filtres`. The
- * first batch is read before any header is sent, so that a refusal or a
- * database failure still answers as JSON; the rest streams with
- * backpressure, never the whole list in memory.
+ * The CSV export of `kind` for `utilisateur` and `filtres`, named after the
+ * day of `maintenant`, as a byte stream. The first batch is read before
+ * this resolves, so that a refusal or a database failure rejects here (and
+ * still answers as JSON); the rest is read as the stream is, batch by
+ * batch, never the whole list in memory.
  */
-export async function envoyerExportDemandes(
-  res: Response,
-  contexte: {
-    database: Database;
-    logger: Logger;
-    utilisateur: UtilisateurConnecte;
-    kind: TypeDossier;
-    filtres: FiltresDemandes;
-    maintenant: Date;
-  },
-): Promise<void> {
-  const { database, logger, utilisateur, kind, filtres, maintenant } = contexte;
-  const ecrire = ecrivainCsvParLots(colonnesDemandes(maintenant));
-  const lots = lotsDemandes(database, utilisateur, kind, filtres, maintenant);
-  const premier = await lots.next();
-  // One chunk of bytes per batch (header and BOM with the first, alone for an empty list).
-  async function* morceaux() {
-    yield ecrire(premier.done ? [] : premier.value);
-    for await (const lot of lots) yield ecrire(lot);
-  }
-  entetesCsv(res, nomExport(kind, maintenant));
-  // Byte mode: the stream holds at most one batch ahead of the response.
-  await envoyerFlux(res, logger, Readable.from(morceaux(), { objectMode: false }));
+export async function fichierExportDemandes(contexte: {
+  database: Database;
+  utilisateur: UtilisateurConnecte;
+  kind: TypeDossier;
+  filtres: FiltresDemandes;
+  maintenant: Date;
+}): Promise<FichierEnFlux> {
+  const { database, utilisateur, kind, filtres, maintenant } = contexte;
+  return {
+    nomFichier: nomExport(kind, maintenant),
+    typeMime: TYPE_CSV,
+    contenu: await fluxCsvParLots(
+      colonnesDemandes(maintenant),
+      lotsDemandes(database, utilisateur, kind, filtres, maintenant),
+    ),
+  };
 }

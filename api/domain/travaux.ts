@@ -4,9 +4,9 @@
  * business write they follow, claimed afterwards by whoever drains them (the
  * request that wrote them, or the `travaux-apres-validation` job), with an
  * attempt count and the instant of the next attempt. Only the table's
- * primitives live here (no domain import), so that domain code can write
- * work inside its transactions; api/jobs/travaux-apres-validation.ts does the
- * work.
+ * primitives live here, so that domain code can write work inside its
+ * transactions; ./travaux-apres-validation.ts does the work, and the jobs
+ * (api/jobs/taches.ts) drain and purge it.
  */
 import { addMinutes } from "date-fns";
 import { and, asc, eq, gt, inArray, lt, lte, ne, or, sql } from "drizzle-orm";

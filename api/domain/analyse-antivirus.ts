@@ -9,6 +9,10 @@
  * Idempotent: a verdict is written only over `en_attente` or `erreur`, in
  * one conditional UPDATE; so a file scanned twice at once (two instances)
  * gets one verdict, one history row and one mail.
+ *
+ * A rule of the domain (history row, mail through the outbox), not of
+ * api/antivirus/, which holds what the domain calls: the scanner, the
+ * ZIP limits and which stores are scanned.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -16,13 +20,13 @@ import { ACTION_FICHIER_INFECTE } from "../../contract/antivirus.ts";
 import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { historique, piecesJointes, utilisateurs } from "../db/schema.ts";
-import type { Horloge } from "../domain/horloge.ts";
+import type { Horloge } from "./horloge.ts";
 import { createFileStore } from "../files/store.ts";
 import type { FileStore } from "../files/types.ts";
-import { planifierTravail, ressourceDemande } from "../jobs/travaux.ts";
-import type { Analyseur, Verdict } from "./analyseur.ts";
-import { AnalyseImpossibleError, analyseurClamd } from "./clamd.ts";
-import { courrielFichierInfecte } from "./courriel.ts";
+import { planifierTravail, ressourceDemande } from "./travaux.ts";
+import type { Analyseur, Verdict } from "../antivirus/analyseur.ts";
+import { AnalyseImpossibleError, analyseurClamd } from "../antivirus/clamd.ts";
+import { courrielFichierInfecte } from "../antivirus/courriel.ts";
 
 /** pg-boss queue of the scan job. */
 export const TACHE_ANTIVIRUS = "antivirus-analyse";
