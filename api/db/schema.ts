@@ -234,7 +234,7 @@ export const utilisateurs = pgTable(
 /**
  * One-time links sent by e-mail (account confirmation, password reset of
  * the embedded identity provider — idp/reinitialisation.ts, valid one hour —
- * e-mail change — api/domain/compte/changement-email.ts, ADR 0025). Only
+ * e-mail change — api/domain/parametres-compte/changement-email.ts, ADR 0025). Only
  * the SHA-256 of the token is stored. `type` is plain text in the database:
  * a new kind of link needs no migration.
  */

@@ -42,7 +42,7 @@ import { geographieRoutes } from "./routes/geographie.ts";
 import { intervenantsRoutes } from "./routes/intervenants.ts";
 import { referenceRoutes } from "./routes/reference.ts";
 import { utilisateurRoutes } from "./routes/utilisateur.ts";
-import { compteParametresRoutes } from "./routes/compte-parametres.ts";
+import { compteParametresRoutes } from "./routes/parametres-compte.ts";
 import { portalVersion } from "./version.ts";
 
 /** The REST API of spec §7 (DESIGN §2, §7). */

@@ -12,7 +12,7 @@ import type { ApiConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { TACHE_ANTIVIRUS, analyserPiecesEnAttente } from "../domain/analyse-antivirus.ts";
 import { accorderExtensionsTacitement } from "../domain/changements-notables/accord-tacite.ts";
-import { purgerComptesEnAttente } from "../domain/comptes-candidats.ts";
+import { purgerComptesEnAttente } from "../domain/creation-compte.ts";
 import { perimerAgrements } from "../domain/agrements-liste/peremption.ts";
 import { rafraichirResumeNational } from "../domain/activites/resume.ts";
 import {

@@ -51,7 +51,7 @@ export const compteDemandeurSchema = z.object({
   ),
   /**
    * Spec §4 Account actions the server allows on this account now
-   * (api/domain/comptes/gestion.ts, ADR 0022).
+   * (api/domain/gestion-des-comptes/gestion.ts, ADR 0022).
    */
   actionsDisponibles: z.array(z.object({ action: z.enum(ACTIONS_COMPTE) })),
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CGU_VERSION } from "../../contract/cgu.ts";
 import { cleLuhnValide } from "../../contract/validation.ts";
 import { jetonsEmail, societes, utilisateurs } from "../../api/db/schema.ts";
-import { purgerComptesEnAttente } from "../../api/domain/comptes-candidats.ts";
+import { purgerComptesEnAttente } from "../../api/domain/creation-compte.ts";
 import { CookieJar, fetchWithJar, loginAs, pkcePair } from "../helpers/oidc-login.ts";
 import { startTestPortal, type TestPortal } from "../helpers/portal.ts";
 import { startSmtpServer, type SmtpDeTest } from "../helpers/smtp.ts";

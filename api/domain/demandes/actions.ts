@@ -25,7 +25,7 @@ import { exprimerAvisDecideur } from "./decision.ts";
 import { deposerDemande } from "./depot.ts";
 import { deposerEnEdition, retournerEnEdition } from "./edition.ts";
 import { modifierAgrement } from "./modification-agrement.ts";
-import { creerProcedure, modifierProcedure, terminerProcedure } from "./procedures.ts";
+import { creerProcedure, modifierProcedure, terminerProcedure } from "./procedures-agrement.ts";
 import { confirmerRefus, motiverRefus, proposerRefus, refuserRefus } from "./refus.ts";
 import { rechargerMessagerie } from "./recharger-messagerie.ts";
 import { rejeterTacitement } from "./rejet-tacite.ts";

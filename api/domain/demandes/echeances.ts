@@ -24,7 +24,7 @@ import type { Horloge } from "../horloge.ts";
 import { planifierNotification } from "../notifications.ts";
 import { ETATS_DEPOSES_SANS_DECISION, TRANSITIONS } from "../workflow.ts";
 import { estExpireBientot } from "./delais.ts";
-import { changerEtatAgrement } from "./procedures.ts";
+import { changerEtatAgrement } from "./procedures-agrement.ts";
 import { ecrireTransition } from "./transition.ts";
 import { retablirAttestation } from "./avis-annulation-suspension.ts";
 

@@ -2,7 +2,7 @@
  * The functional administrator's settings (contract/api/administration.ts):
  * information banners and feature flags, each change
  * written in the history by api/domain/administration/; the superviseurs'
- * bounds (ADR 0041, api/domain/compte/perimetre-supervision.ts). admin_fonctionnel only.
+ * bounds (ADR 0041, api/domain/parametres-compte/perimetre-supervision.ts). admin_fonctionnel only.
  */
 import express, { Router } from "express";
 import {
@@ -17,8 +17,8 @@ import {
 } from "../../../contract/api/administration.ts";
 import * as bandeaux from "../../domain/administration/bandeaux.ts";
 import * as fonctionnalites from "../../domain/administration/fonctionnalites.ts";
-import * as superviseurs from "../../domain/compte/perimetre-supervision.ts";
-import { limitesReauthentification } from "../../domain/compte/reauthentification.ts";
+import * as superviseurs from "../../domain/parametres-compte/perimetre-supervision.ts";
+import { limitesReauthentification } from "../../domain/parametres-compte/reauthentification.ts";
 import { creerLimiteur, sujetIp } from "../../domain/limites-publiques.ts";
 import { endpoints } from "../endpoint.ts";
 import type { ApiDeps } from "../deps.ts";

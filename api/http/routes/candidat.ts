@@ -28,7 +28,7 @@ import {
   creerCompteCandidat,
   renouvelerLienConfirmation,
   valeurExiste,
-} from "../../domain/comptes-candidats.ts";
+} from "../../domain/creation-compte.ts";
 import {
   creerLimiteur,
   pseudonymiserAdresse,

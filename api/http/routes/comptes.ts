@@ -28,8 +28,8 @@ import {
   executerActionCompte,
   peutAgirSurCompte,
   supprimerFichiersStockes,
-} from "../../domain/comptes/gestion.ts";
-import { conditionComptes, fichierExportComptes } from "../../domain/comptes/export.ts";
+} from "../../domain/gestion-des-comptes/gestion.ts";
+import { conditionComptes, fichierExportComptes } from "../../domain/gestion-des-comptes/export.ts";
 import type { DependancesDomaine } from "../../domain/dependances.ts";
 import { envoyerFichier } from "../envoyer-fichier.ts";
 
@@ -97,7 +97,7 @@ export function comptesRoutes(
 
   /**
    * POST /api/user/account/{id}/action (form data): the account action of
-   * api/domain/comptes/gestion.ts (404, 403, 422, then one transaction);
+   * api/domain/gestion-des-comptes/gestion.ts (404, 403, 422, then one transaction);
    * once committed, a deletion's stored files are removed. → 200 `{ action }`.
    */
   points.register(

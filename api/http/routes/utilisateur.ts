@@ -15,7 +15,7 @@ import {
 } from "../../../contract/schemas/utilisateur.ts";
 import type { Database } from "../../db/client.ts";
 import { servicesInstructeur, societes, utilisateurs } from "../../db/schema.ts";
-import { borneSupervision } from "../../domain/compte/perimetre-supervision.ts";
+import { borneSupervision } from "../../domain/parametres-compte/perimetre-supervision.ts";
 import { endpoints } from "../endpoint.ts";
 
 /** Routes under /user (contract/api/utilisateur.ts); every route requires `authenticate`. */

@@ -22,7 +22,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { jetonsEmail, utilisateurs } from "../../db/schema.ts";
 import type { Mailer } from "../../mail/types.ts";
-import { EnvoiCourrielErreur, hacherJeton } from "../comptes-candidats.ts";
+import { EnvoiCourrielErreur, hacherJeton } from "../creation-compte.ts";
 import { conflit, invalide, trop } from "../erreurs.ts";
 import type { Horloge } from "../horloge.ts";
 import type { Limite } from "../limites-publiques.ts";

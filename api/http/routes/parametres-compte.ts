@@ -1,7 +1,7 @@
 /**
  * Account settings (ADR 0025; spec §7 Accounts and users): change of e-mail
  * (link to the new address, check, confirmation), change of password,
- * supervision perimeter. Rules in api/domain/compte/.
+ * supervision perimeter. Rules in api/domain/parametres-compte/.
  */
 import express, { Router } from "express";
 import {
@@ -11,11 +11,11 @@ import {
   enregistrerPerimetreSupervision,
   verifierLienChangementEmail,
 } from "../../../contract/api/utilisateur.ts";
-import * as changementEmail from "../../domain/compte/changement-email.ts";
-import { changerMotDePasse as changerMotDePasseDuCompte } from "../../domain/compte/mot-de-passe.ts";
-import { enregistrerPerimetreSupervision as enregistrerPerimetre } from "../../domain/compte/perimetre-supervision.ts";
-import { limitesReauthentification } from "../../domain/compte/reauthentification.ts";
-import { EnvoiCourrielErreur } from "../../domain/comptes-candidats.ts";
+import * as changementEmail from "../../domain/parametres-compte/changement-email.ts";
+import { changerMotDePasse as changerMotDePasseDuCompte } from "../../domain/parametres-compte/mot-de-passe.ts";
+import { enregistrerPerimetreSupervision as enregistrerPerimetre } from "../../domain/parametres-compte/perimetre-supervision.ts";
+import { limitesReauthentification } from "../../domain/parametres-compte/reauthentification.ts";
+import { EnvoiCourrielErreur } from "../../domain/creation-compte.ts";
 import { creerLimiteur, pseudonymiserAdresse, sujetIp } from "../../domain/limites-publiques.ts";
 import type { ApiDeps } from "../deps.ts";
 import { journaliserRefus } from "../refus-journalises.ts";
