@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
 import { libelleEtat } from "#contract/libelles";
-import { ROLE_LABELS, type Role } from "#contract/roles";
 import {
   LIBELLES_ETAT_AGREMENT,
   type EtatAgrement,
@@ -8,8 +7,11 @@ import {
 } from "#contract/schemas/agrements-liste";
 import { LIBELLES_DECISION_PROCEDURE, LIBELLES_TYPE_PROCEDURE } from "#contract/schemas/procedures";
 import { libelleAction } from "~/components/dossier/actions";
-import { Tableau } from "~/components/dossier/tableau";
-import { dateFr, dateHeureFr } from "~/utils/dates";
+import {
+  TableauHistorique,
+  type TableauHistoriqueProps,
+} from "~/components/dossier/section-historique";
+import { dateFr } from "~/utils/dates";
 
 /** French labels of a withdrawal procedure's state (spec §4 Agreement procedure). */
 const LIBELLES_ETAT_PROCEDURE: Record<string, { libelle: string; classe: string }> = {
@@ -23,12 +25,12 @@ const LIBELLES_ACTION_AGREMENT: Record<string, string> = {
   PEREMPTION_AGREMENT: "Péremption de l'agrément (5 ans)",
 };
 
-/** "Système" for the jobs, else the actor's name and role. */
-function acteur(entree: ProcedureAgrementDetail["historique"][number]): string {
-  if (!entree.acteur) return "Système";
-  const role = entree.acteur.role as Role | null;
-  return `${entree.acteur.prenom} ${entree.acteur.nom}${role && ROLE_LABELS[role] ? ` (${ROLE_LABELS[role]})` : ""}`;
-}
+/** How a procedure's history words its actions and the approval's states. */
+const LIBELLES_HISTORIQUE_PROCEDURE: TableauHistoriqueProps["libelles"] = {
+  action: ({ action }) => LIBELLES_ACTION_AGREMENT[action] ?? libelleAction(action),
+  etat: ({ etatApres }) =>
+    etatApres ? (LIBELLES_ETAT_AGREMENT[etatApres as EtatAgrement] ?? libelleEtat(etatApres)) : "—",
+};
 
 /**
  * "Procédures de retrait" of the approval page (spec §3 Agreement
@@ -90,40 +92,12 @@ export function ProceduresAgrement({
               ) : null}
             </ul>
             {procedure.historique.length ? (
-              <Tableau
+              <TableauHistorique
                 id={`procedure-${procedure.id}-historique`}
                 legende={`Historique de la procédure engagée le ${dateFr(procedure.dateCreation)}`}
-              >
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">État</th>
-                    <th scope="col">Par</th>
-                    <th scope="col">Commentaire</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {procedure.historique.map((entree) => (
-                    <tr key={entree.id}>
-                      <td>
-                        <time dateTime={entree.date}>{dateHeureFr(entree.date)}</time>
-                      </td>
-                      <td className="fr-cell--multiline">
-                        {LIBELLES_ACTION_AGREMENT[entree.action] ?? libelleAction(entree.action)}
-                      </td>
-                      <td className="fr-cell--multiline">
-                        {entree.etatApres
-                          ? (LIBELLES_ETAT_AGREMENT[entree.etatApres as EtatAgrement] ??
-                            libelleEtat(entree.etatApres))
-                          : "—"}
-                      </td>
-                      <td className="fr-cell--multiline">{acteur(entree)}</td>
-                      <td className="fr-cell--multiline">{entree.commentaire ?? ""}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Tableau>
+                historique={procedure.historique}
+                libelles={LIBELLES_HISTORIQUE_PROCEDURE}
+              />
             ) : null}
           </article>
         );

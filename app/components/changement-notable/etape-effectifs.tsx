@@ -33,6 +33,12 @@ export interface ResultatEtapeEffectifs {
   lastResult: SubmissionResult<string[]>;
 }
 
+/** The two figures of the step, with the example each field shows. */
+const CHAMPS_ETP = [
+  { nom: "nb_etp_perimetre", exemple: "Exemple : 7,5" },
+  { nom: "nb_etp_accomp_perimetre", exemple: "Exemple : 3" },
+] as const;
+
 /**
  * Step 2 "Effectifs sur le nouveau périmètre" (spec §5 ETP and Numbers):
  * ETP assigned to the new perimeter and, among them, accompaniment ETP,
@@ -66,34 +72,19 @@ export function VueEtapeEffectifs({
         heading="h3"
         hint="En équivalents temps plein (ETP) annuels, et non en heures."
       >
-        <FieldsetElement className="fr-col-12 fr-col-md-6">
-          <Field
-            id={fields.nb_etp_perimetre.id}
-            label={LIBELLES_ETP_EXTENSION.nb_etp_perimetre}
-            hint="Exemple : 7,5"
-            required
-            errors={fields.nb_etp_perimetre.errors}
-          >
-            <input
-              {...getInputProps(fields.nb_etp_perimetre, { type: "text" })}
-              inputMode="decimal"
-            />
-          </Field>
-        </FieldsetElement>
-        <FieldsetElement className="fr-col-12 fr-col-md-6">
-          <Field
-            id={fields.nb_etp_accomp_perimetre.id}
-            label={LIBELLES_ETP_EXTENSION.nb_etp_accomp_perimetre}
-            hint="Exemple : 3"
-            required
-            errors={fields.nb_etp_accomp_perimetre.errors}
-          >
-            <input
-              {...getInputProps(fields.nb_etp_accomp_perimetre, { type: "text" })}
-              inputMode="decimal"
-            />
-          </Field>
-        </FieldsetElement>
+        {CHAMPS_ETP.map(({ nom, exemple }) => (
+          <FieldsetElement key={nom} className="fr-col-12 fr-col-md-6">
+            <Field
+              id={fields[nom].id}
+              label={LIBELLES_ETP_EXTENSION[nom]}
+              hint={exemple}
+              required
+              errors={fields[nom].errors}
+            >
+              <input {...getInputProps(fields[nom], { type: "text" })} inputMode="decimal" />
+            </Field>
+          </FieldsetElement>
+        ))}
       </Fieldset>
       <BoutonsEtape
         type="changement-notable"

@@ -6,7 +6,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { MESSAGES_EXTENSION, schemaEtapeExtension1 } from "#contract/schemas/changement-notable";
 import type { DemandeDetail } from "#contract/schemas/demande";
 import type { Departement } from "#contract/schemas/geographie";
@@ -20,19 +20,15 @@ import { refusApi } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import {
   chargerDepartements,
-  departementsCouverts,
   erreursDeApi,
-  rechercherCommunes,
-  rechercherEpcis,
 } from "~/components/demande/formulaire/formulaire.server";
-import { decoderOption, type ResultatGeographie } from "~/components/demande/formulaire/geographie";
-import {
-  INTENT_RECHERCHE_COMMUNES,
-  INTENT_RECHERCHE_EPCIS,
-  type ChoixPerimetre,
-  type RecherchePerimetre,
-} from "~/components/demande/formulaire/perimetre";
+import type { ChoixPerimetre, RecherchePerimetre } from "~/components/demande/formulaire/perimetre";
 import { schemaRecherche } from "~/components/demande/formulaire/schema-recherche";
+import {
+  perimetreDuPost,
+  recherchePostee,
+  reponsePerimetre,
+} from "~/components/dossier/perimetre-etape.server";
 import { t } from "~/i18n";
 import type { DonneesEtapePerimetre, ResultatEtapePerimetre } from "./etape-perimetre";
 import { extensionDe, urlEtapeExtension } from "./extension";
@@ -87,42 +83,6 @@ export async function chargerEtapePerimetre(
     choix,
     precisions: perimetre?.precisions ?? "",
     noms: nomsEnregistres(demande, choix),
-  };
-}
-
-/** Values of a repeated form field, empty ones dropped. */
-function liste(formData: FormData, name: string): string[] {
-  return formData
-    .getAll(name)
-    .map(String)
-    .filter((value) => value !== "");
-}
-
-/** Names posted with the options displayed (hidden `code|nom` fields). */
-function nomsPostes(formData: FormData, name: string): ResultatGeographie[] {
-  const noms = new Map<string, string>();
-  for (const value of formData.getAll(name)) {
-    const option = decoderOption(value);
-    if (option) noms.set(option.code, option.nom);
-  }
-  return [...noms].map(([code, nom]) => ({ code, nom }));
-}
-
-/**
- * The perimeter posted with step 1, empty values dropped. Without
- * JavaScript a département stays ticked under its ticked région: such
- * départements are dropped, the région covers them.
- */
-function choixPostes(formData: FormData, departements: readonly Departement[]): ChoixPerimetre {
-  const regions = liste(formData, "regions");
-  const regionsCochees = new Set(regions);
-  return {
-    regions,
-    departements: liste(formData, "departements").filter(
-      (code) => !regionsCochees.has(departements.find((d) => d.code === code)?.codeRegion ?? ""),
-    ),
-    epcis: liste(formData, "epcis"),
-    communes: liste(formData, "communes"),
   };
 }
 
@@ -203,43 +163,22 @@ export async function enregistrerEtapePerimetre(
     chargerDepartements(request, context),
     agrementDuDemandeur(request, context),
   ]);
-  const choix = choixPostes(formData, departements);
-  const noms = {
-    epcis: nomsPostes(formData, "libellesEpcis"),
-    communes: nomsPostes(formData, "libellesCommunes"),
-  };
+  const poste = perimetreDuPost(formData, departements);
+  const { choix } = poste;
   const reponse = (
     lastResult: SubmissionResult<string[]>,
     recherche: RecherchePerimetre | null,
     status = 422,
     idCree: string | null = null,
   ) =>
-    data(
-      {
-        vue: "etape1",
-        cle: crypto.randomUUID(),
-        id: idCree ?? id,
-        lastResult,
-        choix,
-        noms,
-        recherche,
-      } satisfies ResultatEtapePerimetre,
-      { status },
+    reponsePerimetre<ResultatEtapePerimetre>(
+      { vue: "etape1", id: idCree ?? id, lastResult, ...poste, recherche },
+      status,
     );
 
-  if (intent === INTENT_RECHERCHE_EPCIS || intent === INTENT_RECHERCHE_COMMUNES) {
-    const submission = parseWithZod(formData, { schema: schemaRecherche });
-    const resultat =
-      intent === INTENT_RECHERCHE_EPCIS
-        ? await rechercherEpcis(request, context, String(formData.get("rechercheEpci") ?? ""))
-        : await rechercherCommunes(
-            request,
-            context,
-            String(formData.get("rechercheCommune") ?? ""),
-            departementsCouverts(departements, choix.regions, choix.departements),
-          );
-    return reponse(submission.reply(), { type: intent, resultat }, 200);
-  }
+  const recherche = await recherchePostee(request, context, formData, departements, choix);
+  if (recherche)
+    return reponse(parseWithZod(formData, { schema: schemaRecherche }).reply(), recherche, 200);
 
   const submission = parseWithZod(formData, { schema: schemaEtapeExtension1 });
   if (submission.status !== "success") return reponse(submission.reply(), null);

@@ -1,20 +1,20 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import { MESSAGES_EXTENSION, schemaEtapeExtension1 } from "#contract/schemas/changement-notable";
 import type { Departement, Region } from "#contract/schemas/geographie";
-import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
-import type { ResultatGeographie } from "~/components/demande/formulaire/geographie";
-import {
-  INTENT_RECHERCHE_COMMUNES,
-  INTENT_RECHERCHE_EPCIS,
-  Perimetre,
-  type ChoixPerimetre,
-  type RecherchePerimetre,
-} from "~/components/demande/formulaire/perimetre";
-import { schemaRecherche } from "~/components/demande/formulaire/schema-recherche";
+import { FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import type { ChoixPerimetre } from "~/components/demande/formulaire/perimetre";
 import { BoutonsEtape } from "~/components/dossier/boutons-etape";
+import {
+  CIBLES_PERIMETRE,
+  PerimetreEtape,
+  perimetreAffiche,
+  validerEtapePerimetre,
+  type NomsPerimetre,
+  type PerimetreAffiche,
+  type ResultatPerimetre,
+} from "~/components/dossier/perimetre-etape";
 import { urlEtapeExtension } from "./extension";
 
 /** What the loader gives step 1 (`chargerEtapePerimetre`). */
@@ -31,19 +31,13 @@ export interface DonneesEtapePerimetre {
   choix: ChoixPerimetre;
   precisions: string;
   /** Names of the saved EPCI and communes. */
-  noms: { epcis: ResultatGeographie[]; communes: ResultatGeographie[] };
+  noms: NomsPerimetre;
 }
 
 /** What a refused post or a search gives back (`enregistrerEtapePerimetre`). */
-export interface ResultatEtapePerimetre {
-  vue: "etape1";
-  cle: string;
+export interface ResultatEtapePerimetre extends ResultatPerimetre<"etape1"> {
   /** The extension created by this post, when the save itself was refused. */
   id: string | null;
-  lastResult: SubmissionResult<string[]>;
-  choix: ChoixPerimetre;
-  noms: { epcis: ResultatGeographie[]; communes: ResultatGeographie[] };
-  recherche: RecherchePerimetre | null;
 }
 
 /** Step 1 of the page, from the loader's data or, after a post, from what was posted. */
@@ -58,28 +52,13 @@ export function VueEtapePerimetre({
     <EtapePerimetre
       key={resultat?.cle ?? "chargement"}
       id={resultat?.id ?? donnees.id}
-      regions={donnees.regions}
-      departements={donnees.departements}
       couverts={donnees.couverts}
-      choix={resultat?.choix ?? donnees.choix}
       precisions={donnees.precisions}
-      noms={{
-        epcis: [...donnees.noms.epcis, ...(resultat?.noms.epcis ?? [])],
-        communes: [...donnees.noms.communes, ...(resultat?.noms.communes ?? [])],
-      }}
-      recherche={resultat?.recherche ?? null}
+      perimetre={perimetreAffiche(donnees, donnees, resultat)}
       lastResult={resultat?.lastResult ?? null}
     />
   );
 }
-
-/** Where the summary's links to the perimeter's errors lead. */
-const CIBLES_PERIMETRE = {
-  regions: "perimetre",
-  departements: "perimetre-departements",
-  epcis: "perimetre-epcis",
-  communes: "perimetre-communes",
-} as const;
 
 /**
  * Step 1 "Périmètre d'intervention à ajouter" (spec §5 Perimeter): the
@@ -90,16 +69,12 @@ const CIBLES_PERIMETRE = {
  */
 export function EtapePerimetre({
   id,
-  regions,
-  departements,
   couverts,
-  choix,
   precisions,
-  noms,
-  recherche,
+  perimetre,
   lastResult,
-}: Omit<DonneesEtapePerimetre, "vue" | "etape"> & {
-  recherche: RecherchePerimetre | null;
+}: Pick<DonneesEtapePerimetre, "id" | "couverts" | "precisions"> & {
+  perimetre: PerimetreAffiche;
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
@@ -109,11 +84,7 @@ export function EtapePerimetre({
     defaultValue: { precisions },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => {
-      const intent = formData.get("intent");
-      const cherche = intent === INTENT_RECHERCHE_EPCIS || intent === INTENT_RECHERCHE_COMMUNES;
-      return parseWithZod(formData, { schema: cherche ? schemaRecherche : schemaEtapeExtension1 });
-    },
+    onValidate: validerEtapePerimetre(schemaEtapeExtension1),
   });
   return (
     <Form method="post" action={urlEtapeExtension(id, 1)} {...getFormProps(form)}>
@@ -123,35 +94,15 @@ export function EtapePerimetre({
         Choisissez les territoires que vous souhaitez ajouter au périmètre d'intervention de votre
         agrément. Les régions et départements qui en font déjà partie ne peuvent pas être choisis.
       </p>
-      <Perimetre
-        regions={regions}
-        departements={departements}
-        choix={choix}
-        noms={noms}
-        recherche={recherche}
-        erreurId={fields.regions.errorId}
-        erreurs={{
-          perimetre: fields.regions.errors,
-          departements: fields.departements.errors,
-          epcis: fields.epcis.errors,
-          communes: fields.communes.errors,
-        }}
+      <PerimetreEtape
+        champs={fields}
+        perimetre={perimetre}
         couverts={{
           regions: couverts.regions,
           departements: couverts.departements,
           libelleRegion: MESSAGES_EXTENSION.regionDejaCouverte,
           libelleDepartement: MESSAGES_EXTENSION.departementDejaCouvert,
         }}
-        precisions={
-          <Field
-            id={fields.precisions.id}
-            label="Précisions sur les communes"
-            hint="Par exemple les quartiers ou les secteurs couverts dans ces communes."
-            errors={fields.precisions.errors}
-          >
-            <textarea {...getTextareaProps(fields.precisions)} rows={4} />
-          </Field>
-        }
       />
       <BoutonsEtape
         type="changement-notable"

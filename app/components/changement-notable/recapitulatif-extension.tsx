@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { LIBELLES_ETP_EXTENSION } from "#contract/schemas/changement-notable";
 import type { Manquant, ProcedureDemande } from "#contract/schemas/demande";
 import { afficherDecimal } from "#contract/validation";
+import { TerritoiresParNiveau } from "~/components/agrement/perimetre-agrement";
 import { urlEtapeExtension, type EtapeExtension } from "./extension";
 import { LienModifierEtape, PiecesParRubrique } from "~/components/dossier/pieces-par-rubrique";
 
@@ -23,13 +24,6 @@ export interface RecapitulatifExtensionProps {
   /** The draft may still be edited: each section links to its step. */
   modifiable: boolean;
 }
-
-const NIVEAUX = [
-  ["regions", "Régions"],
-  ["departements", "Départements"],
-  ["epcis", "EPCI"],
-  ["communes", "Communes"],
-] as const;
 
 /** Titles of the recap's sections, by step of the form. */
 const TITRES: Record<EtapeExtension, string> = {
@@ -77,22 +71,11 @@ export function RecapitulatifExtension({
     <>
       <section className="fr-mb-6w" aria-labelledby="recap-etape-1">
         <EnteteSection id={id} etape={1} modifiable={modifiable} />
-        {!perimetre ? <p>Non renseigné.</p> : null}
-        {perimetre
-          ? NIVEAUX.filter(([cle]) => perimetre[cle].length > 0).map(([cle, libelle]) => (
-              <div key={cle} className="fr-mt-2w">
-                <h3 className="fr-h6 fr-mb-1w">{libelle}</h3>
-                <ul>
-                  {perimetre[cle].map((territoire) => (
-                    <li key={territoire.code}>
-                      {territoire.nom}
-                      {territoire.nom !== territoire.code ? ` (${territoire.code})` : ""}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))
-          : null}
+        {perimetre ? (
+          <TerritoiresParNiveau perimetre={perimetre} className="fr-mt-2w" />
+        ) : (
+          <p>Non renseigné.</p>
+        )}
         {perimetre?.precisions ? (
           <p className="portail-pre-line">
             <strong>Précisions sur les communes :</strong> {perimetre.precisions}

@@ -32,14 +32,6 @@ export interface ChampsPerimetreAgrementProps {
  * The errors of the whole perimeter come on `regions`.
  */
 export function ChampsPerimetreAgrement({ geographie, champs }: ChampsPerimetreAgrementProps) {
-  const options = (champ: Champ, zones: { code: string; nom: string }[], avecCode: boolean) =>
-    getCollectionProps(champ, {
-      type: "checkbox",
-      options: zones.map((zone) => zone.code),
-    }).map((props, index) => ({
-      props,
-      label: avecCode ? `${zones[index].nom} (${zones[index].code})` : zones[index].nom,
-    }));
   const departementsCoches = new Set(
     [champs.departements.initialValue ?? []].flat().filter(Boolean) as string[],
   );
@@ -51,46 +43,74 @@ export function ChampsPerimetreAgrement({ geographie, champs }: ChampsPerimetreA
       hint="Au moins un choix. Les départements d'une région cochée sont compris dans la région."
     >
       <FieldsetElement>
-        <CheckboxGroup
-          id={champs.regions.id}
-          legend="Régions"
-          errors={champs.regions.errors}
-          options={options(champs.regions, geographie.regions, false)}
-        />
+        <CasesZones champ={champs.regions} legend="Régions" zones={geographie.regions} />
       </FieldsetElement>
       <FieldsetElement>
         <details open={departementsCoches.size > 0 || Boolean(champs.departements.errors)}>
           <summary className="fr-mb-1w">Départements</summary>
-          <CheckboxGroup
-            id={champs.departements.id}
+          <CasesZones
+            champ={champs.departements}
             legend="Départements"
-            errors={champs.departements.errors}
-            options={options(champs.departements, geographie.departements, true)}
+            zones={geographie.departements}
+            avecCode
           />
         </details>
       </FieldsetElement>
-      {geographie.epcis.length ? (
-        <FieldsetElement>
-          <CheckboxGroup
-            id={champs.epcis.id}
-            legend="EPCI de l'agrément"
-            hint="Décochez un EPCI pour le retirer du périmètre."
-            errors={champs.epcis.errors}
-            options={options(champs.epcis, geographie.epcis, false)}
-          />
-        </FieldsetElement>
-      ) : null}
-      {geographie.communes.length ? (
-        <FieldsetElement>
-          <CheckboxGroup
-            id={champs.communes.id}
-            legend="Communes de l'agrément"
-            hint="Décochez une commune pour la retirer du périmètre."
-            errors={champs.communes.errors}
-            options={options(champs.communes, geographie.communes, true)}
-          />
-        </FieldsetElement>
-      ) : null}
+      {ZONES_RETIRABLES.map(({ cle, ...textes }) =>
+        geographie[cle].length ? (
+          <FieldsetElement key={cle}>
+            <CasesZones champ={champs[cle]} zones={geographie[cle]} {...textes} />
+          </FieldsetElement>
+        ) : null,
+      )}
     </Fieldset>
+  );
+}
+
+/** The approval's EPCI and communes, listed when it has any: unticking one removes it. */
+const ZONES_RETIRABLES = [
+  {
+    cle: "epcis",
+    legend: "EPCI de l'agrément",
+    hint: "Décochez un EPCI pour le retirer du périmètre.",
+    avecCode: false,
+  },
+  {
+    cle: "communes",
+    legend: "Communes de l'agrément",
+    hint: "Décochez une commune pour la retirer du périmètre.",
+    avecCode: true,
+  },
+] as const;
+
+/** One level's zones as checkboxes, labelled with their name (and code, `avecCode`). */
+function CasesZones({
+  champ,
+  legend,
+  hint,
+  zones,
+  avecCode = false,
+}: {
+  champ: Champ;
+  legend: string;
+  hint?: string;
+  zones: { code: string; nom: string }[];
+  avecCode?: boolean;
+}) {
+  const options = getCollectionProps(champ, {
+    type: "checkbox",
+    options: zones.map((zone) => zone.code),
+  }).map((props, index) => ({
+    props,
+    label: avecCode ? `${zones[index].nom} (${zones[index].code})` : zones[index].nom,
+  }));
+  return (
+    <CheckboxGroup
+      id={champ.id}
+      legend={legend}
+      hint={hint}
+      errors={champ.errors}
+      options={options}
+    />
   );
 }

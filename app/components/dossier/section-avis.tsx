@@ -1,7 +1,7 @@
 import type { Avis } from "#contract/schemas/avis";
 import { LIBELLES_AVIS, LIBELLES_TYPE_AVIS } from "#contract/schemas/avis";
 import { dateFr, dateHeureFr } from "~/utils/dates";
-import { LienFichier } from "./lien-fichier";
+import { CarteContribution } from "./carte-contribution";
 import { severiteAvis } from "./severite-avis";
 
 /**
@@ -22,35 +22,25 @@ export function SectionAvis({ avis }: { avis: Avis[] }) {
         <ul className="fr-raw-list">
           {tries.map((item) => (
             <li key={item.id} className="fr-mb-3w">
-              <article className="fr-card fr-card--sm fr-card--no-arrow fr-card--grey">
-                <div className="fr-card__body">
-                  <div className="fr-card__content">
-                    <h3 className="fr-card__title">
-                      {LIBELLES_TYPE_AVIS[item.typeAvis] ?? item.typeAvis} :{" "}
-                      <ValeurAvis valeur={item.valeur} />
-                    </h3>
-                    {item.commentaire ? (
-                      <p className="fr-card__desc portail-pre-line">{item.commentaire}</p>
-                    ) : null}
-                    <div className="fr-card__start">
-                      {/* One span: the detail line is a flex box, which drops the spaces
-                          between its text and the <time> element. */}
-                      <p className="fr-card__detail">
-                        <span>
-                          {item.auteur ? `${item.auteur.prenom} ${item.auteur.nom}, le ` : "Le "}
-                          <time dateTime={item.dateAvis}>{dateHeureFr(item.dateAvis)}</time>
-                          {item.dateEcheance ? ` (échéance : ${dateFr(item.dateEcheance)})` : ""}
-                        </span>
-                      </p>
-                    </div>
-                    {item.pieceJointe ? (
-                      <div className="fr-card__end">
-                        <LienFichier piece={item.pieceJointe} />
-                      </div>
-                    ) : null}
-                  </div>
-                </div>
-              </article>
+              <CarteContribution
+                titre={
+                  <>
+                    {LIBELLES_TYPE_AVIS[item.typeAvis] ?? item.typeAvis} :{" "}
+                    <ValeurAvis valeur={item.valeur} />
+                  </>
+                }
+                texte={item.commentaire || null}
+                detail={
+                  // One span: the detail line is a flex box, which drops the spaces
+                  // between its text and the <time> element.
+                  <span>
+                    {item.auteur ? `${item.auteur.prenom} ${item.auteur.nom}, le ` : "Le "}
+                    <time dateTime={item.dateAvis}>{dateHeureFr(item.dateAvis)}</time>
+                    {item.dateEcheance ? ` (échéance : ${dateFr(item.dateEcheance)})` : ""}
+                  </span>
+                }
+                pieceJointe={item.pieceJointe}
+              />
             </li>
           ))}
         </ul>

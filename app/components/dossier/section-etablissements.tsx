@@ -1,5 +1,6 @@
 import type { EtablissementAgrementStaff } from "#contract/schemas/etablissements-liste";
-import { siretLisible } from "~/components/etablissements/tableau-etablissements";
+import { CellulesSiretCommune } from "~/components/etablissements/tableau-etablissements";
+import { TableauListe } from "~/components/listes/tableau-liste";
 import { dateFr } from "~/utils/dates";
 
 /**
@@ -22,59 +23,43 @@ export function SectionEtablissements({
       {etablissements.length === 0 ? (
         <p>L&apos;opérateur n&apos;a encore référencé aucun établissement.</p>
       ) : (
-        <div className="fr-table fr-table--sm fr-table--no-caption">
-          <div className="fr-table__wrapper">
-            {/* Focusable so that a keyboard can scroll it on a narrow screen (no link inside). */}
-            <div
-              className="fr-table__container"
-              tabIndex={0}
-              role="region"
-              aria-label="Tableau des établissements de l'opérateur"
-            >
-              <div className="fr-table__content">
-                <table>
-                  <caption>Établissements de l&apos;opérateur</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Établissement</th>
-                      <th scope="col">SIRET</th>
-                      <th scope="col">Commune</th>
-                      <th scope="col">Statut</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {etablissements.map((etablissement) => (
-                      <tr key={etablissement.id}>
-                        <th scope="row" className="fr-cell--multiline">
-                          {etablissement.nom}
-                          <span className="fr-hint-text">{etablissement.reference}</span>
-                        </th>
-                        <td>{siretLisible(etablissement.siret)}</td>
-                        <td className="fr-cell--multiline">
-                          {etablissement.ville}
-                          <span className="fr-hint-text">{etablissement.codePostal}</span>
-                        </td>
-                        <td>
-                          {etablissement.referencee ? (
-                            <p className="fr-badge fr-badge--sm fr-badge--success">
-                              {`Référencé le ${dateFr(etablissement.dateCreation)}`}
-                            </p>
-                          ) : (
-                            <p className="fr-badge fr-badge--sm fr-badge--error">
-                              {etablissement.dateDereferencement
-                                ? `Déréférencé le ${dateFr(etablissement.dateDereferencement)}`
-                                : "Déréférencé"}
-                            </p>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
-          </div>
-        </div>
+        <TableauListe
+          legende="Établissements de l'opérateur"
+          region="Tableau des établissements de l'opérateur"
+        >
+          <thead>
+            <tr>
+              <th scope="col">Établissement</th>
+              <th scope="col">SIRET</th>
+              <th scope="col">Commune</th>
+              <th scope="col">Statut</th>
+            </tr>
+          </thead>
+          <tbody>
+            {etablissements.map((etablissement) => (
+              <tr key={etablissement.id}>
+                <th scope="row" className="fr-cell--multiline">
+                  {etablissement.nom}
+                  <span className="fr-hint-text">{etablissement.reference}</span>
+                </th>
+                <CellulesSiretCommune etablissement={etablissement} />
+                <td>
+                  {etablissement.referencee ? (
+                    <p className="fr-badge fr-badge--sm fr-badge--success">
+                      {`Référencé le ${dateFr(etablissement.dateCreation)}`}
+                    </p>
+                  ) : (
+                    <p className="fr-badge fr-badge--sm fr-badge--error">
+                      {etablissement.dateDereferencement
+                        ? `Déréférencé le ${dateFr(etablissement.dateDereferencement)}`
+                        : "Déréférencé"}
+                    </p>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableauListe>
       )}
     </section>
   );

@@ -12,7 +12,7 @@ import {
 } from "~/components/forms";
 import { dateHeureFr } from "~/utils/dates";
 import { INDICE_FICHIER_FACULTATIF } from "./fichier-facultatif";
-import { LienFichier } from "./lien-fichier";
+import { CarteContribution } from "./carte-contribution";
 
 /** "1 note non lue", "3 notes non lues". */
 export function libelleNonLues(nombre: number): string {
@@ -65,30 +65,18 @@ export function SectionNotes({
         <ol className="fr-raw-list">
           {notes.map((note) => (
             <li key={note.id} className="fr-mb-2w">
-              <article className="fr-card fr-card--sm fr-card--no-arrow fr-card--grey">
-                <div className="fr-card__body">
-                  <div className="fr-card__content">
-                    <h3 className="fr-card__title">
-                      {note.moi
-                        ? "Vous"
-                        : note.auteur
-                          ? `${note.auteur.prenom} ${note.auteur.nom}`
-                          : "Auteur inconnu"}
-                    </h3>
-                    <p className="fr-card__desc portail-pre-line">{note.texte}</p>
-                    <div className="fr-card__start">
-                      <p className="fr-card__detail">
-                        <time dateTime={note.date}>{dateHeureFr(note.date)}</time>
-                      </p>
-                    </div>
-                    {note.pieceJointe ? (
-                      <div className="fr-card__end">
-                        <LienFichier piece={note.pieceJointe} />
-                      </div>
-                    ) : null}
-                  </div>
-                </div>
-              </article>
+              <CarteContribution
+                titre={
+                  note.moi
+                    ? "Vous"
+                    : note.auteur
+                      ? `${note.auteur.prenom} ${note.auteur.nom}`
+                      : "Auteur inconnu"
+                }
+                texte={note.texte}
+                detail={<time dateTime={note.date}>{dateHeureFr(note.date)}</time>}
+                pieceJointe={note.pieceJointe}
+              />
             </li>
           ))}
         </ol>

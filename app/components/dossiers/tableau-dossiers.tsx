@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
 import { libelleCourtQualite } from "#contract/qualites";
-import type { FiltresDemandes, TriDemandes } from "#contract/schemas/listes";
+import type { FiltresDemandes } from "#contract/schemas/listes";
 import { dateFr } from "~/utils/dates";
 import { BadgeEtape, BadgeEtat, MarqueursDelai } from "./badges-dossier";
 import { LIBELLES_TYPE_CHANGEMENT } from "./filtres-dossiers";
 import type { OptionFiltre } from "~/components/listes/filtres";
-import { EnteteTriable } from "~/components/listes/tri";
+import { TableauListe } from "~/components/listes/tableau-liste";
+import { entetesTriables } from "~/components/listes/tri";
 import {
   lienDetailDossier,
   lienFiltres,
@@ -44,49 +45,35 @@ export function TableauDossiers({
     departements: new Map(departements.map((d) => [d.valeur, d.libelle])),
     qualites: new Map(qualites.map((q) => [q.valeur, q.libelle])),
   };
-  const triable = (field: TriDemandes, libelle: string) => (
-    <EnteteTriable
-      champ={field}
-      libelle={libelle}
-      ordre={filtres.order}
-      lien={(order) => lienFiltres(filtres, { order, page: 1 })}
-    />
+  const triable = entetesTriables(filtres.order, (order) =>
+    lienFiltres(filtres, { order, page: 1 }),
   );
   return (
-    <div className="fr-table fr-table--sm fr-table--no-caption">
-      <div className="fr-table__wrapper">
-        <div className="fr-table__container">
-          <div className="fr-table__content">
-            <table>
-              <caption>{onglet.libelle}</caption>
-              <thead>
-                <tr>
-                  {triable("numeroDossier", "N° de dossier")}
-                  {triable("raisonSociale", "Raison sociale")}
-                  {triable("codeDepartement", "Département")}
-                  <th scope="col">Qualité</th>
-                  {onglet.kind === "changement-notable" ? <th scope="col">Type</th> : null}
-                  {triable("etat", "État et étape")}
-                  <th scope="col">Instructeur</th>
-                  {triable("dateDepot", "Date de dépôt")}
-                  {triable("dateLimiteInstruction", "Délai")}
-                </tr>
-              </thead>
-              <tbody>
-                {dossiers.map((dossier) => (
-                  <LigneTableauDossiers
-                    key={dossier.id}
-                    kind={onglet.kind}
-                    dossier={dossier}
-                    libelles={libelles}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      </div>
-    </div>
+    <TableauListe legende={onglet.libelle}>
+      <thead>
+        <tr>
+          {triable("numeroDossier", "N° de dossier")}
+          {triable("raisonSociale", "Raison sociale")}
+          {triable("codeDepartement", "Département")}
+          <th scope="col">Qualité</th>
+          {onglet.kind === "changement-notable" ? <th scope="col">Type</th> : null}
+          {triable("etat", "État et étape")}
+          <th scope="col">Instructeur</th>
+          {triable("dateDepot", "Date de dépôt")}
+          {triable("dateLimiteInstruction", "Délai")}
+        </tr>
+      </thead>
+      <tbody>
+        {dossiers.map((dossier) => (
+          <LigneTableauDossiers
+            key={dossier.id}
+            kind={onglet.kind}
+            dossier={dossier}
+            libelles={libelles}
+          />
+        ))}
+      </tbody>
+    </TableauListe>
   );
 }
 

@@ -1,10 +1,10 @@
 import type {
   EtablissementListe,
   FiltresEtablissements,
-  TriEtablissements,
 } from "#contract/schemas/etablissements-liste";
 import { dateFr } from "~/utils/dates";
-import { EnteteTriable } from "~/components/listes/tri";
+import { TableauListe } from "~/components/listes/tableau-liste";
+import { entetesTriables } from "~/components/listes/tri";
 import { lienEtablissements } from "./liste-params";
 
 /** Props of {@link TableauEtablissements}. */
@@ -22,56 +22,36 @@ export interface TableauEtablissementsProps {
  * narrower than the table, the DSFR wrapper scrolls.
  */
 export function TableauEtablissements({ filtres, etablissements }: TableauEtablissementsProps) {
-  const triable = (colonne: TriEtablissements, libelle: string) => (
-    <EnteteTriable
-      champ={colonne}
-      libelle={libelle}
-      ordre={filtres.order}
-      lien={({ field, direction }) =>
-        lienEtablissements(filtres, { order: { field, direction }, page: 1 })
-      }
-    />
+  const triable = entetesTriables(filtres.order, (order) =>
+    lienEtablissements(filtres, { order, page: 1 }),
   );
   return (
-    <div className="fr-table fr-table--sm fr-table--no-caption">
-      <div className="fr-table__wrapper">
-        <div className="fr-table__container">
-          <div className="fr-table__content">
-            <table>
-              <caption>Établissements référencés</caption>
-              <thead>
-                <tr>
-                  {triable("reference", "Référence")}
-                  {triable("nom", "Établissement")}
-                  {triable("siret", "SIRET")}
-                  {triable("ville", "Commune")}
-                  <th scope="col">N° d&apos;agrément</th>
-                  {triable("dateCreation", "Référencé le")}
-                </tr>
-              </thead>
-              <tbody>
-                {etablissements.map((etablissement) => (
-                  <tr key={etablissement.id}>
-                    <th scope="row">{etablissement.reference}</th>
-                    <td className="fr-cell--multiline">
-                      {etablissement.nom}
-                      <span className="fr-hint-text">{etablissement.raisonSociale}</span>
-                    </td>
-                    <td>{siretLisible(etablissement.siret)}</td>
-                    <td className="fr-cell--multiline">
-                      {etablissement.ville}
-                      <span className="fr-hint-text">{etablissement.codePostal}</span>
-                    </td>
-                    <td>{etablissement.numeroAgrement}</td>
-                    <td>{dateFr(etablissement.dateCreation)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      </div>
-    </div>
+    <TableauListe legende="Établissements référencés">
+      <thead>
+        <tr>
+          {triable("reference", "Référence")}
+          {triable("nom", "Établissement")}
+          {triable("siret", "SIRET")}
+          {triable("ville", "Commune")}
+          <th scope="col">N° d&apos;agrément</th>
+          {triable("dateCreation", "Référencé le")}
+        </tr>
+      </thead>
+      <tbody>
+        {etablissements.map((etablissement) => (
+          <tr key={etablissement.id}>
+            <th scope="row">{etablissement.reference}</th>
+            <td className="fr-cell--multiline">
+              {etablissement.nom}
+              <span className="fr-hint-text">{etablissement.raisonSociale}</span>
+            </td>
+            <CellulesSiretCommune etablissement={etablissement} />
+            <td>{etablissement.numeroAgrement}</td>
+            <td>{dateFr(etablissement.dateCreation)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </TableauListe>
   );
 }
 
@@ -79,4 +59,24 @@ export function TableauEtablissements({ filtres, etablissements }: TableauEtabli
 export function siretLisible(siret: string): string {
   const parties = /^(\d{3})(\d{3})(\d{3})(\d{5})$/.exec(siret);
   return parties ? parties.slice(1).join(" ") : siret;
+}
+
+/**
+ * The SIRET (grouped, see {@link siretLisible}) and commune cells of an
+ * establishment's row, the postal code under the commune.
+ */
+export function CellulesSiretCommune({
+  etablissement,
+}: {
+  etablissement: Pick<EtablissementListe, "siret" | "ville" | "codePostal">;
+}) {
+  return (
+    <>
+      <td>{siretLisible(etablissement.siret)}</td>
+      <td className="fr-cell--multiline">
+        {etablissement.ville}
+        <span className="fr-hint-text">{etablissement.codePostal}</span>
+      </td>
+    </>
+  );
 }

@@ -66,3 +66,17 @@ export function EnteteTriable<Champ extends string>({
     </th>
   );
 }
+
+/**
+ * The sortable headers of one list: `(champ, libelle)` gives the
+ * {@link EnteteTriable} of column `champ`, the list being sorted by
+ * `ordre` and its links made by `lien`.
+ */
+export function entetesTriables<Champ extends string>(
+  ordre: OrdreListe<Champ>,
+  lien: (suivant: OrdreListe<Champ>) => string,
+) {
+  return (champ: Champ, libelle: string) => (
+    <EnteteTriable champ={champ} libelle={libelle} ordre={ordre} lien={lien} />
+  );
+}

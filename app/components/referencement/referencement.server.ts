@@ -6,27 +6,22 @@
  * reading of a posted perimeter.
  */
 import type { AppLoadContext } from "@remix-run/node";
-import {
-  RECHERCHE_COMMUNE_MIN,
-  RECHERCHE_EPCI_MIN,
-  type Departement,
-} from "#contract/schemas/geographie";
+import type { Departement } from "#contract/schemas/geographie";
 import type { Agrement } from "#contract/schemas/agrement";
 import type { EtablissementRegistre } from "#contract/schemas/etablissement";
 import { ApiError } from "~/.server/api.server";
 import { callEndpoint, listerDepartements } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
-import { refusApi } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { agrementAccessible } from "~/components/agrement/agrement";
 import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import {
-  MESSAGE_RECHERCHE_COMMUNE,
-  MESSAGE_RECHERCHE_EPCI,
-  decoderOption,
-  type RechercheGeographie,
-  type ResultatGeographie,
-} from "~/components/demande/formulaire/geographie";
+  chercherTerritoires,
+  nomCommune,
+  nomsPostes,
+  valeursListe,
+} from "~/components/demande/formulaire/formulaire.server";
+import type { RechercheGeographie } from "~/components/demande/formulaire/geographie";
 import { t } from "~/i18n";
 import {
   aUnEtablissement,
@@ -117,24 +112,6 @@ export async function optionsPerimetre(
   };
 }
 
-/** Values of a repeated form field, empty ones dropped. */
-export function valeursListe(formData: FormData, name: string): string[] {
-  return formData
-    .getAll(name)
-    .map(String)
-    .filter((value) => value !== "");
-}
-
-/** Names posted with the options displayed (hidden `code|nom` fields, see `encoderOption`). */
-export function nomsPostes(formData: FormData, name: string): ResultatGeographie[] {
-  const noms = new Map<string, string>();
-  for (const value of formData.getAll(name)) {
-    const option = decoderOption(value);
-    if (option) noms.set(option.code, option.nom);
-  }
-  return [...noms].map(([code, nom]) => ({ code, nom }));
-}
-
 /** The four perimeter lists and the names of the EPCI and communes, as posted. */
 export function perimetrePoste(formData: FormData): ChoixPerimetreEtablissement {
   return {
@@ -142,10 +119,7 @@ export function perimetrePoste(formData: FormData): ChoixPerimetreEtablissement 
     departements: valeursListe(formData, "departements"),
     epcis: valeursListe(formData, "epcis"),
     communes: valeursListe(formData, "communes"),
-    noms: {
-      epcis: nomsPostes(formData, "libellesEpcis"),
-      communes: nomsPostes(formData, "libellesCommunes"),
-    },
+    noms: nomsPostes(formData),
   };
 }
 
@@ -153,55 +127,36 @@ export function perimetrePoste(formData: FormData): ChoixPerimetreEtablissement 
  * `GET /api/epcis/agrement/{id}` (spec §5: at least 3 characters): the EPCI
  * inside the approval's perimeter. A too short text or a 422 gives `erreur`.
  */
-export async function rechercherEpcisDansAgrement(
+export function rechercherEpcisDansAgrement(
   request: Request,
   context: AppLoadContext,
   agrementId: string,
   terme: string,
 ): Promise<RechercheGeographie> {
-  const query = terme.trim();
-  if (query.length < RECHERCHE_EPCI_MIN)
-    return { terme, resultats: [], erreur: MESSAGE_RECHERCHE_EPCI };
-  try {
+  return chercherTerritoires("epcis", terme, async (query) => {
     const epcis = await callEndpoint(request, context, rechercherEpcisAgrement, {
       params: { id: agrementId },
       query: { query },
     });
-    return { terme, resultats: epcis.map(({ code, nom }) => ({ code, nom })), erreur: null };
-  } catch (error) {
-    const refus = refusApi(error, [422]);
-    return { terme, resultats: [], erreur: refus.message || MESSAGE_RECHERCHE_EPCI };
-  }
+    return epcis.map(({ code, nom }) => ({ code, nom }));
+  });
 }
 
 /**
  * `GET /api/communes/agrement/{id}` (spec §5: at least 1 character): the
  * communes inside the approval's perimeter, named "Nom (département)".
  */
-export async function rechercherCommunesDansAgrement(
+export function rechercherCommunesDansAgrement(
   request: Request,
   context: AppLoadContext,
   agrementId: string,
   terme: string,
 ): Promise<RechercheGeographie> {
-  const query = terme.trim();
-  if (query.length < RECHERCHE_COMMUNE_MIN)
-    return { terme, resultats: [], erreur: MESSAGE_RECHERCHE_COMMUNE };
-  try {
+  return chercherTerritoires("communes", terme, async (query) => {
     const communes = await callEndpoint(request, context, rechercherCommunesAgrement, {
       params: { id: agrementId },
       query: { query },
     });
-    return {
-      terme,
-      resultats: communes.map((commune) => ({
-        code: commune.code,
-        nom: `${commune.nom} (${commune.codeDepartement})`,
-      })),
-      erreur: null,
-    };
-  } catch (error) {
-    const refus = refusApi(error, [422]);
-    return { terme, resultats: [], erreur: refus.message || MESSAGE_RECHERCHE_COMMUNE };
-  }
+    return communes.map((commune) => ({ code: commune.code, nom: nomCommune(commune) }));
+  });
 }

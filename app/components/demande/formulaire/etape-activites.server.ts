@@ -5,27 +5,23 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { schemaEtape2, type DemandeDetail } from "#contract/schemas/demande";
 import { callEndpoint, enregistrerEtape2, listerRegions } from "~/.server/api-client.server";
 import { redirectWithToast } from "~/.server/toast.server";
+import {
+  perimetreDuPost,
+  recherchePostee,
+  reponsePerimetre,
+} from "~/components/dossier/perimetre-etape.server";
 import type { DonneesEtapeActivites, ResultatEtapeActivites } from "./etape-activites";
 import {
   chargerDepartements,
-  departementsCouverts,
   erreursDeApi,
   procedureEtpDe,
-  rechercherCommunes,
-  rechercherEpcis,
   toastBrouillon,
 } from "./formulaire.server";
-import { decoderOption, type ResultatGeographie } from "./geographie";
-import {
-  INTENT_RECHERCHE_COMMUNES,
-  INTENT_RECHERCHE_EPCIS,
-  type ChoixPerimetre,
-  type RecherchePerimetre,
-} from "./perimetre";
+import type { RecherchePerimetre } from "./perimetre";
 import { schemaRecherche } from "./schema-recherche";
 import { urlEtape } from "./stepper";
 
@@ -43,24 +39,6 @@ export async function chargerEtapeActivites(
   return { vue: "etape2", etape: 2, id: demande.id, demande, regions, departements, procedureEtp };
 }
 
-/** Values of a repeated form field, empty ones dropped. */
-function liste(formData: FormData, name: string): string[] {
-  return formData
-    .getAll(name)
-    .map(String)
-    .filter((value) => value !== "");
-}
-
-/** Names posted with the options displayed (hidden `code|nom` fields). */
-function nomsPostes(formData: FormData, name: string): ResultatGeographie[] {
-  const noms = new Map<string, string>();
-  for (const value of formData.getAll(name)) {
-    const option = decoderOption(value);
-    if (option) noms.set(option.code, option.nom);
-  }
-  return [...noms].map(([code, nom]) => ({ code, nom }));
-}
-
 /**
  * Posts of step 2: `epcis`/`communes` run the search and re-render every
  * posted value (nothing saved); `enregistrer`/`suivant` check with the
@@ -76,58 +54,27 @@ export async function enregistrerEtapeActivites(
   const formData = await request.formData();
   const intent = formData.get("intent");
   const departements = await chargerDepartements(request, context);
-  const choix: ChoixPerimetre = {
-    regions: liste(formData, "regions"),
-    departements: liste(formData, "departements"),
-    epcis: liste(formData, "epcis"),
-    communes: liste(formData, "communes"),
-  };
-  // Without JavaScript a département stays ticked under its ticked région.
-  const regionsCochees = new Set(choix.regions);
-  choix.departements = choix.departements.filter(
-    (code) => !regionsCochees.has(departements.find((d) => d.code === code)?.codeRegion ?? ""),
-  );
-  const noms = {
-    epcis: nomsPostes(formData, "libellesEpcis"),
-    communes: nomsPostes(formData, "libellesCommunes"),
-  };
+  const poste = perimetreDuPost(formData, departements);
   const reponse = (
     lastResult: SubmissionResult<string[]>,
     recherche: RecherchePerimetre | null,
     status = 422,
   ) =>
-    data(
-      {
-        vue: "etape2",
-        cle: crypto.randomUUID(),
-        lastResult,
-        choix,
-        noms,
-        recherche,
-      } satisfies ResultatEtapeActivites,
-      { status },
+    reponsePerimetre<ResultatEtapeActivites>(
+      { vue: "etape2", lastResult, ...poste, recherche },
+      status,
     );
 
-  if (intent === INTENT_RECHERCHE_EPCIS || intent === INTENT_RECHERCHE_COMMUNES) {
-    const submission = parseWithZod(formData, { schema: schemaRecherche });
-    const resultat =
-      intent === INTENT_RECHERCHE_EPCIS
-        ? await rechercherEpcis(request, context, String(formData.get("rechercheEpci") ?? ""))
-        : await rechercherCommunes(
-            request,
-            context,
-            String(formData.get("rechercheCommune") ?? ""),
-            departementsCouverts(departements, choix.regions, choix.departements),
-          );
-    return reponse(submission.reply(), { type: intent, resultat }, 200);
-  }
+  const recherche = await recherchePostee(request, context, formData, departements, poste.choix);
+  if (recherche)
+    return reponse(parseWithZod(formData, { schema: schemaRecherche }).reply(), recherche, 200);
 
   const submission = parseWithZod(formData, { schema: schemaEtape2 });
   if (submission.status !== "success") return reponse(submission.reply(), null);
   try {
     await callEndpoint(request, context, enregistrerEtape2, {
       params: { id },
-      body: { ...submission.value, departements: choix.departements },
+      body: { ...submission.value, departements: poste.choix.departements },
     });
   } catch (error) {
     return reponse(submission.reply(erreursDeApi(error)), null);

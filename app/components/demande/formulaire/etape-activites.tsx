@@ -1,11 +1,9 @@
 import {
   getFormProps,
-  getTextareaProps,
   useForm,
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import {
@@ -17,18 +15,17 @@ import {
 } from "#contract/schemas/demande";
 import type { Departement, Region } from "#contract/schemas/geographie";
 import { afficherDecimal } from "#contract/validation";
-import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import { FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
 import { ChampsEtp } from "./champs-etp";
-import type { ResultatGeographie } from "./geographie";
-import {
-  INTENT_RECHERCHE_COMMUNES,
-  INTENT_RECHERCHE_EPCIS,
-  Perimetre,
-  type ChoixPerimetre,
-  type RecherchePerimetre,
-} from "./perimetre";
-import { schemaRecherche } from "./schema-recherche";
 import { BoutonsEtape } from "~/components/dossier/boutons-etape";
+import {
+  CIBLES_PERIMETRE,
+  PerimetreEtape,
+  perimetreAffiche,
+  validerEtapePerimetre,
+  type PerimetreAffiche,
+  type ResultatPerimetre,
+} from "~/components/dossier/perimetre-etape";
 import { urlEtape } from "./stepper";
 
 /** What the loader gives step 2 (`chargerEtapeActivites`). */
@@ -42,25 +39,8 @@ export interface DonneesEtapeActivites {
   procedureEtp: ProcedureEtp;
 }
 
-/** EPCI and communes named so far (saved, posted or found). */
-export interface NomsPerimetre {
-  epcis: ResultatGeographie[];
-  communes: ResultatGeographie[];
-}
-
 /** What a refused post or a search gives back (`enregistrerEtapeActivites`). */
-export interface ResultatEtapeActivites {
-  vue: "etape2";
-  /** A new key per answer: the form and the pickers remount from the posted values. */
-  cle: string;
-  lastResult: SubmissionResult<string[]>;
-  /** The perimeter codes posted. */
-  choix: ChoixPerimetre;
-  /** Names posted with the options displayed. */
-  noms: NomsPerimetre;
-  /** The search run, without JavaScript. */
-  recherche: RecherchePerimetre | null;
-}
+export type ResultatEtapeActivites = ResultatPerimetre<"etape2">;
 
 /**
  * Step 2 of the page: from the loader's data (the saved step), or after a
@@ -80,23 +60,21 @@ export function VueEtapeActivites({
     <EtapeActivites
       key={resultat?.cle ?? "chargement"}
       id={donnees.id}
-      regions={donnees.regions}
-      departements={donnees.departements}
       procedureEtp={donnees.procedureEtp}
       valeurs={enregistre}
-      choix={
-        resultat?.choix ?? {
-          regions: enregistre?.regions ?? [],
-          departements: enregistre?.departements ?? [],
-          epcis: enregistre?.epcis ?? [],
-          communes: enregistre?.communes ?? [],
-        }
-      }
-      noms={{
-        epcis: [...demande.libelles.epcis, ...(resultat?.noms.epcis ?? [])],
-        communes: [...demande.libelles.communes, ...(resultat?.noms.communes ?? [])],
-      }}
-      recherche={resultat?.recherche ?? null}
+      perimetre={perimetreAffiche(
+        donnees,
+        {
+          choix: {
+            regions: enregistre?.regions ?? [],
+            departements: enregistre?.departements ?? [],
+            epcis: enregistre?.epcis ?? [],
+            communes: enregistre?.communes ?? [],
+          },
+          noms: demande.libelles,
+        },
+        resultat,
+      )}
       lastResult={resultat?.lastResult ?? null}
     />
   );
@@ -105,15 +83,10 @@ export function VueEtapeActivites({
 /** Props of {@link EtapeActivites}. */
 export interface EtapeActivitesProps {
   id: string;
-  regions: Region[];
-  departements: Departement[];
   procedureEtp: ProcedureEtp;
   /** Saved content of the step, if any (ETP figures and précisions). */
   valeurs: Etape2 | null;
-  /** Perimeter codes to show ticked (saved, or posted with the last refused post). */
-  choix: ChoixPerimetre;
-  noms: NomsPerimetre;
-  recherche: RecherchePerimetre | null;
+  perimetre: PerimetreAffiche;
   /** conform's result of the last post (refused save or search). */
   lastResult?: SubmissionResult<string[]> | null;
 }
@@ -126,13 +99,9 @@ export interface EtapeActivitesProps {
  */
 export function EtapeActivites({
   id,
-  regions,
-  departements,
   procedureEtp,
   valeurs,
-  choix,
-  noms,
-  recherche,
+  perimetre,
   lastResult,
 }: EtapeActivitesProps) {
   const navigation = useNavigation();
@@ -142,11 +111,7 @@ export function EtapeActivites({
     defaultValue: valeursParDefaut(valeurs),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => {
-      const intent = formData.get("intent");
-      const recherche = intent === INTENT_RECHERCHE_EPCIS || intent === INTENT_RECHERCHE_COMMUNES;
-      return parseWithZod(formData, { schema: recherche ? schemaRecherche : schemaEtape2 });
-    },
+    onValidate: validerEtapePerimetre(schemaEtape2),
   });
   const champs = fields as unknown as Record<
     string,
@@ -157,43 +122,12 @@ export function EtapeActivites({
     <Form method="post" action={urlEtape(id, 2)} {...getFormProps(form)}>
       <FormErrorSummary form={form} targets={CIBLES_PERIMETRE} />
       <RequiredFieldsNotice />
-      <Perimetre
-        regions={regions}
-        departements={departements}
-        choix={choix}
-        noms={noms}
-        recherche={recherche}
-        erreurId={fields.regions.errorId}
-        erreurs={{
-          perimetre: fields.regions.errors,
-          departements: fields.departements.errors,
-          epcis: fields.epcis.errors,
-          communes: fields.communes.errors,
-        }}
-        precisions={
-          <Field
-            id={fields.precisions.id}
-            label="Précisions sur les communes"
-            hint="Par exemple les quartiers ou les secteurs couverts dans ces communes."
-            errors={fields.precisions.errors}
-          >
-            <textarea {...getTextareaProps(fields.precisions)} rows={4} />
-          </Field>
-        }
-      />
+      <PerimetreEtape champs={champs} perimetre={perimetre} />
       <ChampsEtp procedureEtp={procedureEtp} champs={champs} />
       <BoutonsEtape type="demande" id={id} etape={2} occupe={navigation.state === "submitting"} />
     </Form>
   );
 }
-
-/** Where the summary's links to the perimeter's errors lead: the pickers' fieldsets. */
-const CIBLES_PERIMETRE = {
-  regions: "perimetre",
-  departements: "perimetre-departements",
-  epcis: "perimetre-epcis",
-  communes: "perimetre-communes",
-} as const;
 
 /** The saved figures as typed text ("7,5") and the optional-missions answer as oui/non. */
 function valeursParDefaut(valeurs: Etape2 | null): Record<string, string> {

@@ -29,6 +29,7 @@ import {
   MESSAGE_COMMUNE_SANS_TERRITOIRE,
   MESSAGE_RECHERCHE_COMMUNE,
   MESSAGE_RECHERCHE_EPCI,
+  decoderOption,
   type RechercheGeographie,
   type ResultatGeographie,
 } from "./geographie";
@@ -153,25 +154,47 @@ export function nomCommune(commune: Pick<Commune, "nom" | "codeDepartement">): s
   return `${commune.nom} (${commune.codeDepartement})`;
 }
 
+/** What a search of each kind needs (spec §5): the shortest text and the message below it. */
+const REGLES_RECHERCHE = {
+  epcis: { minimum: RECHERCHE_EPCI_MIN, message: MESSAGE_RECHERCHE_EPCI },
+  communes: { minimum: RECHERCHE_COMMUNE_MIN, message: MESSAGE_RECHERCHE_COMMUNE },
+} as const;
+
+/**
+ * One search of EPCI or communes, whichever endpoint answers it: `terme`
+ * trimmed; shorter than spec §5 allows, its message without calling the
+ * API; else the matches `chercher` returns, or the API's 422 message (the
+ * same message when it gives none). Other failures are thrown.
+ */
+export async function chercherTerritoires(
+  type: keyof typeof REGLES_RECHERCHE,
+  terme: string,
+  chercher: (query: string) => Promise<ResultatGeographie[]>,
+): Promise<RechercheGeographie> {
+  const { minimum, message } = REGLES_RECHERCHE[type];
+  const query = terme.trim();
+  if (query.length < minimum) return { terme, resultats: [], erreur: message };
+  try {
+    return { terme, resultats: await chercher(query), erreur: null };
+  } catch (error) {
+    const refus = refusApi(error, [422]);
+    return { terme, resultats: [], erreur: refus.message || message };
+  }
+}
+
 /**
  * GET /api/epcis/filter (spec §5: at least 3 characters, accents and case
  * ignored by the API). A too short text or a 422 gives `erreur`.
  */
-export async function rechercherEpcis(
+export function rechercherEpcis(
   request: Request,
   context: AppLoadContext,
   terme: string,
 ): Promise<RechercheGeographie> {
-  const query = terme.trim();
-  if (query.length < RECHERCHE_EPCI_MIN)
-    return { terme, resultats: [], erreur: MESSAGE_RECHERCHE_EPCI };
-  try {
+  return chercherTerritoires("epcis", terme, async (query) => {
     const epcis = await callEndpoint(request, context, pointRechercheEpcis, { query: { query } });
-    return { terme, resultats: epcis.map(({ code, nom }) => ({ code, nom })), erreur: null };
-  } catch (error) {
-    const refus = refusApi(error, [422]);
-    return { terme, resultats: [], erreur: refus.message || MESSAGE_RECHERCHE_EPCI };
-  }
+    return epcis.map(({ code, nom }) => ({ code, nom }));
+  });
 }
 
 /**
@@ -184,24 +207,14 @@ export async function rechercherCommunes(
   terme: string,
   departements: readonly string[],
 ): Promise<RechercheGeographie> {
-  const query = terme.trim();
   if (departements.length === 0)
     return { terme, resultats: [], erreur: MESSAGE_COMMUNE_SANS_TERRITOIRE };
-  if (query.length < RECHERCHE_COMMUNE_MIN)
-    return { terme, resultats: [], erreur: MESSAGE_RECHERCHE_COMMUNE };
-  try {
+  return chercherTerritoires("communes", terme, async (query) => {
     const communes = await callEndpoint(request, context, pointRechercheCommunes, {
       query: { query, departements },
     });
-    return {
-      terme,
-      resultats: communes.map((commune) => ({ code: commune.code, nom: nomCommune(commune) })),
-      erreur: null,
-    };
-  } catch (error) {
-    const refus = refusApi(error, [422]);
-    return { terme, resultats: [], erreur: refus.message || MESSAGE_RECHERCHE_COMMUNE };
-  }
+    return communes.map((commune) => ({ code: commune.code, nom: nomCommune(commune) }));
+  });
 }
 
 /** The communes of a postal code (step 1 selector); none for a malformed code. */
@@ -239,4 +252,38 @@ export function departementsCouverts(
   for (const departement of departements)
     if (regionsCochees.includes(departement.codeRegion)) codes.add(departement.code);
   return [...codes];
+}
+
+/** Values of a repeated form field, empty ones dropped. */
+export function valeursListe(formData: FormData, name: string): string[] {
+  return formData
+    .getAll(name)
+    .map(String)
+    .filter((value) => value !== "");
+}
+
+/**
+ * The names a perimeter picker posts with the EPCI and communes it
+ * displayed (hidden `libellesEpcis` / `libellesCommunes` fields of
+ * `code|nom`, see `encoderOption`), so that a page sent back after a
+ * refusal or a search still names them.
+ */
+export function nomsPostes(formData: FormData): {
+  epcis: ResultatGeographie[];
+  communes: ResultatGeographie[];
+} {
+  return {
+    epcis: nomsDuChamp(formData, "libellesEpcis"),
+    communes: nomsDuChamp(formData, "libellesCommunes"),
+  };
+}
+
+/** The `code|nom` values of one hidden field, one name per code. */
+function nomsDuChamp(formData: FormData, name: string): ResultatGeographie[] {
+  const noms = new Map<string, string>();
+  for (const value of formData.getAll(name)) {
+    const option = decoderOption(value);
+    if (option) noms.set(option.code, option.nom);
+  }
+  return [...noms].map(([code, nom]) => ({ code, nom }));
 }
