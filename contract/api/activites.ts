@@ -22,15 +22,14 @@ import {
   type MoisDepots as MoisDepotsContrat,
   type ReputesRejetesDepartement as ReputesRejetesDepartementContrat,
 } from "../schemas/activites.ts";
-import { ErreurValidation, MessageErreur, json } from "./composants.ts";
+import { ErreurValidation, MessageErreur, fichier, json } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { listeRepetee } from "./filtres.ts";
 
 const tags = ["Suivi de l'activité"] as const;
 
 /** Roles that see `/activite` (spec §6: managers and central). */
 export const ROLES_ACTIVITE = [...MANAGER_ROLES, ...CENTRAL_ROLES] as const;
-
-const liste = (description: string) => z.array(z.string()).optional().openapi({ description });
 
 /** The activity filters as sent (spec §9; lists as repeated `key[]`). */
 const filtres = z
@@ -43,10 +42,10 @@ const filtres = z
       .string()
       .optional()
       .openapi({ description: "Dernier jour de la période, pas avant dateDebut" }),
-    quality: liste("Qualités de la structure (codes)"),
-    servicesInstructeur: liste("Identifiants de services instructeurs"),
-    departement: liste("Départements du siège (codes)"),
-    region: liste("Régions du siège (codes)"),
+    quality: listeRepetee("Qualités de la structure (codes)"),
+    servicesInstructeur: listeRepetee("Identifiants de services instructeurs"),
+    departement: listeRepetee("Départements du siège (codes)"),
+    region: listeRepetee("Régions du siège (codes)"),
     reputesRejetes: z
       .string()
       .optional()
@@ -243,11 +242,7 @@ export const exporterActivite = defineEndpoint({
   query: filtres,
   rules: { query: schemaFiltresActivite },
   responses: {
-    200: {
-      description: "suiviActivite.csv",
-      contentType: "text/csv",
-      headers: { "Content-Disposition": 'attachment; filename="suiviActivite.csv"' },
-    },
+    200: fichier("suiviActivite.csv", "text/csv", 'attachment; filename="suiviActivite.csv"'),
     ...refus,
   },
 });

@@ -18,28 +18,27 @@ import { ROLE_GATES } from "../roles.ts";
 import {
   ErreurValidation,
   MessageErreur,
-  identifiant,
+  ParametresId,
   json,
   tropDeDemandes,
 } from "./composants.ts";
-import { defineEndpoint, wireValues } from "./endpoint.ts";
+import { defineEndpoint, defineReads } from "./endpoint.ts";
+import { corpsTerritoires } from "./utilisateur.ts";
 
 const tags = ["Administration"] as const;
 
 const BandeauAdministre = bandeauAdministreSchema.openapi("BandeauAdministre");
 const Fonctionnalite = fonctionnaliteSchema.openapi("Fonctionnalite");
 
-export const listerBandeauxAdministres = defineEndpoint({
-  method: "get",
-  path: "/administration/bandeaux",
-  summary: "Tous les bandeaux d'information, programmés, en cours, terminés ou retirés",
-  description:
-    "Du plus récent au plus ancien ; `statut` : `programme` (début à venir), `en_cours`, " +
+const lectureAdministration = defineReads({ tags, access: ROLE_GATES.adminFonctionnel });
+
+export const listerBandeauxAdministres = lectureAdministration(
+  "/administration/bandeaux",
+  "Tous les bandeaux d'information, programmés, en cours, terminés ou retirés",
+  { 200: json(z.array(BandeauAdministre), "Bandeaux") },
+  "Du plus récent au plus ancien ; `statut` : `programme` (début à venir), `en_cours`, " +
     "`termine` (fin passée) ou `retire`.",
-  tags,
-  access: ROLE_GATES.adminFonctionnel,
-  responses: { 200: json(z.array(BandeauAdministre), "Bandeaux") },
-});
+);
 
 export const creerBandeau = defineEndpoint({
   method: "post",
@@ -93,14 +92,11 @@ export const retirerBandeau = defineEndpoint({
   },
 });
 
-export const listerFonctionnalitesAdministrees = defineEndpoint({
-  method: "get",
-  path: "/administration/fonctionnalites",
-  summary: "Drapeaux de fonctionnalités (spec §6) et leur état",
-  tags,
-  access: ROLE_GATES.adminFonctionnel,
-  responses: { 200: json(z.array(Fonctionnalite), "Fonctionnalités") },
-});
+export const listerFonctionnalitesAdministrees = lectureAdministration(
+  "/administration/fonctionnalites",
+  "Drapeaux de fonctionnalités (spec §6) et leur état",
+  { 200: json(z.array(Fonctionnalite), "Fonctionnalités") },
+);
 
 export const basculerFonctionnalite = defineEndpoint({
   method: "put",
@@ -131,18 +127,14 @@ const SuperviseurResume = superviseurResumeSchema.openapi("SuperviseurResume");
 const SuperviseurDetail = superviseurDetailSchema.openapi("SuperviseurDetail");
 const superviseurInconnu = json(MessageErreur, "Aucun superviseur n'a cet identifiant");
 
-export const listerSuperviseurs = defineEndpoint({
-  method: "get",
-  path: "/administration/superviseurs",
-  summary: "Les superviseurs, leur service, leur borne et leur périmètre (ADR 0041)",
-  description:
-    "Par nom puis prénom. `borne` : ce que chacun peut choisir maintenant ; `borneOuverte` : ce " +
+export const listerSuperviseurs = lectureAdministration(
+  "/administration/superviseurs",
+  "Les superviseurs, leur service, leur borne et leur périmètre (ADR 0041)",
+  { 200: json(z.array(SuperviseurResume), "Superviseurs") },
+  "Par nom puis prénom. `borne` : ce que chacun peut choisir maintenant ; `borneOuverte` : ce " +
     "que l'administration lui a ouvert (null : les régions de son service) ; `horsBorne` : un " +
     "périmètre enregistré qui en sort.",
-  tags,
-  access: ROLE_GATES.adminFonctionnel,
-  responses: { 200: json(z.array(SuperviseurResume), "Superviseurs") },
-});
+);
 
 export const lireSuperviseur = defineEndpoint({
   method: "get",
@@ -150,7 +142,7 @@ export const lireSuperviseur = defineEndpoint({
   summary: "Un superviseur et l'historique de son périmètre et de sa borne",
   tags,
   access: ROLE_GATES.adminFonctionnel,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   responses: { 200: json(SuperviseurDetail, "Le superviseur"), 404: superviseurInconnu },
 });
 
@@ -166,17 +158,8 @@ export const fixerBorneSuperviseur = defineEndpoint({
     "dans l'historique du compte.",
   tags,
   access: ROLE_GATES.adminFonctionnel,
-  params: z.object({ id: identifiant() }),
-  body: {
-    schema: z
-      .object({
-        regions: wireValues().optional(),
-        departements: wireValues().optional(),
-        motDePasseActuel: z.string().optional(),
-      })
-      .strict(),
-    formats: ["json", "form"],
-  },
+  params: ParametresId,
+  body: corpsTerritoires,
   rules: { body: schemaBorneSupervision },
   responses: {
     204: { description: "Borne enregistrée" },

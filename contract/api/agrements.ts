@@ -16,21 +16,27 @@ import {
   type AgrementListe as AgrementListeContrat,
   type ProcedureAgrementDetail as ProcedureAgrementDetailContrat,
 } from "../schemas/agrements-liste.ts";
-import { MessageErreur, json } from "./composants.ts";
+import { MessageErreur, fichier, json } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { listeRepetee, numeroPage, ordreDeTri, reponsePage, requeteFiltree } from "./filtres.ts";
 
 const tags = ["Agréments"] as const;
 
 const codeNom = z.object({ code: z.string(), nom: z.string() });
 
+/** The fields of an attachment in every answer (contract/schemas/piece-jointe.ts). */
+export const champsPieceJointe = {
+  id: z.string(),
+  nom: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().openapi({ description: "Octets" }),
+  codeTypePJ: z.string(),
+  dateCreation: z.string(),
+};
+
 const PieceJointe = z
   .object({
-    id: z.string(),
-    nom: z.string(),
-    mimeType: z.string(),
-    size: z.number().int().openapi({ description: "Octets" }),
-    codeTypePJ: z.string(),
-    dateCreation: z.string(),
+    ...champsPieceJointe,
     etatAntivirus: z
       .enum(ETATS_ANTIVIRUS_BLOQUANTS)
       .optional()
@@ -131,8 +137,6 @@ export const lireAgrement = defineEndpoint({
 
 // ── The approvals list, its export, one withdrawal procedure (ADR 0026) ──
 
-const listeTexte = (description: string) => z.array(z.string()).optional().openapi({ description });
-
 /**
  * The list filters as sent (spec §3 "Agrement list criteria", §7): lists as
  * repeated `key[]`, the sort as `order[champ]=asc|desc`. Values are not
@@ -141,42 +145,26 @@ const listeTexte = (description: string) => z.array(z.string()).optional().opena
  */
 const filtresAgrements = z
   .object({
-    page: z.string().optional().openapi({ description: "À partir de 1 ; 1 par défaut" }),
+    page: numeroPage(),
     query: z.string().optional().openapi({
       description: "Numéro d'agrément, raison sociale ou SIREN (accents et casse ignorés)",
     }),
-    quality: listeTexte("Qualités de la structure"),
-    etat: listeTexte(`États, parmi ${ETATS_AGREMENT.join(", ")}`),
-    servicesInstructeur: listeTexte("Identifiants de services instructeurs"),
-    rapportAnnuelActivites: listeTexte(
+    quality: listeRepetee("Qualités de la structure"),
+    etat: listeRepetee(`États, parmi ${ETATS_AGREMENT.join(", ")}`),
+    servicesInstructeur: listeRepetee("Identifiants de services instructeurs"),
+    rapportAnnuelActivites: listeRepetee(
       `Rapport annuel de l'année écoulée, parmi ${FILTRES_RAPPORT_ANNUEL.join(", ")}`,
     ),
     hasEtablissement: z
       .string()
       .optional()
       .openapi({ description: "true : au moins un établissement référencé ; false : aucun" }),
-    order: z
-      .record(z.union([z.string(), z.array(z.string())]))
-      .optional()
-      .openapi({
-        description: `Tri \`order[champ]=asc|desc\`, champ parmi ${TRIS_AGREMENTS.join(", ")} (numeroAgrement asc par défaut)`,
-      }),
+    order: ordreDeTri(TRIS_AGREMENTS, "numeroAgrement asc"),
   })
   .strict();
 
-/** The declared filters back as a query string, read by the one reader of the list. */
-const versFiltresAgrements = filtresAgrements.transform((valeurs) => {
-  const params = new URLSearchParams();
-  for (const [cle, valeur] of Object.entries(valeurs)) {
-    if (valeur === undefined) continue;
-    if (typeof valeur === "string") params.append(cle, valeur);
-    else if (Array.isArray(valeur)) for (const item of valeur) params.append(`${cle}[]`, item);
-    else
-      for (const [champ, sens] of Object.entries(valeur))
-        for (const item of [sens].flat()) params.append(`${cle}[${champ}]`, item);
-  }
-  return lireFiltresAgrements(params);
-});
+/** The filters as declared and, for the handlers, as the one reader of the list reads them. */
+const requeteAgrements = requeteFiltree(filtresAgrements, lireFiltresAgrements);
 
 /** contract/schemas/agrements-liste.ts `AgrementListe` as zod. */
 export const AgrementListe = z
@@ -245,18 +233,9 @@ export const listerAgrements = defineEndpoint({
     "(et du crhh), le périmètre du superviseur. Tri par numéro d'agrément croissant par défaut.",
   tags,
   access: ROLE_GATES.staff,
-  query: filtresAgrements,
-  rules: { query: versFiltresAgrements },
+  ...requeteAgrements,
   responses: {
-    200: json(
-      z.object({
-        page: z.number().int(),
-        nb_elements: z.number().int(),
-        nb_pages: z.number().int(),
-        result: z.array(AgrementListe),
-      }),
-      "Page de 20 agréments",
-    ),
+    200: reponsePage(AgrementListe, "Page de 20 agréments"),
     ...interditListe,
   },
 });
@@ -267,14 +246,13 @@ export const exporterAgrements = defineEndpoint({
   summary: "agrements-AAAA-MM-JJ.csv : la liste pour ces filtres (page ignorée), en flux",
   tags,
   access: ROLE_GATES.staff,
-  query: filtresAgrements,
-  rules: { query: versFiltresAgrements },
+  ...requeteAgrements,
   responses: {
-    200: {
-      description: "agrements-AAAA-MM-JJ.csv (jour de Paris)",
-      contentType: "text/csv",
-      headers: { "Content-Disposition": "attachment ; agrements-AAAA-MM-JJ.csv" },
-    },
+    200: fichier(
+      "agrements-AAAA-MM-JJ.csv (jour de Paris)",
+      "text/csv",
+      "attachment ; agrements-AAAA-MM-JJ.csv",
+    ),
     ...interditListe,
   },
 });

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { annuaireQuerySchema, resultatAnnuaireSchema } from "../schemas/annuaire.ts";
-import { ErreurValidation, json } from "./composants.ts";
+import { ErreurValidation, fichier, json } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const tags = ["Annuaire des accompagnateurs"] as const;
@@ -63,14 +63,9 @@ export const exporterAccompagnateurs = defineEndpoint({
   query: query.omit({ page: true }),
   rules: { query: annuaireQuerySchema.omit({ page: true }) },
   responses: {
-    200: {
-      description: "accompagnateurs-<code commune>.csv",
-      contentType: "text/csv",
-      headers: {
-        "Content-Disposition": "attachment ; nom du fichier",
-        "Cache-Control": "public, max-age=300",
-      },
-    },
+    200: fichier("accompagnateurs-<code commune>.csv", "text/csv", "attachment ; nom du fichier", {
+      "Cache-Control": "public, max-age=300",
+    }),
     ...refus,
   },
 });

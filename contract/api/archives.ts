@@ -3,17 +3,10 @@
  * whole file (attachments, historique.csv, recap PDF). Whoever may see the
  * request may download them (DESIGN §4); any other id answers 404.
  */
-import { MessageErreur, ParametresKind, json } from "./composants.ts";
+import { ParametresKind, archiveZip, dossierIntrouvable } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const tags = ["Demandes"] as const;
-
-const zip = (description: string) => ({
-  description,
-  contentType: "application/zip",
-  headers: { "Content-Disposition": "attachment ; nom de l'archive" },
-});
-const introuvable = json(MessageErreur, "Dossier inconnu ou que l'appelant ne peut pas voir");
 
 export const telechargerPiecesJointes = defineEndpoint({
   method: "get",
@@ -23,7 +16,7 @@ export const telechargerPiecesJointes = defineEndpoint({
   tags,
   access: "authenticated",
   params: ParametresKind,
-  responses: { 200: zip("Archive, en flux"), 404: introuvable },
+  responses: { 200: archiveZip, 404: dossierIntrouvable },
 });
 
 export const telechargerDossier = defineEndpoint({
@@ -34,7 +27,7 @@ export const telechargerDossier = defineEndpoint({
   tags,
   access: "authenticated",
   params: ParametresKind,
-  responses: { 200: zip("Archive, en flux"), 404: introuvable },
+  responses: { 200: archiveZip, 404: dossierIntrouvable },
 });
 
 /** Every endpoint of this file. */

@@ -71,6 +71,29 @@ export const json = <S extends z.ZodTypeAny>(schema: S, description: string) => 
   schema,
 });
 
+/**
+ * A file answer (CSV, ZIP, PDF…), documented as binary: its `description`,
+ * media type and Content-Disposition header, and any `autresEnTetes`
+ * (name → description).
+ */
+export const fichier = (
+  description: string,
+  contentType: string,
+  disposition = "attachment ; nom du fichier",
+  autresEnTetes: Readonly<Record<string, string>> = {},
+) => ({
+  description,
+  contentType,
+  headers: { "Content-Disposition": disposition, ...autresEnTetes },
+});
+
+/** A ZIP archive streamed as an attachment: a request's files, an annual report. */
+export const archiveZip = fichier(
+  "Archive, en flux",
+  "application/zip",
+  "attachment ; nom de l'archive",
+);
+
 /** 429 body of an endpoint beyond one of its rate limits. */
 export const TropDeDemandes = z
   .object({ message: z.string(), retryAfter: z.number().int() })
@@ -95,11 +118,26 @@ export const typeDossier = () =>
 /** Identifier of a request or an attachment (UUID); any other value answers 404. */
 export const identifiant = () => z.string().openapi({ description: "Identifiant (UUID)" });
 
+/** Path parameter `{id}` alone: a request, an approval, an account… (UUID). */
+export const ParametresId = z.object({ id: identifiant() });
+
 /** Path parameters `{kind}` and `{id}` of a request's routes. */
 export const ParametresKind = z.object({ kind: typeDossier(), id: identifiant() });
 
 /** Path parameters `{type}` and `{id}` (spec §7 names `{kind}` so on messages and notes). */
 export const ParametresType = z.object({ type: typeDossier(), id: identifiant() });
+
+/** 404 of a request the caller may not see, answered as for an unknown id (DESIGN §4). */
+export const dossierIntrouvable = json(
+  MessageErreur,
+  "Dossier inconnu ou que l'appelant ne peut pas voir",
+);
+
+/** 404 of an approval the caller may not see, answered as for an unknown id. */
+export const agrementIntrouvable = json(
+  MessageErreur,
+  "Agrément inconnu ou que l'appelant ne peut pas voir",
+);
 
 /** What still prevents a deposit, step by step (contract/schemas/demande.ts `Manquant`). */
 export const Manquant = z

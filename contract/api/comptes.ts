@@ -16,10 +16,13 @@ import {
   ErreurEntree,
   ErreurValidation,
   MessageErreur,
+  ParametresId,
+  fichier,
   identifiant,
   json,
 } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { numeroPage } from "./filtres.ts";
 
 /** `order[field]=asc|desc` of spec §7, one parameter per sortable field. */
 const ordres = Object.fromEntries(
@@ -43,7 +46,7 @@ export const listerComptes = defineEndpoint({
   access: ROLE_GATES.adminFonctionnel,
   query: z
     .object({
-      page: z.string().optional().openapi({ description: "À partir de 1 ; 1 par défaut" }),
+      page: numeroPage(),
       query: z.string().optional().openapi({ description: "Raison sociale, SIREN, e-mail ou nom" }),
       ...ordres,
     })
@@ -97,11 +100,7 @@ export const exporterComptes = defineEndpoint({
       .pipe(comptesQuerySchema.omit({ page: true })),
   },
   responses: {
-    200: {
-      description: "gestionComptes.csv",
-      contentType: "text/csv",
-      headers: { "Content-Disposition": "attachment ; nom du fichier" },
-    },
+    200: fichier("gestionComptes.csv", "text/csv"),
     422: json(ErreurValidation, "Tri ou recherche invalides"),
   },
 });
@@ -114,7 +113,7 @@ export const lireCompte = defineEndpoint({
   summary: "Un compte de structure demandeuse, ses demandes et les actions possibles",
   tags: ["Comptes"],
   access: ROLE_GATES.adminFonctionnel,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   responses: {
     200: json(compteDetailSchema.openapi("CompteDetail"), "Le compte"),
     404: compteInconnu,
@@ -166,7 +165,7 @@ export const executerActionCompte = defineEndpoint({
     "`actionsDisponibles`, 422 en français par champ.",
   tags: ["Comptes"],
   access: ROLE_GATES.adminFonctionnel,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   body: { schema: corpsActionCompte, formats: ["form", "json"] },
   responses: {
     200: json(

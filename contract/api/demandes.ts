@@ -19,17 +19,18 @@ import {
   ETATS_NORMALISES_SUPPLEMENTAIRES,
   STATUTS_SIMPLIFIES,
 } from "../statuts.ts";
-import { Agrement } from "./agrements.ts";
+import { Agrement, champsPieceJointe } from "./agrements.ts";
 import {
   ErreurEntree,
   ErreurValidation,
   Manquant,
   MessageErreur,
+  ParametresId,
   ParametresKind,
-  identifiant,
+  dossierIntrouvable,
   json,
 } from "./composants.ts";
-import { defineEndpoint, wireCheckbox, wireValues } from "./endpoint.ts";
+import { defineEndpoint, defineReads, wireCheckbox, wireValues } from "./endpoint.ts";
 import type { PjAdditionnelles } from "../schemas/complements.ts";
 
 const tags = ["Demandes"] as const;
@@ -86,14 +87,7 @@ const corpsEtape2 = z
   .strict();
 
 /** An attachment as a request's answers carry it (contract/schemas/piece-jointe.ts). */
-const PieceJointeDemande = z.object({
-  id: z.string(),
-  nom: z.string(),
-  mimeType: z.string(),
-  size: z.number().int().openapi({ description: "Octets" }),
-  codeTypePJ: z.string(),
-  dateCreation: z.string(),
-});
+const PieceJointeDemande = z.object(champsPieceJointe);
 const instant = (description: string) =>
   z
     .string()
@@ -207,7 +201,6 @@ export const DemandeDetail = DemandeResume.extend({
 
 const formatsEtape = ["json", "form", "multipart"] as const;
 const detail = json(DemandeDetail, "Le dossier");
-const introuvable = json(MessageErreur, "Dossier inconnu ou que l'appelant ne peut pas voir");
 const nonModifiable = json(
   MessageErreur,
   "Le dossier n'est plus modifiable (ou l'étape 1 manque, pour l'étape 2)",
@@ -226,26 +219,24 @@ const reponsePeutCreer = json(
   "Réponse, et la raison en français quand c'est non",
 );
 
-export const verifierNouvelleDemande = defineEndpoint({
-  method: "get",
-  path: "/demande/can/deposernouvelledemande",
-  summary: "La structure peut-elle créer une demande d'agrément ?",
-  tags,
-  access: ROLE_GATES.demandeur,
-  responses: {
-    200: reponsePeutCreer,
-  },
-});
+/** The applicant's reads about its own company. */
+const lectureDemandeur = defineReads({ tags, access: ROLE_GATES.demandeur });
+/** The reads of one request that the caller may see, by `{id}` or `{kind}/{id}`. */
+const lectureParId = defineReads({ tags, access: "authenticated", params: ParametresId });
+const lectureDossier = defineReads({ tags, access: "authenticated", params: ParametresKind });
 
-export const listerMesDemandes = defineEndpoint({
-  method: "get",
-  path: "/demandes/mes-demandes",
-  summary: "Les demandes d'agrément de la structure de l'appelant",
-  description: "Les demandes actives d'abord, puis les plus récentes (spec §9).",
-  tags,
-  access: ROLE_GATES.demandeur,
-  responses: { 200: json(z.array(DemandeResume), "Les demandes") },
-});
+export const verifierNouvelleDemande = lectureDemandeur(
+  "/demande/can/deposernouvelledemande",
+  "La structure peut-elle créer une demande d'agrément ?",
+  { 200: reponsePeutCreer },
+);
+
+export const listerMesDemandes = lectureDemandeur(
+  "/demandes/mes-demandes",
+  "Les demandes d'agrément de la structure de l'appelant",
+  { 200: json(z.array(DemandeResume), "Les demandes") },
+  "Les demandes actives d'abord, puis les plus récentes (spec §9).",
+);
 
 export const creerDemande = defineEndpoint({
   method: "post",
@@ -268,11 +259,11 @@ export const enregistrerEtape1 = defineEndpoint({
   summary: "Enregistrement de l'étape 1 d'un brouillon ou d'une demande retournée en édition",
   tags,
   access: ROLE_GATES.demandeur,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   body: { schema: corpsEtape1, formats: formatsEtape },
   responses: {
     200: detail,
-    404: introuvable,
+    404: dossierIntrouvable,
     409: nonModifiable,
     413: tropGros,
     422: json(ErreurValidation, regles),
@@ -286,61 +277,42 @@ export const enregistrerEtape2 = defineEndpoint({
   description: "Les départements d'une région cochée sont retirés.",
   tags,
   access: ROLE_GATES.demandeur,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   body: { schema: corpsEtape2, formats: formatsEtape },
   rules: { body: schemaEtape2 },
   responses: {
     200: detail,
-    404: introuvable,
+    404: dossierIntrouvable,
     409: nonModifiable,
     413: tropGros,
     422: json(ErreurValidation, `${regles}, et codes géographiques hors du périmètre`),
   },
 });
 
-export const lireProcedure = defineEndpoint({
-  method: "get",
-  path: "/demande/:id/procedure",
-  summary: "Rubriques de pièces jointes, limites, fichiers et ce qui manque au dépôt",
-  tags,
-  access: "authenticated",
-  params: z.object({ id: identifiant() }),
-  responses: { 200: { description: "ProcedureDemande" }, 404: introuvable },
-});
+export const lireProcedure = lectureParId(
+  "/demande/:id/procedure",
+  "Rubriques de pièces jointes, limites, fichiers et ce qui manque au dépôt",
+  { 200: { description: "ProcedureDemande" }, 404: dossierIntrouvable },
+);
 
-export const lireProcedureEtp = defineEndpoint({
-  method: "get",
-  path: "/demande/:id/procedure-etp",
-  summary: "Effectifs demandés à l'étape 2 et leurs années (Europe/Paris)",
-  tags,
-  access: "authenticated",
-  params: z.object({ id: identifiant() }),
-  responses: { 200: { description: "ProcedureEtp" }, 404: introuvable },
-});
+export const lireProcedureEtp = lectureParId(
+  "/demande/:id/procedure-etp",
+  "Effectifs demandés à l'étape 2 et leurs années (Europe/Paris)",
+  { 200: { description: "ProcedureEtp" }, 404: dossierIntrouvable },
+);
 
-export const verifierDepot = defineEndpoint({
-  method: "get",
-  path: "/demande/:id/canBe/depose",
-  summary: "La demande peut-elle être déposée ?",
-  description: "Vrai pour un brouillon ou une demande en édition à qui rien ne manque.",
-  tags,
-  access: "authenticated",
-  params: z.object({ id: identifiant() }),
-  responses: {
-    200: reponsePeutEtreDepose,
-    404: introuvable,
-  },
-});
+export const verifierDepot = lectureParId(
+  "/demande/:id/canBe/depose",
+  "La demande peut-elle être déposée ?",
+  { 200: reponsePeutEtreDepose, 404: dossierIntrouvable },
+  "Vrai pour un brouillon ou une demande en édition à qui rien ne manque.",
+);
 
-export const lireHistorique = defineEndpoint({
-  method: "get",
-  path: "/:kind/:id/historique",
-  summary: "Historique du dossier, le plus récent d'abord, tel que l'appelant peut le lire",
-  tags,
-  access: "authenticated",
-  params: ParametresKind,
-  responses: { 200: { description: "EntreeHistorique[]" }, 404: introuvable },
-});
+export const lireHistorique = lectureDossier(
+  "/:kind/:id/historique",
+  "Historique du dossier, le plus récent d'abord, tel que l'appelant peut le lire",
+  { 200: { description: "EntreeHistorique[]" }, 404: dossierIntrouvable },
+);
 
 /**
  * The fields every action reads; each action checks its own others
@@ -400,7 +372,7 @@ export const executerAction = defineEndpoint({
   responses: {
     200: detail,
     403: json(MessageErreur, "Action non disponible pour ce dossier"),
-    404: introuvable,
+    404: dossierIntrouvable,
     409: json(MessageErreur, "Le dossier a changé depuis la version envoyée"),
     413: tropGros,
     422: json(ErreurValidation, "Règles du formulaire de l'action, par champ"),
@@ -457,64 +429,39 @@ export const compterDemandes = defineEndpoint({
   },
 });
 
-export const listerPiecesJointesAdditionnelles = defineEndpoint({
-  method: "get",
-  path: "/:kind/:id/pieces-jointes-additionnelles",
-  summary: "Compléments reçus du dossier, l'incrément le plus élevé d'abord",
-  description: "Seulement ceux qui ont au moins un fichier (spec §9).",
-  tags,
-  access: "authenticated",
-  params: ParametresKind,
-  responses: {
-    200: json(
-      z
-        .array(z.object({}).passthrough())
-        .openapi({ description: "PjAdditionnelles[]" }) as unknown as z.ZodType<PjAdditionnelles[]>,
-      "Les compléments",
-    ),
-    404: introuvable,
-  },
-});
+/** The complements as the page reads them (contract/schemas/complements.ts). */
+const complements = z
+  .array(z.object({}).passthrough())
+  .openapi({ description: "PjAdditionnelles[]" }) as unknown as z.ZodType<PjAdditionnelles[]>;
 
-export const lireDemande = defineEndpoint({
-  method: "get",
-  path: "/:kind/:id",
-  summary: "Un dossier (demande d'agrément ou changement notable)",
-  tags,
-  access: "authenticated",
-  params: ParametresKind,
-  responses: { 200: detail, 404: introuvable },
-});
+export const listerPiecesJointesAdditionnelles = lectureDossier(
+  "/:kind/:id/pieces-jointes-additionnelles",
+  "Compléments reçus du dossier, l'incrément le plus élevé d'abord",
+  { 200: json(complements, "Les compléments"), 404: dossierIntrouvable },
+  "Seulement ceux qui ont au moins un fichier (spec §9).",
+);
 
-export const verifierNouveauChangementNotable = defineEndpoint({
-  method: "get",
-  path: "/changement-notable/can/deposernouvelledemande",
-  summary: "La structure peut-elle créer une demande de changement notable ?",
-  description:
-    "Oui quand son agrément est en cours, qu'aucune de ses demandes de changement notable " +
+export const lireDemande = lectureDossier(
+  "/:kind/:id",
+  "Un dossier (demande d'agrément ou changement notable)",
+  { 200: detail, 404: dossierIntrouvable },
+);
+
+export const verifierNouveauChangementNotable = lectureDemandeur(
+  "/changement-notable/can/deposernouvelledemande",
+  "La structure peut-elle créer une demande de changement notable ?",
+  { 200: reponsePeutCreer },
+  "Oui quand son agrément est en cours, qu'aucune de ses demandes de changement notable " +
     "n'est en cours et que le drapeau creation_extension_perimetre est actif.",
-  tags,
-  access: ROLE_GATES.demandeur,
-  responses: {
-    200: reponsePeutCreer,
-  },
-});
+);
 
-export const verifierDepotChangementNotable = defineEndpoint({
-  method: "get",
-  path: "/changement-notable/:id/canBe/depose",
-  summary: "La demande de changement notable peut-elle être déposée ?",
-  description:
-    "Comme pour une demande d'agrément : vrai pour un brouillon ou une demande en édition " +
+export const verifierDepotChangementNotable = lectureParId(
+  "/changement-notable/:id/canBe/depose",
+  "La demande de changement notable peut-elle être déposée ?",
+  { 200: reponsePeutEtreDepose, 404: dossierIntrouvable },
+  "Comme pour une demande d'agrément : vrai pour un brouillon ou une demande en édition " +
     "à qui rien ne manque.",
-  tags,
-  access: "authenticated",
-  params: z.object({ id: identifiant() }),
-  responses: {
-    200: reponsePeutEtreDepose,
-    404: introuvable,
-  },
-});
+);
 
 /** Every endpoint of this file, in the order the router registers them. */
 export const pointsDemandes = [

@@ -105,6 +105,27 @@ export function defineEndpoint<const D extends EndpointDeclaration>(declaration:
   return declaration;
 }
 
+/** What a group of reads shares: tags, who may call, and the path parameters if any. */
+interface Readers {
+  tags: readonly string[];
+  access: Access;
+  params?: AnyZodObject;
+}
+
+/**
+ * The GETs of one group that take no query or body: `readers` gives what
+ * they share once; the function returned declares one from its path,
+ * summary and answers (and a description when the summary is not enough).
+ */
+export function defineReads<const R extends Readers>(readers: R) {
+  return <const P extends string, const A extends EndpointDeclaration["responses"]>(
+    path: P,
+    summary: string,
+    responses: A,
+    description?: string,
+  ) => defineEndpoint({ method: "get", path, summary, description, ...readers, responses });
+}
+
 /** `/agrement/:id` → `/agrement/{id}`. */
 export function openApiPath(path: string): string {
   return path.replace(/:(\w+)/g, "{$1}");

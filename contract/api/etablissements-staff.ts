@@ -27,25 +27,25 @@ import {
   type EtablissementListe as EtablissementListeContrat,
   type HistoriqueExportEtablissements as HistoriqueContrat,
 } from "../schemas/etablissements-liste.ts";
-import { ErreurValidation, MessageErreur, identifiant, json } from "./composants.ts";
+import { etablissementSchema } from "../schemas/etablissement.ts";
+import { ErreurValidation, MessageErreur, ParametresId, fichier, json } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { listeRepetee, numeroPage, reponsePage, requeteFiltree } from "./filtres.ts";
 
 const tags = ["Établissements (personnel)"] as const;
-
-const liste = (description: string) => z.array(z.string()).optional().openapi({ description });
 
 /** The list filters as sent (spec §7: lists as repeated `key[]`). */
 const filtres = z
   .object({
-    page: z.string().optional().openapi({ description: "À partir de 1 ; 1 par défaut" }),
+    page: numeroPage(),
     query: z.string().optional().openapi({
       description: "Nom, raison sociale, SIRET ou référence (accents et casse ignorés)",
     }),
     reference: z.string().optional().openapi({ description: "Référence (ou une partie)" }),
-    regions: liste("Codes de régions couvertes par le périmètre d'intervention"),
-    departements: liste("Codes de départements couverts par le périmètre d'intervention"),
-    epcis: liste("Codes d'EPCI du périmètre d'intervention"),
-    communes: liste("Codes INSEE de communes couvertes par le périmètre d'intervention"),
+    regions: listeRepetee("Codes de régions couvertes par le périmètre d'intervention"),
+    departements: listeRepetee("Codes de départements couverts par le périmètre d'intervention"),
+    epcis: listeRepetee("Codes d'EPCI du périmètre d'intervention"),
+    communes: listeRepetee("Codes INSEE de communes couvertes par le périmètre d'intervention"),
     orderBy: z
       .string()
       .optional()
@@ -56,29 +56,26 @@ const filtres = z
   })
   .strict();
 
-/** The declared filters back as a query string, read by the one reader of the list. */
-const versFiltres = filtres.transform((valeurs) => {
-  const params = new URLSearchParams();
-  for (const [cle, valeur] of Object.entries(valeurs)) {
-    if (valeur === undefined) continue;
-    if (typeof valeur === "string") params.append(cle, valeur);
-    else for (const item of valeur) params.append(`${cle}[]`, item);
-  }
-  return lireFiltresEtablissements(params);
-});
+/** The filters as declared and, for the handlers, as the one reader of the list reads them. */
+const requete = requeteFiltree(filtres, lireFiltresEtablissements);
 
-/** contract/schemas/etablissements-liste.ts `EtablissementListe` as zod. */
-export const EtablissementListe = z
-  .object({
-    id: z.string(),
-    agrementId: z.string(),
-    numeroAgrement: z.string(),
-    reference: z.string(),
-    raisonSociale: z.string(),
-    nom: z.string(),
-    siret: z.string(),
-    codePostal: z.string(),
-    ville: z.string(),
+/**
+ * contract/schemas/etablissements-liste.ts `EtablissementListe` as zod: the
+ * establishment's fields the list shows, and its referencing date.
+ */
+export const EtablissementListe = etablissementSchema
+  .pick({
+    id: true,
+    agrementId: true,
+    numeroAgrement: true,
+    reference: true,
+    raisonSociale: true,
+    nom: true,
+    siret: true,
+    codePostal: true,
+    ville: true,
+  })
+  .extend({
     dateCreation: z.string().openapi({ description: "Date du référencement (ISO 8601)" }),
   })
   .openapi("EtablissementListe");
@@ -121,17 +118,6 @@ const conformes: [
 ] = [true, true, true];
 void conformes;
 
-const page = (schema: z.ZodTypeAny, description: string) =>
-  json(
-    z.object({
-      page: z.number().int(),
-      nb_elements: z.number().int(),
-      nb_pages: z.number().int(),
-      result: z.array(schema),
-    }),
-    description,
-  );
-
 const interditStaff = { 403: json(MessageErreur, "Rôle autre que le personnel (« Forbidden »)") };
 const interditCentral = {
   403: json(MessageErreur, "Rôle autre que mar_admin ou anah_centrale (« Forbidden »)"),
@@ -147,10 +133,12 @@ export const listerEtablissements = defineEndpoint({
     "une des zones choisies (une région couvre ses départements, un département ou un EPCI ses communes).",
   tags,
   access: ROLE_GATES.staff,
-  query: filtres,
-  rules: { query: versFiltres },
+  ...requete,
   responses: {
-    200: page(EtablissementListe, "Page de 20 établissements (`result`: EtablissementListe[])"),
+    200: reponsePage(
+      EtablissementListe,
+      "Page de 20 établissements (`result`: EtablissementListe[])",
+    ),
     ...interditStaff,
   },
 });
@@ -163,14 +151,13 @@ export const exporterEtablissements = defineEndpoint({
     "CSV `;`, UTF-8 avec BOM, une ligne d'en-tête ; du plus récent référencement au plus ancien.",
   tags,
   access: ROLE_GATES.staff,
-  query: filtres,
-  rules: { query: versFiltres },
+  ...requete,
   responses: {
-    200: {
-      description: "EtablissementsReferences.csv",
-      contentType: "text/csv",
-      headers: { "Content-Disposition": 'attachment; filename="EtablissementsReferences.csv"' },
-    },
+    200: fichier(
+      "EtablissementsReferences.csv",
+      "text/csv",
+      'attachment; filename="EtablissementsReferences.csv"',
+    ),
     ...interditStaff,
   },
 });
@@ -194,11 +181,11 @@ export const telechargerEtablissements = defineEndpoint({
     .strict(),
   rules: { query: schemaTelechargement },
   responses: {
-    200: {
-      description: "etablissements.zip (un CSV EtablissementsReferences.csv)",
-      contentType: "application/zip",
-      headers: { "Content-Disposition": 'attachment; filename="etablissements.zip"' },
-    },
+    200: fichier(
+      "etablissements.zip (un CSV EtablissementsReferences.csv)",
+      "application/zip",
+      'attachment; filename="etablissements.zip"',
+    ),
     ...interditCentral,
     422: json(
       ErreurValidation,
@@ -218,7 +205,7 @@ export const listerHistoriqueExports = defineEndpoint({
     .object({ page: z.string().optional().openapi({ description: "À partir de 1" }) })
     .strict(),
   responses: {
-    200: page(HistoriqueExportEtablissements, "Page de l'historique"),
+    200: reponsePage(HistoriqueExportEtablissements, "Page de l'historique"),
     ...interditCentral,
   },
 });
@@ -264,7 +251,7 @@ export const listerEtablissementsAgrementStaff = defineEndpoint({
     "puis par référence.",
   tags,
   access: ROLE_GATES.staff,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   responses: {
     200: json(z.array(EtablissementAgrementStaff), "Établissements"),
     ...interditStaff,

@@ -17,9 +17,16 @@ import {
   schemaPerimetreEtablissement,
   schemaVerificationEtablissement,
 } from "../schemas/etablissement.ts";
-import { communesQuerySchema, epcisQuerySchema } from "../schemas/geographie.ts";
-import { Commune, Epci, ErreurValidation, MessageErreur, identifiant, json } from "./composants.ts";
+import {
+  ErreurValidation,
+  MessageErreur,
+  ParametresId,
+  agrementIntrouvable,
+  identifiant,
+  json,
+} from "./composants.ts";
 import { defineEndpoint, wireValues } from "./endpoint.ts";
+import { reponsesCommunes, reponsesEpcis, requeteCommunes, requeteEpcis } from "./geographie.ts";
 
 const tags = ["Établissements"] as const;
 
@@ -71,11 +78,15 @@ const corpsReferencement = z
 
 const corpsPerimetre = z.object(champsPerimetre).strict();
 
-const agrementIntrouvable = json(
-  MessageErreur,
-  "Agrément inconnu ou que l'appelant ne peut pas voir",
-);
 const regles = "Règles du formulaire (spec §5), par champ";
+
+/**
+ * A search within an approval's perimeter answers as the open search, or 404
+ * for the approval. Built here: spread inside a declaration, the statuses
+ * would become string keys and the app's client would lose the 200's type.
+ */
+const epcisDansAgrement = { ...reponsesEpcis, 404: agrementIntrouvable };
+const communesDansAgrement = { ...reponsesCommunes, 404: agrementIntrouvable };
 
 export const listerEtablissementsAgrement = defineEndpoint({
   method: "get",
@@ -86,7 +97,7 @@ export const listerEtablissementsAgrement = defineEndpoint({
     "À la société titulaire, ou au personnel qui voit l'agrément.",
   tags,
   access: lecteurs,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   responses: { 200: json(z.array(Etablissement), "Établissements"), 404: agrementIntrouvable },
 });
 
@@ -122,7 +133,7 @@ export const listerEtablissementsAReferencer = defineEndpoint({
     "Sirene, ou le registre embarqué), moins ceux déjà référencés ; le siège d'abord, puis par SIRET.",
   tags,
   access: ROLE_GATES.demandeur,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   responses: {
     200: json(z.array(EtablissementRegistre), "Établissements à référencer"),
     404: agrementIntrouvable,
@@ -138,7 +149,7 @@ export const lireEtpRequis = defineEndpoint({
     "Oui pour un agrément octroyé à partir du 1er avril 2024 (docs/decisions/0016-registre-des-entreprises.md).",
   tags,
   access: ROLE_GATES.demandeur,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   responses: {
     200: json(z.object({ etpRequired: z.boolean() }), "Réponse"),
     404: agrementIntrouvable,
@@ -155,7 +166,7 @@ export const referencerEtablissement = defineEndpoint({
     "REFERENCER_ETABLISSEMENT.",
   tags,
   access: ROLE_GATES.demandeur,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   body: { schema: corpsReferencement, formats: ["form", "json"] },
   responses: {
     201: json(Etablissement, "L'établissement référencé"),
@@ -175,7 +186,7 @@ export const modifierPerimetreEtablissement = defineEndpoint({
     "l'agrément, qui doit être en cours. Écrit la ligne d'historique MODIFIER_PERIMETRE_ETABLISSEMENT.",
   tags,
   access: ROLE_GATES.demandeur,
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   body: { schema: corpsPerimetre, formats: ["form", "json"] },
   rules: { body: schemaPerimetreEtablissement },
   responses: {
@@ -227,19 +238,9 @@ export const rechercherEpcisAgrement = defineEndpoint({
     "(ses EPCI, et ceux dont une commune est dans ses régions ou départements).",
   tags,
   access: lecteurs,
-  params: z.object({ id: identifiant() }),
-  query: z
-    .object({
-      query: z.string().openapi({ description: "Partie du nom (3 caractères au moins) ou SIREN" }),
-      limit: z.string().optional().openapi({ description: "1 à 50 ; 20 par défaut" }),
-    })
-    .strict(),
-  rules: { query: epcisQuerySchema },
-  responses: {
-    200: json(z.array(Epci), "Au plus 50 EPCI"),
-    404: agrementIntrouvable,
-    422: json(ErreurValidation, "Moins de 3 caractères, ou limite invalide"),
-  },
+  params: ParametresId,
+  ...requeteEpcis("Partie du nom (3 caractères au moins) ou SIREN"),
+  responses: epcisDansAgrement,
 });
 
 export const rechercherCommunesAgrement = defineEndpoint({
@@ -251,27 +252,9 @@ export const rechercherCommunesAgrement = defineEndpoint({
     "(par région, département, EPCI ou commune).",
   tags,
   access: lecteurs,
-  params: z.object({ id: identifiant() }),
-  query: z
-    .object({
-      query: z.string().openapi({
-        description:
-          "Début du nom (accents et casse ignorés) ou du code postal ; 1 caractère au moins",
-      }),
-      codePostal: z.string().optional().openapi({ description: "Code postal exact (5 chiffres)" }),
-      departements: z
-        .array(z.string())
-        .optional()
-        .openapi({ description: "Codes de départements" }),
-      limit: z.string().optional().openapi({ description: "1 à 50 ; 20 par défaut" }),
-    })
-    .strict(),
-  rules: { query: communesQuerySchema },
-  responses: {
-    200: json(z.array(Commune), "Au plus 50 communes"),
-    404: agrementIntrouvable,
-    422: json(ErreurValidation, "Recherche vide, code postal ou limite invalides"),
-  },
+  params: ParametresId,
+  ...requeteCommunes,
+  responses: communesDansAgrement,
 });
 
 /** Every endpoint of this file. */

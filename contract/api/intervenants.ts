@@ -7,6 +7,7 @@ import { ROLE_GATES } from "../roles.ts";
 import { intervenantsQuerySchema } from "../schemas/utilisateur.ts";
 import { ErreurValidation, Intervenant, ServiceInstructeur, json } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { listeRepetee } from "./filtres.ts";
 
 const tags = ["Intervenants"] as const;
 
@@ -21,10 +22,7 @@ export const listerIntervenants = defineEndpoint({
   access: ROLE_GATES.staff,
   query: z
     .object({
-      servicesInstructeur: z
-        .array(z.string())
-        .optional()
-        .openapi({ description: "Identifiants de services instructeurs" }),
+      servicesInstructeur: listeRepetee("Identifiants de services instructeurs"),
     })
     .strict(),
   rules: { query: intervenantsQuerySchema },

@@ -7,12 +7,12 @@
 import { z } from "zod";
 import { ROLE_GATES } from "../roles.ts";
 import { TRIS_DEMANDES, lireFiltresDemandes } from "../schemas/listes.ts";
-import { MessageErreur, json } from "./composants.ts";
+import { MessageErreur, fichier, json } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { listeRepetee, numeroPage, ordreDeTri, requeteFiltree } from "./filtres.ts";
 
 const tags = ["Listes"] as const;
 
-const liste = (description: string) => z.array(z.string()).optional().openapi({ description });
 const oui = (description: string) =>
   z
     .string()
@@ -27,53 +27,36 @@ const oui = (description: string) =>
  */
 const filtres = z
   .object({
-    page: z.string().optional().openapi({ description: "À partir de 1 ; 1 par défaut" }),
+    page: numeroPage(),
     query: z
       .string()
       .optional()
       .openapi({ description: "Numéro de dossier, raison sociale ou SIREN" }),
-    instructeur: liste("Identifiants d'instructeurs, ou « aucun »"),
-    servicesInstructeur: liste("Identifiants de services instructeurs"),
-    etat: liste("États du dossier"),
-    etape: liste("Étapes d'instruction"),
-    quality: liste("Qualités de la structure"),
-    type: liste("Types de procédure"),
-    departement: liste("Codes de départements"),
-    region: liste("Codes de régions"),
+    instructeur: listeRepetee("Identifiants d'instructeurs, ou « aucun »"),
+    servicesInstructeur: listeRepetee("Identifiants de services instructeurs"),
+    etat: listeRepetee("États du dossier"),
+    etape: listeRepetee("Étapes d'instruction"),
+    quality: listeRepetee("Qualités de la structure"),
+    type: listeRepetee("Types de procédure"),
+    departement: listeRepetee("Codes de départements"),
+    region: listeRepetee("Codes de régions"),
     reputesRejetes: oui("Seulement les dossiers réputés rejetés"),
     expireBientot: oui("Seulement les délais qui expirent bientôt"),
     mesDossiers: oui("Seulement « mes dossiers » (instructeur, superviseur)"),
-    order: z
-      .record(z.union([z.string(), z.array(z.string())]))
-      .optional()
-      .openapi({
-        description: `Tri \`order[champ]=asc|desc\`, champ parmi ${TRIS_DEMANDES.join(", ")} (dateDepot desc par défaut)`,
-      }),
+    order: ordreDeTri(TRIS_DEMANDES, "dateDepot desc"),
   })
   .strict();
 
-/** The declared filters back as a query string, read by the one reader of the lists. */
-const versFiltres = filtres.transform((valeurs) => {
-  const params = new URLSearchParams();
-  for (const [cle, valeur] of Object.entries(valeurs)) {
-    if (valeur === undefined) continue;
-    if (typeof valeur === "string") params.append(cle, valeur);
-    else if (Array.isArray(valeur)) for (const item of valeur) params.append(`${cle}[]`, item);
-    else
-      for (const [champ, sens] of Object.entries(valeur))
-        for (const item of [sens].flat()) params.append(`${cle}[${champ}]`, item);
-  }
-  return lireFiltresDemandes(params);
-});
+/** The filters as declared and, for the handlers, as the one reader of the lists reads them. */
+const requete = requeteFiltree(filtres, lireFiltresDemandes);
 
 const page = {
   description: "Page de 20 dossiers (`page`, `nb_elements`, `nb_pages`, `result`: DemandeResume[])",
 };
-const csv = {
-  description: "Toutes les lignes de la liste pour ces filtres (page ignorée), en flux",
-  contentType: "text/csv",
-  headers: { "Content-Disposition": "attachment ; nom du fichier" },
-};
+const csv = fichier(
+  "Toutes les lignes de la liste pour ces filtres (page ignorée), en flux",
+  "text/csv",
+);
 const interdit = {
   403: json(MessageErreur, "Rôle insuffisant, ou « mes dossiers » hors instructeur et superviseur"),
 };
@@ -85,8 +68,7 @@ export const listerDemandes = defineEndpoint({
   description: "Tri par date de dépôt décroissante par défaut, puis par identifiant.",
   tags,
   access: ROLE_GATES.staff,
-  query: filtres,
-  rules: { query: versFiltres },
+  ...requete,
   responses: { 200: page, ...interdit },
 });
 
@@ -96,8 +78,7 @@ export const listerChangementsNotables = defineEndpoint({
   summary: "Changements notables visibles (20 par page)",
   tags,
   access: ROLE_GATES.staff,
-  query: filtres,
-  rules: { query: versFiltres },
+  ...requete,
   responses: { 200: page, ...interdit },
 });
 
@@ -107,8 +88,7 @@ export const exporterDemandes = defineEndpoint({
   summary: "Export CSV de la liste des demandes d'agrément",
   tags,
   access: ROLE_GATES.staff,
-  query: filtres,
-  rules: { query: versFiltres },
+  ...requete,
   responses: { 200: csv, ...interdit },
 });
 
@@ -118,8 +98,7 @@ export const exporterChangementsNotables = defineEndpoint({
   summary: "Export CSV de la liste des changements notables",
   tags,
   access: ROLE_GATES.staff,
-  query: filtres,
-  rules: { query: versFiltres },
+  ...requete,
   responses: { 200: csv, ...interdit },
 });
 

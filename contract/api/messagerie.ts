@@ -4,7 +4,13 @@
  * instruction service, readable by whoever may see the request.
  */
 import { z } from "zod";
-import { ErreurValidation, MessageErreur, ParametresType, json } from "./composants.ts";
+import {
+  ErreurValidation,
+  MessageErreur,
+  ParametresType,
+  dossierIntrouvable,
+  json,
+} from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const tags = ["Messagerie"] as const;
@@ -19,8 +25,6 @@ const Message = z
     moi: z.boolean().openapi({ description: "Écrit par le côté de l'appelant" }),
   })
   .openapi("Message");
-
-const introuvable = json(MessageErreur, "Dossier inconnu ou que l'appelant ne peut pas voir");
 
 export const lireMessagerie = defineEndpoint({
   method: "get",
@@ -37,7 +41,7 @@ export const lireMessagerie = defineEndpoint({
         .openapi("Messagerie"),
       "Le fil",
     ),
-    404: introuvable,
+    404: dossierIntrouvable,
   },
 });
 
@@ -60,7 +64,7 @@ export const envoyerMessage = defineEndpoint({
   responses: {
     201: json(Message, "Le message écrit"),
     403: json(MessageErreur, "L'appelant lit seulement ce fil"),
-    404: introuvable,
+    404: dossierIntrouvable,
     409: json(MessageErreur, "Brouillon, ou fil fermé"),
     422: json(ErreurValidation, "Message vide ou trop long"),
   },
@@ -73,7 +77,7 @@ export const confirmerLectureMessages = defineEndpoint({
   tags,
   access: "authenticated",
   params: ParametresType,
-  responses: { 204: { description: "Noté" }, 404: introuvable },
+  responses: { 204: { description: "Noté" }, 404: dossierIntrouvable },
 });
 
 /** Every endpoint of this file. */

@@ -10,19 +10,20 @@ import {
   ErreurEntree,
   ErreurValidation,
   MessageErreur,
+  ParametresId,
   ParametresKind,
+  dossierIntrouvable,
+  fichier,
   identifiant,
   json,
-  typeDossier,
 } from "./composants.ts";
 import { defineEndpoint } from "./endpoint.ts";
 
 const tags = ["Pièces jointes"] as const;
 
-const introuvable = json(MessageErreur, "Dossier inconnu ou que l'appelant ne peut pas voir");
 const proprietaire = {
   403: json(MessageErreur, "L'appelant voit le dossier sans en être le demandeur titulaire"),
-  404: introuvable,
+  404: dossierIntrouvable,
   409: json(MessageErreur, "Les pièces jointes du dossier ne sont plus modifiables"),
 };
 
@@ -80,7 +81,7 @@ export const supprimerPieceJointe = defineEndpoint({
     "403 pour les fichiers produits par le portail (récapitulatif) ou hors des rubriques.",
   tags,
   access: "authenticated",
-  params: z.object({ kind: typeDossier(), id: identifiant(), fileId: identifiant() }),
+  params: ParametresKind.extend({ fileId: identifiant() }),
   responses: { 204: { description: "Supprimée" }, ...proprietaire },
 });
 
@@ -93,16 +94,11 @@ export const telechargerPieceJointe = defineEndpoint({
     "avec son type vérifié ; jamais en cache partagé.",
   tags,
   access: "authenticated",
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   responses: {
-    200: {
-      description: "Les octets, en flux",
-      contentType: "application/octet-stream",
-      headers: {
-        "Content-Disposition": "attachment ; nom du fichier",
-        "Content-Type": "Type vérifié",
-      },
-    },
+    200: fichier("Les octets, en flux", "application/octet-stream", "attachment ; nom du fichier", {
+      "Content-Type": "Type vérifié",
+    }),
     404: json(MessageErreur, "Pièce inconnue ou que l'appelant ne peut pas voir"),
     409: {
       ...json(

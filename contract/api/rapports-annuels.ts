@@ -8,25 +8,32 @@
 import { z } from "zod";
 import { ROLE_GATES } from "../roles.ts";
 import { CODES_PJ_RAPPORT_ANNUEL, MESSAGES_RAPPORT_ANNUEL } from "../schemas/rapport-annuel.ts";
-import { ErreurEntree, ErreurValidation, MessageErreur, identifiant, json } from "./composants.ts";
+import {
+  ErreurEntree,
+  ErreurValidation,
+  MessageErreur,
+  ParametresId,
+  agrementIntrouvable,
+  archiveZip,
+  fichier,
+  json,
+} from "./composants.ts";
 import { defineEndpoint, wireValues } from "./endpoint.ts";
 
 const tags = ["Rapports annuels d'activité"] as const;
 
-const introuvable = json(MessageErreur, "Agrément inconnu ou que l'appelant ne peut pas voir");
 /** A year in a path: four digits (anything else: the route does not match, 404). */
 const annee = () =>
   z
     .string()
     .regex(/^\d{4}$/)
     .openapi({ description: "Année du rapport (AAAA)", example: "2025" });
-const ParametresRapport = z.object({ id: identifiant(), annee: annee() });
+const ParametresRapport = ParametresId.extend({ annee: annee() });
 /**
  * `{year or id}` of spec §7 `telechargement-raa`: a year (four digits) or
  * the id of one of the approval's reports (UUID); anything else: 404.
  */
-const ParametresTelechargement = z.object({
-  id: identifiant(),
+const ParametresTelechargement = ParametresId.extend({
   annee: z
     .string()
     .regex(/^(\d{4}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i)
@@ -80,7 +87,7 @@ export const executerActionAgrement = defineEndpoint({
     "(drapeau creation_extension_perimetre coupé, agrément pas en cours, changement notable déjà en cours).",
   tags,
   access: "authenticated",
-  params: z.object({ id: identifiant() }),
+  params: ParametresId,
   body: {
     schema: corpsAction,
     formats: ["form", "multipart", "json"],
@@ -97,7 +104,7 @@ export const executerActionAgrement = defineEndpoint({
       "CREER_EXTENSION_PERIMETRE : l'identifiant de l'extension de périmètre créée",
     ),
     403: json(MessageErreur, "Action non ouverte à l'appelant maintenant, avec son motif"),
-    404: introuvable,
+    404: agrementIntrouvable,
     409: json(MessageErreur, "Le rapport a changé depuis la version envoyée"),
     413: json(ErreurEntree, "Formulaire de trop de champs ou trop longs"),
     422: json(ErreurValidation, "Champs de l'étape, fichiers, ou étapes manquantes au dépôt"),
@@ -123,7 +130,7 @@ export const lireRapportAnnuel = defineEndpoint({
   tags,
   access: "authenticated",
   params: ParametresRapport,
-  responses: { 200: rapport, 404: introuvable },
+  responses: { 200: rapport, 404: agrementIntrouvable },
 });
 
 export const telechargerRapportAnnuel = defineEndpoint({
@@ -138,12 +145,8 @@ export const telechargerRapportAnnuel = defineEndpoint({
   access: "authenticated",
   params: ParametresTelechargement,
   responses: {
-    200: {
-      description: "Archive, en flux",
-      contentType: "application/zip",
-      headers: { "Content-Disposition": "attachment ; nom de l'archive" },
-    },
-    404: introuvable,
+    200: archiveZip,
+    404: agrementIntrouvable,
   },
 });
 
@@ -156,12 +159,8 @@ export const telechargerSyntheseRapportAnnuel = defineEndpoint({
   access: "authenticated",
   params: ParametresRapport,
   responses: {
-    200: {
-      description: "Le PDF",
-      contentType: "application/pdf",
-      headers: { "Content-Disposition": "attachment ; nom du fichier" },
-    },
-    404: introuvable,
+    200: fichier("Le PDF", "application/pdf"),
+    404: agrementIntrouvable,
   },
 });
 
@@ -185,11 +184,7 @@ export const exporterRapportsAnnuels = defineEndpoint({
     }),
   },
   responses: {
-    200: {
-      description: "rapports-annuels-<annee>.csv",
-      contentType: "text/csv",
-      headers: { "Content-Disposition": "attachment ; nom du fichier" },
-    },
+    200: fichier("rapports-annuels-<annee>.csv", "text/csv"),
     422: json(ErreurValidation, "Année qui n'est pas de quatre chiffres"),
   },
 });

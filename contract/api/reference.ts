@@ -14,66 +14,42 @@ import {
   Qualite,
   json,
 } from "./composants.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { defineEndpoint, defineReads } from "./endpoint.ts";
 
 const tags = ["Configuration"] as const;
 
-export const lireVersion = defineEndpoint({
-  method: "get",
-  path: "/version",
-  summary: "Version du portail (« 0.1.0@abc1234 »)",
-  tags,
-  access: "public",
-  responses: { 200: json(versionSchema, "Version") },
+const lecturePublique = defineReads({ tags, access: "public" });
+
+export const lireVersion = lecturePublique("/version", "Version du portail (« 0.1.0@abc1234 »)", {
+  200: json(versionSchema, "Version"),
 });
 
-export const lireOpenApi = defineEndpoint({
-  method: "get",
-  path: "/openapi.json",
-  summary: "Ce document",
-  tags,
-  access: "public",
-  responses: { 200: { description: "Document OpenAPI 3.1", schema: z.record(z.unknown()) } },
+export const lireOpenApi = lecturePublique("/openapi.json", "Ce document", {
+  200: json(z.record(z.unknown()), "Document OpenAPI 3.1"),
 });
 
-export const listerFonctionnalites = defineEndpoint({
-  method: "get",
-  path: "/feature-flipping/list",
-  summary: "Fonctionnalités activées",
-  tags,
-  access: "public",
-  responses: { 200: json(featureFlagsSchema, "Nom → activée") },
+export const listerFonctionnalites = lecturePublique(
+  "/feature-flipping/list",
+  "Fonctionnalités activées",
+  { 200: json(featureFlagsSchema, "Nom → activée") },
+);
+
+export const lireArreteCourant = lecturePublique("/arrete/current", "Arrêté en vigueur", {
+  200: json(Arrete, "Arrêté courant"),
+  404: json(MessageErreur, "Aucun arrêté en vigueur"),
 });
 
-export const lireArreteCourant = defineEndpoint({
-  method: "get",
-  path: "/arrete/current",
-  summary: "Arrêté en vigueur",
-  tags,
-  access: "public",
-  responses: {
-    200: json(Arrete, "Arrêté courant"),
-    404: json(MessageErreur, "Aucun arrêté en vigueur"),
-  },
-});
+export const listerQualites = lecturePublique(
+  "/company/qualities",
+  "Qualités d'une structure candidate",
+  { 200: json(z.array(Qualite), "Qualités") },
+);
 
-export const listerQualites = defineEndpoint({
-  method: "get",
-  path: "/company/qualities",
-  summary: "Qualités d'une structure candidate",
-  tags,
-  access: "public",
-  responses: { 200: json(z.array(Qualite), "Qualités") },
-});
-
-export const listerFormesJuridiques = defineEndpoint({
-  method: "get",
-  path: "/company/forme_juridiques",
-  summary: "Formes juridiques (catégories juridiques INSEE)",
-  tags,
-  access: "public",
-  responses: { 200: json(z.array(FormeJuridique), "Formes juridiques") },
-});
+export const listerFormesJuridiques = lecturePublique(
+  "/company/forme_juridiques",
+  "Formes juridiques (catégories juridiques INSEE)",
+  { 200: json(z.array(FormeJuridique), "Formes juridiques") },
+);
 
 export const listerBandeaux = defineEndpoint({
   method: "get",

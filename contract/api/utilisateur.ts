@@ -144,6 +144,22 @@ export const changerMotDePasse = defineEndpoint({
   },
 });
 
+/**
+ * Regions and departments chosen (lists `regions[]`, `departements[]`) and
+ * the current password: a superviseur's perimeter, and the bound the
+ * administration opens to one (contract/api/administration.ts).
+ */
+export const corpsTerritoires = {
+  schema: z
+    .object({
+      regions: wireValues().optional(),
+      departements: wireValues().optional(),
+      motDePasseActuel: z.string().optional(),
+    })
+    .strict(),
+  formats: ["json", "form"],
+} as const;
+
 export const enregistrerPerimetreSupervision = defineEndpoint({
   method: "post",
   path: "/user/perimetre-supervision",
@@ -155,16 +171,7 @@ export const enregistrerPerimetreSupervision = defineEndpoint({
     "dans l'historique du compte.",
   tags,
   access: ROLE_GATES.superviseur,
-  body: {
-    schema: z
-      .object({
-        regions: wireValues().optional(),
-        departements: wireValues().optional(),
-        motDePasseActuel: z.string().optional(),
-      })
-      .strict(),
-    formats: ["json", "form"],
-  },
+  body: corpsTerritoires,
   rules: { body: schemaPerimetreSupervision },
   responses: {
     204: { description: "Périmètre enregistré" },
