@@ -8,7 +8,10 @@ import {
 } from "~/.server/api-client.server";
 import { requireUser } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { ChangementEmail, INTENT_CHANGEMENT_EMAIL } from "~/components/parametres-compte/changement-email";
+import {
+  ChangementEmail,
+  INTENT_CHANGEMENT_EMAIL,
+} from "~/components/parametres-compte/changement-email";
 import { actionChangementEmail } from "~/components/parametres-compte/changement-email.server";
 import {
   ChangementMotDePasse,

@@ -15,7 +15,10 @@ import { requireRole } from "~/.server/auth.server";
 import { refusApi, refusDuFormulaire } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { CHEMINS_ACTION_COMPTE, LIBELLES_ACTION_COMPTE } from "~/components/gestion-des-comptes/fiche-compte";
+import {
+  CHEMINS_ACTION_COMPTE,
+  LIBELLES_ACTION_COMPTE,
+} from "~/components/gestion-des-comptes/fiche-compte";
 import { FormulaireActionCompte } from "~/components/gestion-des-comptes/formulaire-action-compte";
 import { actionSuccessMessage, t } from "~/i18n";
 import { pageTitle } from "~/utils/title";

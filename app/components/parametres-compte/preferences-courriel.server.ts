@@ -4,7 +4,11 @@ import { schemaParametresMail } from "#contract/schemas/utilisateur";
 import { ApiError } from "~/.server/api.server";
 import { callEndpoint, enregistrerParametresMail } from "~/.server/api-client.server";
 import { INTENT_PREFERENCES_COURRIEL } from "~/components/parametres-compte/preferences-courriel";
-import { refus, succes, type ArgsAction } from "~/components/parametres-compte/reponses-parametres.server";
+import {
+  refus,
+  succes,
+  type ArgsAction,
+} from "~/components/parametres-compte/reponses-parametres.server";
 import { t } from "~/i18n";
 
 /**
