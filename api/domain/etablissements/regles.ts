@@ -6,7 +6,7 @@
  * suspension shows them again, a withdrawn approval dereferences them, and
  * an approval whose perimeter shrinks shrinks theirs, dereferencing those
  * left with no zone. Each function runs inside the transaction of the
- * transition that causes it (api/domain/demandes/procedures.ts,
+ * transition that causes it (api/domain/demandes/procedures-agrement.ts,
  * echeances.ts, modification-agrement.ts) and writes one history row per
  * establishment (ressourceType "etablissement"), so that the effect and its
  * trace commit or roll back with the transition.
