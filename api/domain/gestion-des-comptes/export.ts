@@ -88,6 +88,15 @@ export function conditionComptes(query: string | undefined): SQL {
 }
 
 /**
+ * The order of the accounts list and of its export: `orderField`
+ * `orderDirection`, then id so that pages do not overlap.
+ */
+export function ordreComptes(params: Omit<RechercheComptes, "query">): SQL[] {
+  const colonne = COLONNES_TRI[params.orderField];
+  return [params.orderDirection === "asc" ? asc(colonne) : desc(colonne), asc(utilisateurs.id)];
+}
+
+/**
  * Batches of {@link TAILLE_LOT_COMPTES} exported accounts matching `query`,
  * sorted by `orderField` `orderDirection` then id (as the list), with the
  * number of requests of each company.
@@ -97,7 +106,6 @@ export async function* lotsComptes(
   params: RechercheComptes,
 ): AsyncGenerator<LigneExportCompte[]> {
   const { db } = database;
-  const colonne = COLONNES_TRI[params.orderField];
   const where = conditionComptes(params.query);
   for (let offset = 0; ; offset += TAILLE_LOT_COMPTES) {
     const lignes = await db
@@ -105,7 +113,7 @@ export async function* lotsComptes(
       .from(utilisateurs)
       .leftJoin(societes, eq(societes.id, utilisateurs.societeId))
       .where(where)
-      .orderBy(params.orderDirection === "asc" ? asc(colonne) : desc(colonne), asc(utilisateurs.id))
+      .orderBy(...ordreComptes(params))
       .limit(TAILLE_LOT_COMPTES)
       .offset(offset);
     if (!lignes.length) return;

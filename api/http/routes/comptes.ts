@@ -29,16 +29,13 @@ import {
   peutAgirSurCompte,
   supprimerFichiersStockes,
 } from "../../domain/gestion-des-comptes/gestion.ts";
-import { conditionComptes, fichierExportComptes } from "../../domain/gestion-des-comptes/export.ts";
+import {
+  conditionComptes,
+  fichierExportComptes,
+  ordreComptes,
+} from "../../domain/gestion-des-comptes/export.ts";
 import type { DependancesDomaine } from "../../domain/dependances.ts";
 import { envoyerFichier } from "../envoyer-fichier.ts";
-
-const SORT_COLUMNS = {
-  dateCreation: utilisateurs.dateCreation,
-  raisonSociale: societes.raisonSociale,
-  email: utilisateurs.email,
-  siren: societes.siren,
-} as const;
 
 /**
  * Routes under /user/accounts and /user/account/{id} (contract/api/comptes.ts);
@@ -142,13 +139,12 @@ async function pageComptes(
     .from(utilisateurs)
     .leftJoin(societes, sql`${societes.id} = ${utilisateurs.societeId}`)
     .where(where);
-  const column = SORT_COLUMNS[params.orderField];
   const rows = await db
     .select({ utilisateur: utilisateurs, societe: societes })
     .from(utilisateurs)
     .leftJoin(societes, sql`${societes.id} = ${utilisateurs.societeId}`)
     .where(where)
-    .orderBy(params.orderDirection === "asc" ? asc(column) : desc(column), asc(utilisateurs.id))
+    .orderBy(...ordreComptes(params))
     .limit(COMPTES_PAR_PAGE)
     .offset((params.page - 1) * COMPTES_PAR_PAGE);
   const demandesParSociete = await demandesDesSocietes(
