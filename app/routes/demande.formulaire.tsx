@@ -8,10 +8,6 @@ import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@re
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { commentaireRetourEdition } from "~/components/demande/complement/complement";
-import {
-  CreationImpossible,
-  RetourEdition,
-} from "~/components/demande/formulaire/entete-formulaire";
 import { VueEtapeActivites } from "~/components/demande/formulaire/etape-activites";
 import {
   chargerEtapeActivites,
@@ -47,12 +43,14 @@ import {
   INTENT_RECHERCHE_COMMUNES,
   INTENT_RECHERCHE_EPCIS,
 } from "~/components/demande/formulaire/perimetre";
+import { FORMULAIRE_DEMANDE } from "~/components/demande/formulaire/formulaire-demande";
 import {
-  EtapesDemande,
+  CreationImpossible,
+  PageFormulaire,
   lireEtape,
   titreEtape,
   urlEtape,
-} from "~/components/demande/formulaire/stepper";
+} from "~/components/dossier/formulaire-etapes";
 import { DESCRIPTIONS_DOSSIER } from "~/components/dossier/types-dossier";
 import { pageTitle } from "~/utils/title";
 
@@ -75,14 +73,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const demandeType = url.searchParams.get("demandeType") ?? "demande";
   if (demandeType === "changement-notable")
     throw redirect(
-      id ? DESCRIPTIONS_DOSSIER[demandeType].urlFormulaire(id) : URL_NOUVELLE_EXTENSION,
+      id ? urlEtape(DESCRIPTIONS_DOSSIER[demandeType].formulaire, id) : URL_NOUVELLE_EXTENSION,
     );
   if (demandeType !== "demande") throw pageNonTrouvee();
   if (!id) return chargerNouvelleDemande(request, context);
   if (!UUID.test(id)) throw pageNonTrouvee();
   const demande = await chargerDemandeModifiable(request, context, id);
-  const etape = lireEtape(url.searchParams.get("etape"));
-  if (!etape) throw redirect(urlEtape(id, await etapeDeReprise(request, context, id)));
+  const etape = lireEtape(FORMULAIRE_DEMANDE, url.searchParams.get("etape"));
+  if (!etape)
+    throw redirect(urlEtape(FORMULAIRE_DEMANDE, id, await etapeDeReprise(request, context, id)));
   switch (etape) {
     case 1:
       return chargerEtapeStructure(request, context, demande);
@@ -108,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = url.searchParams.get("id");
   if (id !== null && !UUID.test(id)) throw pageNonTrouvee();
   if (!id) return enregistrerEtapeStructure(request, context, null);
-  switch (lireEtape(url.searchParams.get("etape")) ?? 1) {
+  switch (lireEtape(FORMULAIRE_DEMANDE, url.searchParams.get("etape")) ?? 1) {
     case 1:
       return enregistrerEtapeStructure(request, context, id);
     case 2:
@@ -149,16 +148,19 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export default function FormulaireDemande() {
   const donnees = useLoaderData<typeof loader>();
   const resultat = useActionData<typeof action>() ?? null;
-  if (donnees.vue === "creationImpossible") return <CreationImpossible raison={donnees.raison} />;
+  if (donnees.vue === "creationImpossible")
+    return <CreationImpossible formulaire={FORMULAIRE_DEMANDE} raison={donnees.raison} />;
+  const { demande } = donnees;
   return (
-    <div className="fr-container fr-py-6w">
-      <h1>Demande d'agrément</h1>
-      {donnees.demande?.etat === "en_edition" ? (
-        <RetourEdition
-          commentaire={commentaireRetourEdition(donnees.demande.infosComplementaires)}
-        />
-      ) : null}
-      <EtapesDemande etape={donnees.etape} />
+    <PageFormulaire
+      formulaire={FORMULAIRE_DEMANDE}
+      etape={donnees.etape}
+      retourEdition={
+        demande?.etat === "en_edition"
+          ? { commentaire: commentaireRetourEdition(demande.infosComplementaires) }
+          : null
+      }
+    >
       {donnees.vue === "etape1" ? (
         <VueEtapeStructure
           donnees={donnees}
@@ -184,7 +186,7 @@ export default function FormulaireDemande() {
           resultat={resultat?.vue === "etape4" ? resultat : null}
         />
       ) : null}
-    </div>
+    </PageFormulaire>
   );
 }
 
@@ -196,5 +198,7 @@ export default function FormulaireDemande() {
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const etape = data && "etape" in data ? data.etape : null;
-  return [{ title: pageTitle(etape ? titreEtape(etape) : "Demande d'agrément") }];
+  return [
+    { title: pageTitle(etape ? titreEtape(FORMULAIRE_DEMANDE, etape) : FORMULAIRE_DEMANDE.titre) },
+  ];
 };

@@ -17,19 +17,15 @@ import {
   chargerEtapePerimetre,
   enregistrerEtapePerimetre,
 } from "~/components/changement-notable/etape-perimetre.server";
-import { EtapesExtension, ExtensionImpossible } from "~/components/changement-notable/etapes";
 import { EtapePieces } from "~/components/dossier/etape-pieces";
 import {
   chargerEtapePieces,
   enregistrerEtapePieces,
 } from "~/components/dossier/etape-pieces.server";
 import {
-  TITRE_EXTENSION,
+  FORMULAIRE_EXTENSION,
   TYPE_EXTENSION,
   URL_MES_CHANGEMENTS,
-  lireEtapeExtension,
-  titreEtapeExtension,
-  urlEtapeExtension,
 } from "~/components/changement-notable/extension";
 import {
   agrementDuDemandeur,
@@ -38,7 +34,13 @@ import {
   peutCreerExtension,
   procedureChangement,
 } from "~/components/changement-notable/extension.server";
-import { RetourEdition } from "~/components/demande/formulaire/entete-formulaire";
+import {
+  CreationImpossible,
+  PageFormulaire,
+  lireEtape,
+  titreEtape,
+  urlEtape,
+} from "~/components/dossier/formulaire-etapes";
 import { commentaireRetourEdition } from "~/components/demande/complement/complement";
 import { UUID, pageNonTrouvee } from "~/components/demande/formulaire/formulaire.server";
 import {
@@ -78,23 +80,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       };
     return {
       ...(await chargerEtapePerimetre(request, context, null)),
-      commentaireEdition: null,
+      retourEdition: null,
       [BREADCRUMB_PARENTS_KEY]: PARENTS,
     };
   }
   if (!UUID.test(id)) throw pageNonTrouvee();
   const demande = await lireChangementModifiable(request, context, id);
-  const etape = lireEtapeExtension(url.searchParams.get("etape"));
+  const etape = lireEtape(FORMULAIRE_EXTENSION, url.searchParams.get("etape"));
   if (!etape) {
     const { etapesCompletes } = await procedureChangement(request, context, id);
     const reprise = ([1, 2, 3] as const).find((numero) => !etapesCompletes[numero]);
     throw redirect(
-      reprise ? urlEtapeExtension(id, reprise) : `/changement-notable/recapitulatif/${id}`,
+      reprise
+        ? urlEtape(FORMULAIRE_EXTENSION, id, reprise)
+        : `/changement-notable/recapitulatif/${id}`,
     );
   }
   const commun = {
-    commentaireEdition:
-      demande.etat === "en_edition" ? commentaireRetourEdition(demande.infosComplementaires) : null,
+    retourEdition:
+      demande.etat === "en_edition"
+        ? { commentaire: commentaireRetourEdition(demande.infosComplementaires) }
+        : null,
     [BREADCRUMB_PARENTS_KEY]: PARENTS,
   };
   switch (etape) {
@@ -110,7 +116,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 }
 
-export const handle: BreadcrumbHandle = { breadcrumb: TITRE_EXTENSION };
+export const handle: BreadcrumbHandle = { breadcrumb: FORMULAIRE_EXTENSION.titre };
 
 /**
  * Posts of the form, handed to the module of the step in the URL (`etape`;
@@ -125,7 +131,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = url.searchParams.get("id");
   if (id !== null && !UUID.test(id)) throw pageNonTrouvee();
   if (!id) return enregistrerEtapePerimetre(request, context, null);
-  switch (lireEtapeExtension(url.searchParams.get("etape")) ?? 1) {
+  switch (lireEtape(FORMULAIRE_EXTENSION, url.searchParams.get("etape")) ?? 1) {
     case 1:
       return enregistrerEtapePerimetre(request, context, id);
     case 2:
@@ -158,14 +164,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export default function FormulaireExtension() {
   const donnees = useLoaderData<typeof loader>();
   const resultat = useActionData<typeof action>() ?? null;
-  if (donnees.vue === "creationImpossible") return <ExtensionImpossible raison={donnees.raison} />;
+  if (donnees.vue === "creationImpossible")
+    return <CreationImpossible formulaire={FORMULAIRE_EXTENSION} raison={donnees.raison} />;
   return (
-    <div className="fr-container fr-py-6w">
-      <h1>{TITRE_EXTENSION}</h1>
-      {donnees.commentaireEdition !== null ? (
-        <RetourEdition commentaire={donnees.commentaireEdition} />
-      ) : null}
-      <EtapesExtension etape={donnees.etape} />
+    <PageFormulaire
+      formulaire={FORMULAIRE_EXTENSION}
+      etape={donnees.etape}
+      retourEdition={donnees.retourEdition}
+    >
       {donnees.vue === "etape1" ? (
         <VueEtapePerimetre
           donnees={donnees}
@@ -185,12 +191,18 @@ export default function FormulaireExtension() {
           resultat={resultat?.vue === "etape3" ? resultat : null}
         />
       ) : null}
-    </div>
+    </PageFormulaire>
   );
 }
 
 /** Each step has its own title: "Étape 2 sur 3 – Effectifs sur le nouveau périmètre – Extension du périmètre d'intervention". */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const etape = data && "etape" in data ? data.etape : null;
-  return [{ title: pageTitle(etape ? titreEtapeExtension(etape) : TITRE_EXTENSION) }];
+  return [
+    {
+      title: pageTitle(
+        etape ? titreEtape(FORMULAIRE_EXTENSION, etape) : FORMULAIRE_EXTENSION.titre,
+      ),
+    },
+  ];
 };

@@ -16,7 +16,8 @@ import {
   type ResultatEtapeEffectifs,
 } from "./etape-effectifs";
 import { toastBrouillonExtension } from "./etape-perimetre.server";
-import { extensionDe, urlEtapeExtension } from "./extension";
+import { urlEtape } from "~/components/dossier/formulaire-etapes";
+import { FORMULAIRE_EXTENSION, extensionDe } from "./extension";
 
 /** Step 2 of an extension: the saved figures. */
 export function chargerEtapeEffectifs(demande: DemandeDetail): DonneesEtapeEffectifs {
@@ -59,8 +60,8 @@ export async function enregistrerEtapeEffectifs(
   } catch (error) {
     return refus(submission.reply(erreursDeApi(error)));
   }
-  if (formData.get("intent") === "suivant") return redirect(urlEtapeExtension(id, 3));
-  return redirectWithToast(urlEtapeExtension(id, 2), toastBrouillonExtension(), {
+  if (formData.get("intent") === "suivant") return redirect(urlEtape(FORMULAIRE_EXTENSION, id, 3));
+  return redirectWithToast(urlEtape(FORMULAIRE_EXTENSION, id, 2), toastBrouillonExtension(), {
     request,
     context,
   });

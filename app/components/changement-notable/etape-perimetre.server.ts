@@ -31,7 +31,8 @@ import {
 } from "~/components/dossier/perimetre-etape.server";
 import { t } from "~/i18n";
 import type { DonneesEtapePerimetre, ResultatEtapePerimetre } from "./etape-perimetre";
-import { extensionDe, urlEtapeExtension } from "./extension";
+import { urlEtape } from "~/components/dossier/formulaire-etapes";
+import { FORMULAIRE_EXTENSION, extensionDe } from "./extension";
 import {
   ACTION_CREER_EXTENSION,
   agrementDuDemandeur,
@@ -209,8 +210,8 @@ export async function enregistrerEtapePerimetre(
   } catch (error) {
     return reponse(submission.reply(erreursDeApi(error)), null, 422, cible);
   }
-  if (intent === "suivant") return redirect(urlEtapeExtension(cible, 2));
-  return redirectWithToast(urlEtapeExtension(cible, 1), toastBrouillonExtension(), {
+  if (intent === "suivant") return redirect(urlEtape(FORMULAIRE_EXTENSION, cible, 2));
+  return redirectWithToast(urlEtape(FORMULAIRE_EXTENSION, cible, 1), toastBrouillonExtension(), {
     request,
     context,
   });

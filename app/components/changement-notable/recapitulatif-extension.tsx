@@ -3,7 +3,8 @@ import { LIBELLES_ETP_EXTENSION } from "#contract/schemas/changement-notable";
 import type { Manquant, ProcedureDemande } from "#contract/schemas/demande";
 import { afficherDecimal } from "#contract/validation";
 import { TerritoiresParNiveau } from "~/components/agrement/perimetre-agrement";
-import { urlEtapeExtension, type EtapeExtension } from "./extension";
+import { urlEtape } from "~/components/dossier/formulaire-etapes";
+import { FORMULAIRE_EXTENSION, type EtapeExtension } from "./extension";
 import { LienModifierEtape, PiecesParRubrique } from "~/components/dossier/pieces-par-rubrique";
 
 /** The perimeter to add with names, by level (the recap loader resolves them). */
@@ -25,13 +26,6 @@ export interface RecapitulatifExtensionProps {
   modifiable: boolean;
 }
 
-/** Titles of the recap's sections, by step of the form. */
-const TITRES: Record<EtapeExtension, string> = {
-  1: "Périmètre d'intervention à ajouter",
-  2: "Effectifs sur le nouveau périmètre",
-  3: "Pièces justificatives",
-};
-
 /** A section's heading, with its "Modifier" link while the draft may be edited. */
 function EnteteSection({
   id,
@@ -45,10 +39,13 @@ function EnteteSection({
   return (
     <div className="fr-grid-row fr-grid-row--middle fr-mb-2w">
       <h2 id={`recap-etape-${etape}`} className="fr-h4 fr-mb-0 fr-mr-2w">
-        {TITRES[etape]}
+        {FORMULAIRE_EXTENSION.etapes[etape]}
       </h2>
       {modifiable ? (
-        <LienModifierEtape href={urlEtapeExtension(id, etape)} titre={TITRES[etape]} />
+        <LienModifierEtape
+          href={urlEtape(FORMULAIRE_EXTENSION, id, etape)}
+          titre={FORMULAIRE_EXTENSION.etapes[etape]}
+        />
       ) : null}
     </div>
   );
@@ -123,7 +120,7 @@ export function ManquantsExtension({ id, manquants }: { id: string; manquants: M
       <ul>
         {manquants.map((manquant) => (
           <li key={`${manquant.etape}-${manquant.message}`}>
-            <Link to={urlEtapeExtension(id, manquant.etape)}>
+            <Link to={urlEtape(FORMULAIRE_EXTENSION, id, manquant.etape)}>
               {`Étape ${manquant.etape} : ${manquant.message}`}
             </Link>
           </li>

@@ -12,6 +12,7 @@ import { EncadreDecision, descriptionFichier } from "~/components/demande/decisi
 import { DESCRIPTIONS_DOSSIER, type DescriptionDossier } from "~/components/dossier/types-dossier";
 import { adresseMessagerie } from "~/components/messagerie/messagerie";
 import { dateFr } from "~/utils/dates";
+import { urlEtape } from "~/components/dossier/formulaire-etapes";
 
 /** Props of {@link CarteDossier}. */
 export interface CarteDossierProps {
@@ -164,7 +165,7 @@ function ActionsDossier({
       ) : brouillon ? (
         <li>
           <Button
-            linkProps={{ to: description.urlFormulaire(demande.id, etapeFormulaire) }}
+            linkProps={{ to: urlEtape(description.formulaire, demande.id, etapeFormulaire) }}
             iconId="fr-icon-edit-line"
           >
             Continuer
@@ -307,7 +308,7 @@ function AlerteIncomplete({
               <p className="fr-mt-2w">
                 <Link
                   className="fr-btn fr-btn--sm fr-icon-edit-line fr-btn--icon-left"
-                  to={description.urlFormulaire(demande.id)}
+                  to={urlEtape(description.formulaire, demande.id)}
                 >
                   Modifier ma demande
                 </Link>

@@ -6,6 +6,7 @@ import { RubriquePiecesJointes } from "~/components/demande/formulaire/rubrique-
 import { BoutonsEtape } from "~/components/dossier/boutons-etape";
 import { DESCRIPTIONS_DOSSIER } from "~/components/dossier/types-dossier";
 import { ErrorSummary, RequiredFieldsNotice, normaliseErrors } from "~/components/forms";
+import { urlEtape } from "~/components/dossier/formulaire-etapes";
 
 /** What the loader gives step 3 (`chargerEtapePieces`). */
 export interface DonneesEtapePieces {
@@ -48,7 +49,7 @@ export function EtapePieces({
 }) {
   const navigation = useNavigation();
   const { id, procedure } = donnees;
-  const urlEtape3 = DESCRIPTIONS_DOSSIER[type].urlFormulaire(id, 3);
+  const urlEtape3 = urlEtape(DESCRIPTIONS_DOSSIER[type].formulaire, id, 3);
   return (
     <>
       <ErrorSummary

@@ -16,13 +16,11 @@ import {
   encadreDecisionChangement,
 } from "~/components/changement-notable/carte-changement";
 import {
+  FORMULAIRE_EXTENSION,
   URL_MES_CHANGEMENTS,
-  TYPE_EXTENSION,
   titreChangement,
   urlCompletudeChangement,
-  urlEtapeExtension,
   urlRecapitulatifChangement,
-  type EtapeExtension,
 } from "~/components/changement-notable/extension";
 import {
   BadgeStatutDemande,
@@ -37,7 +35,8 @@ import {
   encadreDecisionDemande,
   type ContenuEncadre,
 } from "~/components/demande/decision-demande";
-import { urlEtape, type NumeroEtape } from "~/components/demande/formulaire/stepper";
+import { FORMULAIRE_DEMANDE } from "~/components/demande/formulaire/formulaire-demande";
+import { urlEtape, type FormulaireEtapes } from "~/components/dossier/formulaire-etapes";
 import { badgeStatut } from "~/components/demande/statut-badge";
 import { dateFr } from "~/utils/dates";
 
@@ -59,11 +58,8 @@ export interface DescriptionDossier {
   Badge(props: { dossier: DossierAffiche; className?: string }): JSX.Element;
   /** `/demande/demande/completude/{id}` or `/changement-notable/completude/{id}` (spec §2). */
   urlCompletude(id: string): string;
-  /**
-   * The form (DESIGN §6: one URL per step): at `etape` when given, else
-   * where the draft resumes; without id, a new file.
-   */
-  urlFormulaire(id: string | null, etape?: number): string;
+  /** The form in steps (DESIGN §6: one URL per step, see `urlEtape`). */
+  formulaire: FormulaireEtapes<number>;
   /** Where "Suivant" leads after the attachments step: the request's step 4, the change's recap. */
   urlApresPieces(id: string): string;
   /** The recap page (spec §2) and what its tile on the card says. */
@@ -96,9 +92,8 @@ export const DESCRIPTIONS_DOSSIER: Record<TypeDossier, DescriptionDossier> = {
       <BadgeStatutDemande statut={dossier.statutSimplifie} className={className} />
     ),
     urlCompletude: (id) => `/demande/demande/completude/${id}`,
-    urlFormulaire: (id, etape) =>
-      etape ? urlEtape(id, etape as NumeroEtape) : `/demande/formulaire?id=${id}`,
-    urlApresPieces: (id) => urlEtape(id, 4),
+    formulaire: FORMULAIRE_DEMANDE,
+    urlApresPieces: (id) => urlEtape(FORMULAIRE_DEMANDE, id, 4),
     recapitulatif: {
       url: (id) => `/demande/demande/recapitulatif/${id}`,
       description: "Les informations et pièces justificatives déposées",
@@ -127,10 +122,7 @@ export const DESCRIPTIONS_DOSSIER: Record<TypeDossier, DescriptionDossier> = {
     libelleStatut: (dossier) => badgeChangement(dossier).libelle,
     Badge: ({ dossier, className }) => <BadgeChangement demande={dossier} className={className} />,
     urlCompletude: urlCompletudeChangement,
-    urlFormulaire: (id, etape) =>
-      etape
-        ? urlEtapeExtension(id, etape as EtapeExtension)
-        : `${URL_MES_CHANGEMENTS}/${TYPE_EXTENSION}/formulaire?id=${id}`,
+    formulaire: FORMULAIRE_EXTENSION,
     urlApresPieces: urlRecapitulatifChangement,
     recapitulatif: {
       url: urlRecapitulatifChangement,

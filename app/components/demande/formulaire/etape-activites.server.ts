@@ -23,7 +23,8 @@ import {
 } from "./formulaire.server";
 import type { RecherchePerimetre } from "./perimetre";
 import { schemaRecherche } from "./schema-recherche";
-import { urlEtape } from "./stepper";
+import { urlEtape } from "~/components/dossier/formulaire-etapes";
+import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 /** Step 2 of a request: régions, départements and the ETP procedure's labels and years. */
 export async function chargerEtapeActivites(
@@ -79,6 +80,9 @@ export async function enregistrerEtapeActivites(
   } catch (error) {
     return reponse(submission.reply(erreursDeApi(error)), null);
   }
-  if (intent === "suivant") return redirect(urlEtape(id, 3));
-  return redirectWithToast(urlEtape(id, 2), toastBrouillon(2), { request, context });
+  if (intent === "suivant") return redirect(urlEtape(FORMULAIRE_DEMANDE, id, 3));
+  return redirectWithToast(urlEtape(FORMULAIRE_DEMANDE, id, 2), toastBrouillon(2), {
+    request,
+    context,
+  });
 }

@@ -8,7 +8,8 @@ import type {
 import { LIBELLES_ACTION } from "#contract/schemas/instruction";
 import { Recapitulatif } from "~/components/demande/recapitulatif";
 import { FormErrors } from "~/components/forms";
-import { TITRES_ETAPES, urlEtape } from "./stepper";
+import { urlEtape } from "~/components/dossier/formulaire-etapes";
+import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 /** Intent of the "Soumettre" button. */
 export const INTENT_SOUMETTRE = "soumettre";
@@ -100,8 +101,8 @@ export function EtapeRecapitulatif({
             {manquants.map((manquant, index) => (
               <li key={index}>
                 {manquant.message}{" "}
-                <Link to={urlEtape(id, manquant.etape)}>
-                  Compléter l'étape {manquant.etape} « {TITRES_ETAPES[manquant.etape - 1]} »
+                <Link to={urlEtape(FORMULAIRE_DEMANDE, id, manquant.etape)}>
+                  Compléter l'étape {manquant.etape} « {FORMULAIRE_DEMANDE.etapes[manquant.etape]} »
                 </Link>
               </li>
             ))}
@@ -114,9 +115,9 @@ export function EtapeRecapitulatif({
         procedure={procedure}
         procedureEtp={procedureEtp}
         niveauTitre={3}
-        lienModifier={(etape) => urlEtape(id, etape)}
+        lienModifier={(etape) => urlEtape(FORMULAIRE_DEMANDE, id, etape)}
       />
-      <Form method="post" action={urlEtape(id, 4)}>
+      <Form method="post" action={urlEtape(FORMULAIRE_DEMANDE, id, 4)}>
         <input type="hidden" name="version" value={demande.version} />
         <input type="hidden" name="depot" value={depot} />
         {/* Icons on both sides: see BoutonsEtape. */}
@@ -124,7 +125,7 @@ export function EtapeRecapitulatif({
           <li>
             <Link
               className="fr-btn fr-btn--tertiary fr-icon-arrow-left-line fr-btn--icon-left"
-              to={urlEtape(id, 3)}
+              to={urlEtape(FORMULAIRE_DEMANDE, id, 3)}
             >
               Précédent
             </Link>

@@ -27,7 +27,8 @@ import {
   toastBrouillon,
 } from "./formulaire.server";
 import { schemaRecherche } from "./schema-recherche";
-import { urlEtape } from "./stepper";
+import { urlEtape } from "~/components/dossier/formulaire-etapes";
+import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 /** Why no new request can be started (`can/deposernouvelledemande` said no). */
 export interface CreationImpossible {
@@ -119,6 +120,9 @@ export async function enregistrerEtapeStructure(
   } catch (error) {
     return data(resultat(submission.reply(erreursDeApi(error))), { status: 422 });
   }
-  if (intent === "suivant") return redirect(urlEtape(demande.id, 2));
-  return redirectWithToast(urlEtape(demande.id, 1), toastBrouillon(1), { request, context });
+  if (intent === "suivant") return redirect(urlEtape(FORMULAIRE_DEMANDE, demande.id, 2));
+  return redirectWithToast(urlEtape(FORMULAIRE_DEMANDE, demande.id, 1), toastBrouillon(1), {
+    request,
+    context,
+  });
 }

@@ -11,7 +11,8 @@ import {
 } from "~/components/forms";
 import { t } from "~/i18n";
 import { televerser } from "../televerser";
-import { urlEtape } from "./stepper";
+import { urlEtape } from "~/components/dossier/formulaire-etapes";
+import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
 
 /** Header the upload script sends, so the action answers without redirecting. */
@@ -24,7 +25,11 @@ export const INTENT_SUPPRIMER = "supprimer";
  * Where an upload form posts: step 3 with the rubric, which the multipart
  * body hides. `etape3` is the step's URL (the approval request's by default).
  */
-export function urlTeleversement(id: string, rubrique: string, etape3 = urlEtape(id, 3)): string {
+export function urlTeleversement(
+  id: string,
+  rubrique: string,
+  etape3 = urlEtape(FORMULAIRE_DEMANDE, id, 3),
+): string {
   return `${etape3}&${new URLSearchParams({ rubrique })}`;
 }
 
