@@ -44,13 +44,7 @@ import {
   INTENT_RECHERCHE_EPCIS,
 } from "~/components/demande/formulaire/perimetre";
 import { FORMULAIRE_DEMANDE } from "~/components/demande/formulaire/formulaire-demande";
-import {
-  CreationImpossible,
-  PageFormulaire,
-  lireEtape,
-  titreEtape,
-  urlEtape,
-} from "~/components/dossier/formulaire-etapes";
+import { CreationImpossible, PageFormulaire } from "~/components/dossier/formulaire-etapes";
 import { DESCRIPTIONS_DOSSIER } from "~/components/dossier/types-dossier";
 import { pageTitle } from "~/utils/title";
 
@@ -73,15 +67,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const demandeType = url.searchParams.get("demandeType") ?? "demande";
   if (demandeType === "changement-notable")
     throw redirect(
-      id ? urlEtape(DESCRIPTIONS_DOSSIER[demandeType].formulaire, id) : URL_NOUVELLE_EXTENSION,
+      id ? DESCRIPTIONS_DOSSIER[demandeType].formulaire.url(id) : URL_NOUVELLE_EXTENSION,
     );
   if (demandeType !== "demande") throw pageNonTrouvee();
   if (!id) return chargerNouvelleDemande(request, context);
   if (!UUID.test(id)) throw pageNonTrouvee();
   const demande = await chargerDemandeModifiable(request, context, id);
-  const etape = lireEtape(FORMULAIRE_DEMANDE, url.searchParams.get("etape"));
+  const etape = FORMULAIRE_DEMANDE.lire(url.searchParams.get("etape"));
   if (!etape)
-    throw redirect(urlEtape(FORMULAIRE_DEMANDE, id, await etapeDeReprise(request, context, id)));
+    throw redirect(FORMULAIRE_DEMANDE.url(id, await etapeDeReprise(request, context, id)));
   switch (etape) {
     case 1:
       return chargerEtapeStructure(request, context, demande);
@@ -107,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = url.searchParams.get("id");
   if (id !== null && !UUID.test(id)) throw pageNonTrouvee();
   if (!id) return enregistrerEtapeStructure(request, context, null);
-  switch (lireEtape(FORMULAIRE_DEMANDE, url.searchParams.get("etape")) ?? 1) {
+  switch (FORMULAIRE_DEMANDE.lire(url.searchParams.get("etape")) ?? 1) {
     case 1:
       return enregistrerEtapeStructure(request, context, id);
     case 2:
@@ -199,6 +193,6 @@ export default function FormulaireDemande() {
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const etape = data && "etape" in data ? data.etape : null;
   return [
-    { title: pageTitle(etape ? titreEtape(FORMULAIRE_DEMANDE, etape) : FORMULAIRE_DEMANDE.titre) },
+    { title: pageTitle(etape ? FORMULAIRE_DEMANDE.titrePage(etape) : FORMULAIRE_DEMANDE.titre) },
   ];
 };

@@ -34,13 +34,7 @@ import {
   peutCreerExtension,
   procedureChangement,
 } from "~/components/changement-notable/extension.server";
-import {
-  CreationImpossible,
-  PageFormulaire,
-  lireEtape,
-  titreEtape,
-  urlEtape,
-} from "~/components/dossier/formulaire-etapes";
+import { CreationImpossible, PageFormulaire } from "~/components/dossier/formulaire-etapes";
 import { commentaireRetourEdition } from "~/components/demande/complement/complement";
 import { UUID, pageNonTrouvee } from "~/components/demande/formulaire/formulaire.server";
 import {
@@ -86,14 +80,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   if (!UUID.test(id)) throw pageNonTrouvee();
   const demande = await lireChangementModifiable(request, context, id);
-  const etape = lireEtape(FORMULAIRE_EXTENSION, url.searchParams.get("etape"));
+  const etape = FORMULAIRE_EXTENSION.lire(url.searchParams.get("etape"));
   if (!etape) {
     const { etapesCompletes } = await procedureChangement(request, context, id);
     const reprise = ([1, 2, 3] as const).find((numero) => !etapesCompletes[numero]);
     throw redirect(
-      reprise
-        ? urlEtape(FORMULAIRE_EXTENSION, id, reprise)
-        : `/changement-notable/recapitulatif/${id}`,
+      reprise ? FORMULAIRE_EXTENSION.url(id, reprise) : `/changement-notable/recapitulatif/${id}`,
     );
   }
   const commun = {
@@ -131,7 +123,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = url.searchParams.get("id");
   if (id !== null && !UUID.test(id)) throw pageNonTrouvee();
   if (!id) return enregistrerEtapePerimetre(request, context, null);
-  switch (lireEtape(FORMULAIRE_EXTENSION, url.searchParams.get("etape")) ?? 1) {
+  switch (FORMULAIRE_EXTENSION.lire(url.searchParams.get("etape")) ?? 1) {
     case 1:
       return enregistrerEtapePerimetre(request, context, id);
     case 2:
@@ -200,9 +192,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const etape = data && "etape" in data ? data.etape : null;
   return [
     {
-      title: pageTitle(
-        etape ? titreEtape(FORMULAIRE_EXTENSION, etape) : FORMULAIRE_EXTENSION.titre,
-      ),
+      title: pageTitle(etape ? FORMULAIRE_EXTENSION.titrePage(etape) : FORMULAIRE_EXTENSION.titre),
     },
   ];
 };

@@ -16,7 +16,6 @@ import {
   type ResultatEtapeEffectifs,
 } from "./etape-effectifs";
 import { toastBrouillonExtension } from "./etape-perimetre.server";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_EXTENSION, extensionDe } from "./extension";
 
 /** Step 2 of an extension: the saved figures. */
@@ -60,8 +59,8 @@ export async function enregistrerEtapeEffectifs(
   } catch (error) {
     return refus(submission.reply(erreursDeApi(error)));
   }
-  if (formData.get("intent") === "suivant") return redirect(urlEtape(FORMULAIRE_EXTENSION, id, 3));
-  return redirectWithToast(urlEtape(FORMULAIRE_EXTENSION, id, 2), toastBrouillonExtension(), {
+  if (formData.get("intent") === "suivant") return redirect(FORMULAIRE_EXTENSION.url(id, 3));
+  return redirectWithToast(FORMULAIRE_EXTENSION.url(id, 2), toastBrouillonExtension(), {
     request,
     context,
   });

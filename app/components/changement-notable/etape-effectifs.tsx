@@ -15,7 +15,6 @@ import {
   RequiredFieldsNotice,
 } from "~/components/forms";
 import { BoutonsEtape } from "~/components/dossier/boutons-etape";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_EXTENSION } from "./extension";
 
 /** What the loader gives step 2 (`chargerEtapeEffectifs`). */
@@ -64,11 +63,7 @@ export function VueEtapeEffectifs({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaEtapeExtension2 }),
   });
   return (
-    <Form
-      method="post"
-      action={urlEtape(FORMULAIRE_EXTENSION, donnees.id, 2)}
-      {...getFormProps(form)}
-    >
+    <Form method="post" action={FORMULAIRE_EXTENSION.url(donnees.id, 2)} {...getFormProps(form)}>
       <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
       <Fieldset

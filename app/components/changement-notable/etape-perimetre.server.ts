@@ -31,7 +31,6 @@ import {
 } from "~/components/dossier/perimetre-etape.server";
 import { t } from "~/i18n";
 import type { DonneesEtapePerimetre, ResultatEtapePerimetre } from "./etape-perimetre";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_EXTENSION, extensionDe } from "./extension";
 import {
   ACTION_CREER_EXTENSION,
@@ -210,8 +209,8 @@ export async function enregistrerEtapePerimetre(
   } catch (error) {
     return reponse(submission.reply(erreursDeApi(error)), null, 422, cible);
   }
-  if (intent === "suivant") return redirect(urlEtape(FORMULAIRE_EXTENSION, cible, 2));
-  return redirectWithToast(urlEtape(FORMULAIRE_EXTENSION, cible, 1), toastBrouillonExtension(), {
+  if (intent === "suivant") return redirect(FORMULAIRE_EXTENSION.url(cible, 2));
+  return redirectWithToast(FORMULAIRE_EXTENSION.url(cible, 1), toastBrouillonExtension(), {
     request,
     context,
   });

@@ -15,7 +15,6 @@ import {
   type PerimetreAffiche,
   type ResultatPerimetre,
 } from "~/components/dossier/perimetre-etape";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_EXTENSION } from "./extension";
 
 /** What the loader gives step 1 (`chargerEtapePerimetre`). */
@@ -88,7 +87,7 @@ export function EtapePerimetre({
     onValidate: validerEtapePerimetre(schemaEtapeExtension1),
   });
   return (
-    <Form method="post" action={urlEtape(FORMULAIRE_EXTENSION, id, 1)} {...getFormProps(form)}>
+    <Form method="post" action={FORMULAIRE_EXTENSION.url(id, 1)} {...getFormProps(form)}>
       <FormErrorSummary form={form} targets={CIBLES_PERIMETRE} />
       <RequiredFieldsNotice />
       <p>

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { badgeChangement } from "./carte-changement";
 import { lienCompletion } from "./accueil";
 import { URL_NOUVELLE_EXTENSION, FORMULAIRE_EXTENSION, titreChangement } from "./extension";
-import { lireEtape, titreEtape, urlEtape } from "~/components/dossier/formulaire-etapes";
 import type { DemandeResume } from "#contract/schemas/demande";
 
 describe("URLs of the perimeter extension (spec §2)", () => {
@@ -13,22 +12,22 @@ describe("URLs of the perimeter extension (spec §2)", () => {
   });
 
   it("one URL per step, with or without id", () => {
-    expect(urlEtape(FORMULAIRE_EXTENSION, "abc", 2)).toBe(
+    expect(FORMULAIRE_EXTENSION.url("abc", 2)).toBe(
       "/mes-demandes-changement-notable/extension-perimetre/formulaire?id=abc&etape=2",
     );
-    expect(urlEtape(FORMULAIRE_EXTENSION, null, 1)).toBe(
+    expect(FORMULAIRE_EXTENSION.url(null, 1)).toBe(
       "/mes-demandes-changement-notable/extension-perimetre/formulaire?etape=1",
     );
   });
 
   it("reads steps 1 to 3 only", () => {
-    expect(lireEtape(FORMULAIRE_EXTENSION, "3")).toBe(3);
-    expect(lireEtape(FORMULAIRE_EXTENSION, "4")).toBeNull();
-    expect(lireEtape(FORMULAIRE_EXTENSION, null)).toBeNull();
+    expect(FORMULAIRE_EXTENSION.lire("3")).toBe(3);
+    expect(FORMULAIRE_EXTENSION.lire("4")).toBeNull();
+    expect(FORMULAIRE_EXTENSION.lire(null)).toBeNull();
   });
 
   it("titles", () => {
-    expect(titreEtape(FORMULAIRE_EXTENSION, 2)).toBe(
+    expect(FORMULAIRE_EXTENSION.titrePage(2)).toBe(
       "Étape 2 sur 3 – Effectifs sur le nouveau périmètre – Extension du périmètre d'intervention",
     );
     expect(titreChangement({ numeroDossier: null })).toBe("Extension du périmètre d'intervention");

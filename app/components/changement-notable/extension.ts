@@ -10,7 +10,7 @@ import {
   TYPE_EXTENSION_PERIMETRE,
   type ContenuExtension,
 } from "#contract/schemas/changement-notable";
-import type { FormulaireEtapes } from "~/components/dossier/formulaire-etapes";
+import { formulaireEtapes } from "~/components/dossier/formulaire-etapes";
 
 /** The only notable-change type the portal offers (spec §3 typeChangement). */
 export const TYPE_EXTENSION = "extension-perimetre";
@@ -29,7 +29,7 @@ export type EtapeExtension = 1 | 2 | 3;
 export const TITRE_EXTENSION = "Extension du périmètre d'intervention";
 
 /** The extension's form (spec §2 "perimeter extension request (3 steps plus confirmation and recap)"). */
-export const FORMULAIRE_EXTENSION: FormulaireEtapes<EtapeExtension> = {
+export const FORMULAIRE_EXTENSION = formulaireEtapes<EtapeExtension>({
   titre: TITRE_EXTENSION,
   etapes: TITRES_ETAPES_EXTENSION,
   chemin: `${URL_MES_CHANGEMENTS}/${TYPE_EXTENSION}/formulaire`,
@@ -38,7 +38,7 @@ export const FORMULAIRE_EXTENSION: FormulaireEtapes<EtapeExtension> = {
     titre: "Vous ne pouvez pas créer de demande d'extension",
     retour: { href: URL_MES_CHANGEMENTS, libelle: "Retour à mes demandes de changement notable" },
   },
-};
+});
 
 /** Recap of a notable change (spec §2). */
 export function urlRecapitulatifChangement(id: string): string {

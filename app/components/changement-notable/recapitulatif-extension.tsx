@@ -3,7 +3,6 @@ import { LIBELLES_ETP_EXTENSION } from "#contract/schemas/changement-notable";
 import type { Manquant, ProcedureDemande } from "#contract/schemas/demande";
 import { afficherDecimal } from "#contract/validation";
 import { TerritoiresParNiveau } from "~/components/agrement/perimetre-agrement";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_EXTENSION, type EtapeExtension } from "./extension";
 import { LienModifierEtape, PiecesParRubrique } from "~/components/dossier/pieces-par-rubrique";
 
@@ -43,7 +42,7 @@ function EnteteSection({
       </h2>
       {modifiable ? (
         <LienModifierEtape
-          href={urlEtape(FORMULAIRE_EXTENSION, id, etape)}
+          href={FORMULAIRE_EXTENSION.url(id, etape)}
           titre={FORMULAIRE_EXTENSION.etapes[etape]}
         />
       ) : null}
@@ -120,7 +119,7 @@ export function ManquantsExtension({ id, manquants }: { id: string; manquants: M
       <ul>
         {manquants.map((manquant) => (
           <li key={`${manquant.etape}-${manquant.message}`}>
-            <Link to={urlEtape(FORMULAIRE_EXTENSION, id, manquant.etape)}>
+            <Link to={FORMULAIRE_EXTENSION.url(id, manquant.etape)}>
               {`Étape ${manquant.etape} : ${manquant.message}`}
             </Link>
           </li>

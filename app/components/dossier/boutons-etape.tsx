@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { TypeDossier } from "#contract/etats";
 import { DESCRIPTIONS_DOSSIER } from "~/components/dossier/types-dossier";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 
 /** The last button of a step: go on, deposit, or none (a deposited report's last step). */
 export type SuiteEtape = "suivant" | "soumettre" | null;
@@ -99,7 +98,7 @@ export function BoutonsEtape({
 }) {
   return (
     <BoutonsFormulaireEtapes
-      precedent={etape > 1 ? urlEtape(DESCRIPTIONS_DOSSIER[type].formulaire, id, etape - 1) : null}
+      precedent={etape > 1 ? DESCRIPTIONS_DOSSIER[type].formulaire.url(id, etape - 1) : null}
       suite="suivant"
       form={form}
       occupe={occupe}

@@ -12,7 +12,6 @@ import { EncadreDecision, descriptionFichier } from "~/components/demande/decisi
 import { DESCRIPTIONS_DOSSIER, type DescriptionDossier } from "~/components/dossier/types-dossier";
 import { adresseMessagerie } from "~/components/messagerie/messagerie";
 import { dateFr } from "~/utils/dates";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 
 /** Props of {@link CarteDossier}. */
 export interface CarteDossierProps {
@@ -165,7 +164,7 @@ function ActionsDossier({
       ) : brouillon ? (
         <li>
           <Button
-            linkProps={{ to: urlEtape(description.formulaire, demande.id, etapeFormulaire) }}
+            linkProps={{ to: description.formulaire.url(demande.id, etapeFormulaire) }}
             iconId="fr-icon-edit-line"
           >
             Continuer
@@ -308,7 +307,7 @@ function AlerteIncomplete({
               <p className="fr-mt-2w">
                 <Link
                   className="fr-btn fr-btn--sm fr-icon-edit-line fr-btn--icon-left"
-                  to={urlEtape(description.formulaire, demande.id)}
+                  to={description.formulaire.url(demande.id)}
                 >
                   Modifier ma demande
                 </Link>

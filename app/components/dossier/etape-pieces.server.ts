@@ -25,7 +25,6 @@ import type { DonneesEtapePieces, ResultatEtapePieces } from "~/components/dossi
 import { DESCRIPTIONS_DOSSIER } from "~/components/dossier/types-dossier";
 import { PROCEDURES } from "~/components/dossier/types-dossier.server";
 import { t } from "~/i18n";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 
 /** Step 3 of a file: its type's procedure (rubrics, files, limits). */
 export async function chargerEtapePieces(
@@ -78,7 +77,7 @@ export async function enregistrerEtapePieces(
   rubrique: string,
 ) {
   const description = DESCRIPTIONS_DOSSIER[type];
-  const urlEtape3 = urlEtape(description.formulaire, id, 3);
+  const urlEtape3 = description.formulaire.url(id, 3);
   const succes = (texte: string) => ({
     type: "success" as const,
     titre: t("notification.titre.success"),

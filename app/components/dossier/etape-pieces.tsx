@@ -6,7 +6,6 @@ import { RubriquePiecesJointes } from "~/components/demande/formulaire/rubrique-
 import { BoutonsEtape } from "~/components/dossier/boutons-etape";
 import { DESCRIPTIONS_DOSSIER } from "~/components/dossier/types-dossier";
 import { ErrorSummary, RequiredFieldsNotice, normaliseErrors } from "~/components/forms";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 
 /** What the loader gives step 3 (`chargerEtapePieces`). */
 export interface DonneesEtapePieces {
@@ -49,7 +48,7 @@ export function EtapePieces({
 }) {
   const navigation = useNavigation();
   const { id, procedure } = donnees;
-  const urlEtape3 = urlEtape(DESCRIPTIONS_DOSSIER[type].formulaire, id, 3);
+  const urlEtape3 = DESCRIPTIONS_DOSSIER[type].formulaire.url(id, 3);
   return (
     <>
       <ErrorSummary

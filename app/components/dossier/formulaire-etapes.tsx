@@ -9,8 +9,8 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LIBELLES_ACTION } from "#contract/schemas/instruction";
 
-/** One type's form; `N` its step numbers (`1 | 2 | 3 | 4`). */
-export interface FormulaireEtapes<N extends number> {
+/** What one type's form declares; `N` its step numbers (`1 | 2 | 3 | 4`). */
+interface DescriptionFormulaire<N extends number> {
   /** The form's `h1`, and the end of each step's page title. */
   titre: string;
   /** The steps' titles, by number. */
@@ -23,40 +23,36 @@ export interface FormulaireEtapes<N extends number> {
   creationImpossible: { titre: string; retour: { href: string; libelle: string } };
 }
 
-/** "3" → 3 for a form of 4 steps; anything else (absent, "0", "5", "abc") → null. */
-export function lireEtape<N extends number>(
-  formulaire: FormulaireEtapes<N>,
-  valeur: string | null | undefined,
-): N | null {
-  const etape = Number(valeur);
-  return Object.hasOwn(formulaire.etapes, etape) ? (etape as N) : null;
+/** A type's form: its description and what is read from it. */
+export interface FormulaireEtapes<N extends number> extends DescriptionFormulaire<N> {
+  /** "3" → 3 for a form of 4 steps; anything else (absent, "0", "5", "abc") → null. */
+  lire(valeur: string | null | undefined): N | null;
+  /** `{chemin}?id=<id>&etape=<n>`; without id, a new file; without step, where the draft resumes. */
+  url(id: string | null | undefined, etape?: N): string;
+  /** The page title of a step (RGAA 8.6): "Étape 2 sur 4 – Activités de la structure – Demande d'agrément". */
+  titrePage(etape: N): string;
 }
 
-/**
- * URL of a step: `{chemin}?id=<id>&etape=<n>`; without id, a new file;
- * without step, where the draft resumes.
- */
-export function urlEtape<N extends number>(
-  formulaire: FormulaireEtapes<N>,
-  id: string | null | undefined,
-  etape?: N,
-): string {
-  const params = new URLSearchParams();
-  if (id) params.set("id", id);
-  if (etape) params.set("etape", String(etape));
-  return `${formulaire.chemin}?${params}`;
-}
-
-/**
- * The page title of a step, before the portal's name (RGAA 8.6):
- * "Étape 2 sur 4 – Activités de la structure – Demande d'agrément".
- */
-export function titreEtape<N extends number>(formulaire: FormulaireEtapes<N>, etape: N): string {
-  return `Étape ${etape} sur ${nombreEtapes(formulaire)} – ${formulaire.etapes[etape]} – ${formulaire.titre}`;
-}
-
-function nombreEtapes(formulaire: FormulaireEtapes<number>): number {
-  return Object.keys(formulaire.etapes).length;
+/** The form of one type, from its description (spec §2; DESIGN §6 one URL per step). */
+export function formulaireEtapes<N extends number>(
+  description: DescriptionFormulaire<N>,
+): FormulaireEtapes<N> {
+  const nombre = Object.keys(description.etapes).length;
+  return {
+    ...description,
+    lire: (valeur) => {
+      const etape = Number(valeur);
+      return Object.hasOwn(description.etapes, etape) ? (etape as N) : null;
+    },
+    url: (id, etape) => {
+      const params = new URLSearchParams();
+      if (id) params.set("id", id);
+      if (etape) params.set("etape", String(etape));
+      return `${description.chemin}?${params}`;
+    },
+    titrePage: (etape) =>
+      `Étape ${etape} sur ${nombre} – ${description.etapes[etape]} – ${description.titre}`,
+  };
 }
 
 /**
@@ -74,7 +70,7 @@ export function FriseEtapes<N extends number>({
   return (
     <Stepper
       currentStep={etape}
-      stepCount={nombreEtapes(formulaire)}
+      stepCount={Object.keys(etapes).length}
       title={etapes[etape]}
       nextTitle={etapes[etape + 1] ?? formulaire.apresDerniere}
       progressText={({ currentStep, stepCount }) => `Étape ${currentStep} sur ${stepCount}`}

@@ -36,7 +36,7 @@ import {
   type ContenuEncadre,
 } from "~/components/demande/decision-demande";
 import { FORMULAIRE_DEMANDE } from "~/components/demande/formulaire/formulaire-demande";
-import { urlEtape, type FormulaireEtapes } from "~/components/dossier/formulaire-etapes";
+import type { FormulaireEtapes } from "~/components/dossier/formulaire-etapes";
 import { badgeStatut } from "~/components/demande/statut-badge";
 import { dateFr } from "~/utils/dates";
 
@@ -58,7 +58,7 @@ export interface DescriptionDossier {
   Badge(props: { dossier: DossierAffiche; className?: string }): JSX.Element;
   /** `/demande/demande/completude/{id}` or `/changement-notable/completude/{id}` (spec §2). */
   urlCompletude(id: string): string;
-  /** The form in steps (DESIGN §6: one URL per step, see `urlEtape`). */
+  /** The form in steps (DESIGN §6: one URL per step). */
   formulaire: FormulaireEtapes<number>;
   /** Where "Suivant" leads after the attachments step: the request's step 4, the change's recap. */
   urlApresPieces(id: string): string;
@@ -93,7 +93,7 @@ export const DESCRIPTIONS_DOSSIER: Record<TypeDossier, DescriptionDossier> = {
     ),
     urlCompletude: (id) => `/demande/demande/completude/${id}`,
     formulaire: FORMULAIRE_DEMANDE,
-    urlApresPieces: (id) => urlEtape(FORMULAIRE_DEMANDE, id, 4),
+    urlApresPieces: (id) => FORMULAIRE_DEMANDE.url(id, 4),
     recapitulatif: {
       url: (id) => `/demande/demande/recapitulatif/${id}`,
       description: "Les informations et pièces justificatives déposées",

@@ -23,7 +23,6 @@ import {
 } from "./formulaire.server";
 import type { RecherchePerimetre } from "./perimetre";
 import { schemaRecherche } from "./schema-recherche";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 /** Step 2 of a request: régions, départements and the ETP procedure's labels and years. */
@@ -80,8 +79,8 @@ export async function enregistrerEtapeActivites(
   } catch (error) {
     return reponse(submission.reply(erreursDeApi(error)), null);
   }
-  if (intent === "suivant") return redirect(urlEtape(FORMULAIRE_DEMANDE, id, 3));
-  return redirectWithToast(urlEtape(FORMULAIRE_DEMANDE, id, 2), toastBrouillon(2), {
+  if (intent === "suivant") return redirect(FORMULAIRE_DEMANDE.url(id, 3));
+  return redirectWithToast(FORMULAIRE_DEMANDE.url(id, 2), toastBrouillon(2), {
     request,
     context,
   });

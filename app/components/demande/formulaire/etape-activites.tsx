@@ -26,7 +26,6 @@ import {
   type PerimetreAffiche,
   type ResultatPerimetre,
 } from "~/components/dossier/perimetre-etape";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 /** What the loader gives step 2 (`chargerEtapeActivites`). */
@@ -120,7 +119,7 @@ export function EtapeActivites({
   >;
 
   return (
-    <Form method="post" action={urlEtape(FORMULAIRE_DEMANDE, id, 2)} {...getFormProps(form)}>
+    <Form method="post" action={FORMULAIRE_DEMANDE.url(id, 2)} {...getFormProps(form)}>
       <FormErrorSummary form={form} targets={CIBLES_PERIMETRE} />
       <RequiredFieldsNotice />
       <PerimetreEtape champs={champs} perimetre={perimetre} />

@@ -22,7 +22,6 @@ import {
   type ResultatEtapeRecapitulatif,
 } from "./etape-recapitulatif";
 import { ETATS_MODIFIABLES, procedureDe, procedureEtpDe } from "./formulaire.server";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 /** Step 4 of a request: its procedure (files) and ETP labels, for the summary. */
@@ -84,8 +83,7 @@ export async function deposerDemande(request: Request, context: AppLoadContext, 
       } satisfies ResultatEtapeRecapitulatif,
       { status },
     );
-  if (formData.get("intent") !== INTENT_SOUMETTRE)
-    return redirect(urlEtape(FORMULAIRE_DEMANDE, id, 4));
+  if (formData.get("intent") !== INTENT_SOUMETTRE) return redirect(FORMULAIRE_DEMANDE.url(id, 4));
   const demande = await lire();
   if (dejaDeposee(demande)) return redirect(confirmation(depotAffiche ?? "DEPOSER"));
   const depot = actionDepot(demande.etat);

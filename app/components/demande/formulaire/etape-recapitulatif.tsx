@@ -8,7 +8,6 @@ import type {
 import { LIBELLES_ACTION } from "#contract/schemas/instruction";
 import { Recapitulatif } from "~/components/demande/recapitulatif";
 import { FormErrors } from "~/components/forms";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 /** Intent of the "Soumettre" button. */
@@ -101,7 +100,7 @@ export function EtapeRecapitulatif({
             {manquants.map((manquant, index) => (
               <li key={index}>
                 {manquant.message}{" "}
-                <Link to={urlEtape(FORMULAIRE_DEMANDE, id, manquant.etape)}>
+                <Link to={FORMULAIRE_DEMANDE.url(id, manquant.etape)}>
                   Compléter l'étape {manquant.etape} « {FORMULAIRE_DEMANDE.etapes[manquant.etape]} »
                 </Link>
               </li>
@@ -115,9 +114,9 @@ export function EtapeRecapitulatif({
         procedure={procedure}
         procedureEtp={procedureEtp}
         niveauTitre={3}
-        lienModifier={(etape) => urlEtape(FORMULAIRE_DEMANDE, id, etape)}
+        lienModifier={(etape) => FORMULAIRE_DEMANDE.url(id, etape)}
       />
-      <Form method="post" action={urlEtape(FORMULAIRE_DEMANDE, id, 4)}>
+      <Form method="post" action={FORMULAIRE_DEMANDE.url(id, 4)}>
         <input type="hidden" name="version" value={demande.version} />
         <input type="hidden" name="depot" value={depot} />
         {/* Icons on both sides: see BoutonsEtape. */}
@@ -125,7 +124,7 @@ export function EtapeRecapitulatif({
           <li>
             <Link
               className="fr-btn fr-btn--tertiary fr-icon-arrow-left-line fr-btn--icon-left"
-              to={urlEtape(FORMULAIRE_DEMANDE, id, 3)}
+              to={FORMULAIRE_DEMANDE.url(id, 3)}
             >
               Précédent
             </Link>

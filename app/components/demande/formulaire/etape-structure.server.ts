@@ -27,7 +27,6 @@ import {
   toastBrouillon,
 } from "./formulaire.server";
 import { schemaRecherche } from "./schema-recherche";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 /** Why no new request can be started (`can/deposernouvelledemande` said no). */
@@ -120,8 +119,8 @@ export async function enregistrerEtapeStructure(
   } catch (error) {
     return data(resultat(submission.reply(erreursDeApi(error))), { status: 422 });
   }
-  if (intent === "suivant") return redirect(urlEtape(FORMULAIRE_DEMANDE, demande.id, 2));
-  return redirectWithToast(urlEtape(FORMULAIRE_DEMANDE, demande.id, 1), toastBrouillon(1), {
+  if (intent === "suivant") return redirect(FORMULAIRE_DEMANDE.url(demande.id, 2));
+  return redirectWithToast(FORMULAIRE_DEMANDE.url(demande.id, 1), toastBrouillon(1), {
     request,
     context,
   });

@@ -22,7 +22,6 @@ import { t } from "~/i18n";
 import type { ResultatGeographie } from "./geographie";
 import { schemaRecherche } from "./schema-recherche";
 import { BoutonsEtape } from "~/components/dossier/boutons-etape";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 export { INTENT_COMMUNES_CODE_POSTAL } from "~/components/forms/code-postal-commune";
@@ -124,7 +123,7 @@ export function EtapeStructure({
   const envoi = navigation.state === "submitting";
 
   return (
-    <Form method="post" action={urlEtape(FORMULAIRE_DEMANDE, id, 1)} {...getFormProps(form)}>
+    <Form method="post" action={FORMULAIRE_DEMANDE.url(id, 1)} {...getFormProps(form)}>
       <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
 

@@ -1,9 +1,9 @@
-import type { FormulaireEtapes } from "~/components/dossier/formulaire-etapes";
+import { formulaireEtapes } from "~/components/dossier/formulaire-etapes";
 
 export type NumeroEtape = 1 | 2 | 3 | 4;
 
 /** The approval request's form (spec §2 "Other screens": four steps, in order; §5 one active request per company). */
-export const FORMULAIRE_DEMANDE: FormulaireEtapes<NumeroEtape> = {
+export const FORMULAIRE_DEMANDE = formulaireEtapes<NumeroEtape>({
   titre: "Demande d'agrément",
   etapes: {
     1: "Informations sur la structure",
@@ -16,4 +16,4 @@ export const FORMULAIRE_DEMANDE: FormulaireEtapes<NumeroEtape> = {
     titre: "Vous ne pouvez pas créer de nouvelle demande",
     retour: { href: "/", libelle: "Retour à l'accueil" },
   },
-};
+});

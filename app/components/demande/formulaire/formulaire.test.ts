@@ -6,7 +6,6 @@ import type { DemandeDetail, ProcedureDemande, RubriqueProcedure } from "#contra
 import { Recapitulatif } from "../recapitulatif";
 import { decoderOption, encoderOption } from "./geographie";
 import { texteAideTeleversement, urlTeleversement } from "./rubrique-pieces-jointes";
-import { lireEtape, urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 const rubrique: RubriqueProcedure = {
@@ -32,20 +31,20 @@ const rubrique: RubriqueProcedure = {
 
 describe("URL des étapes (DESIGN §6 : une URL par étape)", () => {
   it("porte l'identifiant et le numéro d'étape ; sans identifiant, une nouvelle demande", () => {
-    expect(urlEtape(FORMULAIRE_DEMANDE, "abc", 3)).toBe("/demande/formulaire?id=abc&etape=3");
-    expect(urlEtape(FORMULAIRE_DEMANDE, null, 1)).toBe("/demande/formulaire?etape=1");
+    expect(FORMULAIRE_DEMANDE.url("abc", 3)).toBe("/demande/formulaire?id=abc&etape=3");
+    expect(FORMULAIRE_DEMANDE.url(null, 1)).toBe("/demande/formulaire?etape=1");
     expect(urlTeleversement("abc", "info_generale")).toBe(
       "/demande/formulaire?id=abc&etape=3&rubrique=info_generale",
     );
   });
 
   it("n'accepte que les étapes 1 à 4", () => {
-    expect(lireEtape(FORMULAIRE_DEMANDE, "2")).toBe(2);
+    expect(FORMULAIRE_DEMANDE.lire("2")).toBe(2);
     expect([
-      lireEtape(FORMULAIRE_DEMANDE, "0"),
-      lireEtape(FORMULAIRE_DEMANDE, "5"),
-      lireEtape(FORMULAIRE_DEMANDE, "x"),
-      lireEtape(FORMULAIRE_DEMANDE, null),
+      FORMULAIRE_DEMANDE.lire("0"),
+      FORMULAIRE_DEMANDE.lire("5"),
+      FORMULAIRE_DEMANDE.lire("x"),
+      FORMULAIRE_DEMANDE.lire(null),
     ]).toEqual([null, null, null, null]);
   });
 });

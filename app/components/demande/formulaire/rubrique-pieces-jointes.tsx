@@ -11,7 +11,6 @@ import {
 } from "~/components/forms";
 import { t } from "~/i18n";
 import { televerser } from "../televerser";
-import { urlEtape } from "~/components/dossier/formulaire-etapes";
 import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 import { AnalyseAntivirus } from "~/components/dossier/analyse-antivirus";
 
@@ -28,7 +27,7 @@ export const INTENT_SUPPRIMER = "supprimer";
 export function urlTeleversement(
   id: string,
   rubrique: string,
-  etape3 = urlEtape(FORMULAIRE_DEMANDE, id, 3),
+  etape3 = FORMULAIRE_DEMANDE.url(id, 3),
 ): string {
   return `${etape3}&${new URLSearchParams({ rubrique })}`;
 }
