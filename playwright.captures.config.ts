@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 import base from "./playwright.config.ts";
 
 /**
- * `npm run captures` (issue 21 "Must have" 3): the browser tests' portal and
+ * `npm run captures`: the browser tests' portal and
  * browser (playwright.config.ts), JavaScript on, running e2e/captures.ts
  * only, then scripts/captures-index.ts writes `captures/index.html`.
  */

@@ -98,11 +98,11 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         DEMO_DATA: "true",
-        // Without the demo dataset (issue 15 item 8): the specs build their own files.
+        // Without the demo dataset: the specs build their own files.
         DEMO_DATASET: "false",
         LOGIN_RATE_LIMIT_ACCOUNT: "1000",
         LOGIN_RATE_LIMIT_IP: "1000",
-        // Every test creates its accounts from this one machine (issue 20 item 8 limits).
+        // Every test creates its accounts from this one machine.
         SIGNUP_RATE_LIMIT_IP: "1000",
         // The annual report's spec moves the business date (/api/recette/horloge); others see the real one.
         HORLOGE_RECETTE: "true",

@@ -3,7 +3,7 @@ import base from "./playwright.config.ts";
 
 /**
  * `npm run test:mise-en-page` (after `npm run build`): the layout check of
- * issue 21 (e2e/mise-en-page.spec.ts) alone, JavaScript on and off, on the
+ * e2e/mise-en-page.spec.ts alone, JavaScript on and off, on the
  * browser tests' portal (playwright.config.ts); `npm test` runs it with
  * the other browser tests.
  */

@@ -98,7 +98,7 @@ function summary(machine: ReturnType<typeof describeMachine>, results: PageResul
   const failed = results.filter((page) => page.lighthouseError);
   if (audited.length) {
     parts.push(
-      `Lighthouse 12.8.2, préréglage mobile par défaut (réseau et processeur simulés), médiane de ${options.runs} essai(s) par page selon le LCP. Objectif de l'issue 5 : LCP ≤ 1,8 s et score ≥ 0,98.`,
+      `Lighthouse 12.8.2, préréglage mobile par défaut (réseau et processeur simulés), médiane de ${options.runs} essai(s) par page selon le LCP. Objectif : LCP ≤ 1,8 s et score ≥ 0,98.`,
       table(
         [
           "Page",

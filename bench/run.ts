@@ -754,9 +754,7 @@ function summary(result: BenchRun): string {
         `${fr(exp.bytes / 1024, 0)} Kio (${exp.encoding}), premier octet ${fr(exp.firstByteMs, 0)} ms, total ${fr(exp.totalMs, 0)} ms ; ` +
         `mémoire résidente du serveur ${fr(exp.rssBeforeMiB, 0)} Mio avant, pic ${fr(exp.peakRssMiB, 0)} Mio pendant${exp.peakReset ? "" : " (pic du noyau non réinitialisable : échantillons seuls)"}.`,
     );
-  parts.push(
-    table(["Objectif (issue 5, « Must have » 4)", "Cible", "Mesuré", "Résultat"], targets(result)),
-  );
+  parts.push(table(["Objectif", "Cible", "Mesuré", "Résultat"], targets(result)));
   const variants = Object.entries(result.profile ?? {}).filter(([id]) =>
     id.startsWith("liste-api?"),
   );

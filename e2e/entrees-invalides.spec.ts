@@ -94,7 +94,7 @@ function multipart(champs: [string, string][], fichiers: [string, string, string
 /** An id of a request that need not exist: the body is refused before anything reads it. */
 const ID = "00000000-0000-4000-8000-000000000000";
 
-test.describe("corps bornés des pages (issue 20 point 3)", () => {
+test.describe("corps bornés des pages", () => {
   for (const longueur of [true, false])
     test(`un formulaire de 40 Mo ${longueur ? "annoncé" : "par morceaux"} sur /creation-compte → 413 en français`, async () => {
       const { status, texte } = await envoyerGros(
@@ -159,7 +159,7 @@ test.describe("corps bornés des pages (issue 20 point 3)", () => {
   });
 });
 
-test.describe("entrées invalides des pages (issue 20 point 7)", () => {
+test.describe("entrées invalides des pages", () => {
   for (const chemin of [
     "/creation-compte?nom=%00",
     "/tous-les-dossiers?etat[]=%00",

@@ -282,7 +282,7 @@ describe("uploads scanned by clamd", () => {
   });
 });
 
-describe("ZIP uploads (issue 18 Bad input)", () => {
+describe("ZIP uploads", () => {
   it("refuses a ZIP of more than 1,000 entries, in French, and adds nothing", async () => {
     const id = await creerBrouillon();
     const entrees = Array.from({ length: 1001 }, (_, rang) => ({

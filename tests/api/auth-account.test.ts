@@ -80,7 +80,7 @@ describe("bearer authentication (DESIGN §2)", () => {
   });
 });
 
-describe("verified tokens kept between calls (issue 17 item 2, ADR 0029)", () => {
+describe("verified tokens kept between calls (ADR 0029)", () => {
   it("refuses a token it accepted a moment ago once it has expired", async () => {
     const { accessToken, expiresIn } = tokens.superviseur;
     expect((await call("/api/user/account", accessToken)).status).toBe(200);

@@ -258,7 +258,7 @@ describe("RECHARGER_MESSAGERIE (ADR 0018): both sides re-read the thread, nothin
   });
 });
 
-describe("each kind of file is offered its own decisions only (issue 22 item 2)", () => {
+describe("each kind of file is offered its own decisions only", () => {
   let ctx: ContexteInstruction & { societeId: string };
   let demandeId: string;
   let changementId: string;
@@ -330,7 +330,7 @@ describe("each kind of file is offered its own decisions only (issue 22 item 2)"
   });
 });
 
-describe("notable-change twins of the read calls (issue 22 item 6)", () => {
+describe("notable-change twins of the read calls", () => {
   it("are declared in /api/openapi.json", async () => {
     const reponse = await fetch(`${portal.baseUrl}/api/openapi.json`);
     const document = (await reponse.json()) as { paths: Record<string, Record<string, unknown>> };

@@ -295,7 +295,7 @@ async function operationsDocumentees(): Promise<string[]> {
   );
 }
 
-describe("chaque point d'API déclaré une fois (issue 23 point 2)", () => {
+describe("chaque point d'API déclaré une fois", () => {
   it("les routes servies par Express sont les opérations de /api/openapi.json", async () => {
     const servies = routesServies();
     const documentees = await operationsDocumentees();
@@ -347,7 +347,7 @@ describe("chaque point d'API déclaré une fois (issue 23 point 2)", () => {
 
 // ── (b) Bad input, generated from the declarations ───────────────────────────
 
-describe("mauvaise entrée : 400 { detail, message } avant tout gestionnaire (issue 23)", () => {
+describe("mauvaise entrée : 400 { detail, message } avant tout gestionnaire", () => {
   const cas = POINTS_API.flatMap(violations);
   let avant: Record<string, string>;
 

@@ -174,7 +174,7 @@ function multipart(champs: [string, string][]): string {
   );
 }
 
-describe("corps bornés de l'API (issue 20 point 3)", () => {
+describe("corps bornés de l'API", () => {
   it("un JSON de 40 Mo annoncé par Content-Length reçoit 413 { detail } et la mémoire ne grossit pas", async () => {
     const { status, corps, croissance } = await mesurer((sonde) =>
       envoyer("/api/demande", {
@@ -276,7 +276,7 @@ describe("formulaire de connexion du fournisseur d'identité", () => {
   });
 });
 
-describe("entrées invalides de l'API (issue 20 point 7)", () => {
+describe("entrées invalides de l'API", () => {
   it.each([
     ["un octet nul dans une liste de filtres", "/api/demandes?etat[]=%00"],
     ["un octet nul dans l'export", "/api/demandes/export?etat[]=%00"],

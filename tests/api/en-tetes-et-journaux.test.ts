@@ -213,7 +213,7 @@ async function creerCompteDemandeur(secrets: Secrets): Promise<string> {
   return email;
 }
 
-describe("journaux sans secret (issue 20 point 6)", () => {
+describe("journaux sans secret", () => {
   it("ne gardent ni code, ni state, ni jeton, ni indice, ni cookie d'une connexion, d'une création de compte et d'une déconnexion", async () => {
     const secrets = new Secrets();
 
@@ -353,7 +353,7 @@ function sansNoStore(quoi: string, reponse: Response): string[] {
     : [`${quoi} → ${reponse.status} ${reponse.headers.get("cache-control")}`];
 }
 
-describe("pas de réponse personnelle dans un cache partagé (issue 20 point 10)", () => {
+describe("pas de réponse personnelle dans un cache partagé", () => {
   const secrets = new Secrets();
   let email: string;
   let demandeur: string;

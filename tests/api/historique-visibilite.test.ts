@@ -428,7 +428,7 @@ afterAll(async () => {
   await portal?.close();
 });
 
-describe("history of a request by reader (issue 20 §2)", () => {
+describe("history of a request by reader", () => {
   it("JSON: the applicant reads the comments addressed to him and none of the staff's; staff read them all", async () => {
     const lu: Lecture = {};
     for (const nom of LECTEURS) {

@@ -76,7 +76,7 @@ afterAll(async () => {
   await portal?.close();
 });
 
-describe("chaque point servi sous /api est dans /api/openapi.json (issue 18 point 4)", () => {
+describe("chaque point servi sous /api est dans /api/openapi.json", () => {
   it("les routes montées sous /api sont toutes des opérations documentées", async () => {
     const app = portal.app as unknown as { router: { stack: Couche[] } };
     const servies = routes(app.router.stack).filter((route) => /^[A-Z]+ \/api(\/|$)/.test(route));

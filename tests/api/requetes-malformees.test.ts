@@ -72,7 +72,7 @@ afterAll(async () => {
   }
 });
 
-describe("requêtes malformées, graine fixe (issue 18 point 4)", () => {
+describe("requêtes malformées, graine fixe", () => {
   it("chaque opération du document a reçu ses requêtes, de plusieurs identités", () => {
     expect(operations.length).toBeGreaterThanOrEqual(107);
     expect(Object.keys(bilan.parOperation).sort()).toEqual([...operations].sort());

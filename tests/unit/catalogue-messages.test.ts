@@ -184,19 +184,13 @@ describe("catalogue des messages (contract/messages) épinglé au texte de la sp
     },
   );
 
-  it.each(Object.entries(TEXTES_DE_L_ISSUE_21))(
-    "%s est le texte fixé par l'issue 21",
-    (cle, texte) => {
-      expect(CATALOGUE.get(cle)).toBe(texte);
-    },
-  );
+  it.each(Object.entries(TEXTES_DE_L_ISSUE_21))("%s est le texte retenu", (cle, texte) => {
+    expect(CATALOGUE.get(cle)).toBe(texte);
+  });
 
-  it.each(Object.entries(TEXTES_DE_L_ISSUE_14))(
-    "%s est le texte fixé par l'issue 14",
-    (cle, texte) => {
-      expect(CATALOGUE.get(cle)).toBe(texte);
-    },
-  );
+  it.each(Object.entries(TEXTES_DE_L_ISSUE_14))("%s est le texte retenu", (cle, texte) => {
+    expect(CATALOGUE.get(cle)).toBe(texte);
+  });
 
   it.each(Object.entries(TEXTES_DES_REGLES_SANS_TEXTE))(
     "%s est le texte fixé pour une règle que la spec nomme sans texte",
@@ -220,12 +214,9 @@ describe("catalogue des messages (contract/messages) épinglé au texte de la sp
     expect(messageValidation("toString")).toBe("Validator toString is not valid");
   });
 
-  it.each(Object.entries(TEXTES_DE_L_ISSUE_23))(
-    "%s est le texte fixé par l'issue 23",
-    (cle, texte) => {
-      expect(CATALOGUE.get(cle)).toBe(texte);
-    },
-  );
+  it.each(Object.entries(TEXTES_DE_L_ISSUE_23))("%s est le texte retenu", (cle, texte) => {
+    expect(CATALOGUE.get(cle)).toBe(texte);
+  });
 
   it.each(Object.entries(TEXTES_PARTIELS))(
     "%s contient ce que la spec en donne, et son texte est fixé",

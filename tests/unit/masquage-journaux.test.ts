@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createLogger, redactUrl } from "../../server/logger.ts";
 
-describe("redactUrl (issue 20 point 6)", () => {
+describe("redactUrl", () => {
   const CAS: [string, string][] = [
     [
       "/account/callback?code=abc123&state=xyz789&iss=http%3A%2F%2Fx",

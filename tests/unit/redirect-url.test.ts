@@ -41,7 +41,7 @@ describe("safeRedirectPath (redirectUrl du retour de connexion)", () => {
     expect(safeRedirectPath("/?suite=//exemple.com")).toBe("/?suite=//exemple.com");
   });
 
-  it(`ne sort jamais du portail, pour ${OPEN_REDIRECT_PAYLOADS.length} charges connues (issue 20 point 5)`, () => {
+  it(`ne sort jamais du portail, pour ${OPEN_REDIRECT_PAYLOADS.length} charges connues`, () => {
     expect(OPEN_REDIRECT_PAYLOADS.length).toBeGreaterThanOrEqual(50);
     const sorties = OPEN_REDIRECT_PAYLOADS.flatMap((charge) => {
       const resultat = safeRedirectPath(charge, "/repli");

@@ -76,7 +76,7 @@ function utilisateur(role: Role): UtilisateurConnecte {
   };
 }
 
-describe("approval requests and notable changes keep their own actions (issue 22 item 2)", () => {
+describe("approval requests and notable changes keep their own actions", () => {
   it("never finds a row of one kind's own action or decision for the other kind", () => {
     const ecarts: string[] = [];
     for (const kind of KINDS) {
@@ -209,7 +209,7 @@ describe("RECHARGER_MESSAGERIE (ADR 0018)", () => {
   });
 });
 
-describe("a perimeter extension's decision, tacit acceptance and annulment (issue 14, ADR 0021)", () => {
+describe("a perimeter extension's decision, tacit acceptance and annulment (ADR 0021)", () => {
   const changement = (etat: EtatDemande) =>
     ({ etat, societeId: SOCIETE, kind: "changement-notable" }) as const;
 
@@ -280,7 +280,7 @@ describe("a perimeter extension's decision, tacit acceptance and annulment (issu
   });
 });
 
-describe("a perimeter extension's draft, the applicant's side (issue 14, ADR 0020)", () => {
+describe("a perimeter extension's draft, the applicant's side (ADR 0020)", () => {
   /** The extension's own draft actions (spec §4 Perimeter-extension actions). */
   const ACTIONS_BROUILLON_EXTENSION: readonly ActionDemande[] = [
     "CREER_EXTENSION_PERIMETRE",

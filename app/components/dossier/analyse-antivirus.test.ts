@@ -13,7 +13,7 @@ const piece = {
 const rendu = (etatAntivirus?: "en_attente" | "erreur" | "infecte") =>
   renderToStaticMarkup(createElement(LienFichier, { piece: { ...piece, etatAntivirus } }));
 
-describe("the link of an uploaded file and the antivirus (issue 18, ADR 0030)", () => {
+describe("the link of an uploaded file and the antivirus (ADR 0030)", () => {
   it("is a download link once the file is clean or not scanned", () => {
     expect(rendu()).toContain(`href="/piece-jointe/${piece.id}"`);
   });

@@ -25,7 +25,7 @@ const ouiNon = [
   { props: { id: "crhh-non", name: "crhh", value: "non" }, label: "Non" },
 ];
 
-describe("Messages d'un champ (issue 21 item 5 : une liste, jamais un texte joint)", () => {
+describe("Messages d'un champ (une liste, jamais un texte joint)", () => {
   it("donne un paragraphe DSFR par message et décrit le champ par chacun", () => {
     const html = renderToStaticMarkup(
       h(Field, {
@@ -263,7 +263,7 @@ describe("Erreurs d'une réponse 422 de l'API (spec §8)", () => {
   });
 });
 
-describe("Récapitulatif d'un formulaire conform (issue 21 item 5)", () => {
+describe("Récapitulatif d'un formulaire conform", () => {
   const deuxErreurs = {
     id: "compte",
     status: "error" as const,
@@ -306,7 +306,7 @@ describe("Récapitulatif d'un formulaire conform (issue 21 item 5)", () => {
   });
 });
 
-describe("Titre d'une page dont le formulaire est refusé (issue 21 item 5)", () => {
+describe("Titre d'une page dont le formulaire est refusé", () => {
   it("commence par « Erreur : », une seule fois", () => {
     expect(titreErreur("Créer un compte | Portail")).toBe("Erreur : Créer un compte | Portail");
     expect(titreErreur("Erreur : Créer un compte | Portail")).toBe(
