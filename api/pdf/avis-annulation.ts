@@ -5,32 +5,17 @@
  * its deposit was never known to Anah, so nothing needs notifying (see
  * api/domain/demandes/avis-annulation-suspension.ts).
  */
-import {
-  FORMULE_DE_POLITESSE,
-  creerCourrier,
-  ecrireDestinataire,
-  ecrireIntertitre,
-  ecrireLigne,
-  ecrireParagraphe,
-  ecrireReferences,
-  ecrireSignature,
-  type DestinataireCourrier,
-  type ReferencesDossier,
-} from "./courrier.ts";
-import { dateParis, terminerDocumentAnah } from "./identite.ts";
+import * as courrier from "./courrier.ts";
+import { dateParis } from "./identite.ts";
 
 export const TITRE_AVIS_ANNULATION = "Avis d'annulation de la demande d'agrément";
 
-/** What the notice states. */
-export interface DonneesAvisAnnulation {
-  destinataire: DestinataireCourrier;
-  dossier: ReferencesDossier;
+/** What the notice states; its date is the cancellation instant, shown as a Europe/Paris day. */
+export interface DonneesAvisAnnulation extends courrier.EnTeteLettre {
   /** The applicant who cancelled the request (first name and name). */
   annuleePar: string;
   /** The reason the applicant gave (`motifAnnulation`); each line a paragraph. */
   motif: string;
-  /** Instant of the cancellation: the notice's date, shown as a Europe/Paris day. */
-  date: Date;
 }
 
 /**
@@ -42,31 +27,19 @@ export interface DonneesAvisAnnulation {
  * applicant's own act, not a decision of Anah.
  */
 export async function genererAvisAnnulation(donnees: DonneesAvisAnnulation): Promise<Buffer> {
-  const document = creerCourrier(
-    TITRE_AVIS_ANNULATION,
-    donnees.date,
-    donnees.dossier.numeroDossier ?? undefined,
-  );
-  ecrireDestinataire(document, donnees.destinataire, donnees.date);
-  ecrireReferences(document, donnees.dossier);
-  ecrireLigne(document, "Annulée le", dateParis(donnees.date));
-  ecrireLigne(document, "Annulée par", `${donnees.annuleePar}, demandeur`);
-  document.moveDown(0.6);
-  ecrireParagraphe(document, "Madame, Monsieur,");
-  ecrireParagraphe(
-    document,
-    `Votre demande d'agrément « Mon Accompagnateur Rénov' » n° ${donnees.dossier.numeroDossier ?? "non attribué"}, déposée pour la structure ${donnees.destinataire.raisonSociale}, a été annulée le ${dateParis(donnees.date)} à votre initiative.`,
-    { gras: true },
-  );
-  ecrireIntertitre(document, "Motif de l'annulation");
-  for (const paragraphe of donnees.motif.split(/\n+/).filter((ligne) => ligne.trim()))
-    ecrireParagraphe(document, paragraphe.trim());
-  ecrireIntertitre(document, "Effets de l'annulation");
-  ecrireParagraphe(
-    document,
+  const jour = dateParis(donnees.date);
+  const lignes: courrier.Ligne[] = [
+    ["Annulée le", jour],
+    ["Annulée par", `${donnees.annuleePar}, demandeur`],
+  ];
+  return courrier.genererLettre(TITRE_AVIS_ANNULATION, { ...donnees, lignes }, [
+    {
+      gras: `Votre demande d'agrément « Mon Accompagnateur Rénov' » n° ${donnees.dossier.numeroDossier ?? "non attribué"}, déposée pour la structure ${donnees.destinataire.raisonSociale}, a été annulée le ${jour} à votre initiative.`,
+    },
+    { intertitre: "Motif de l'annulation" },
+    ...courrier.paragraphes(donnees.motif),
+    { intertitre: "Effets de l'annulation" },
     "L'annulation est définitive : votre demande ne sera pas instruite et ne peut pas être reprise. Vous pouvez déposer une nouvelle demande d'agrément depuis votre espace.",
-  );
-  ecrireParagraphe(document, FORMULE_DE_POLITESSE);
-  ecrireSignature(document, donnees.dossier.serviceInstructeur);
-  return terminerDocumentAnah(document, donnees.date);
+    courrier.FORMULE_DE_POLITESSE,
+  ]);
 }

@@ -5,32 +5,16 @@
  */
 import { DELAIS } from "../../contract/delais.ts";
 import { afficherDate } from "../../contract/validation.ts";
-import {
-  creerCourrier,
-  ecrireBaseLegale,
-  ecrireDestinataire,
-  ecrireIntertitre,
-  ecrireParagraphe,
-  ecrireReferences,
-  ecrireSignature,
-  ecrireVoiesDeRecours,
-  type DestinataireCourrier,
-  type ReferencesDossier,
-} from "./courrier.ts";
-import { dateParis, terminerDocumentAnah } from "./identite.ts";
+import * as courrier from "./courrier.ts";
 
 export const TITRE_AVIS_REJET_TACITE = "Avis de rejet tacite de la demande d'agrément";
 
-/** What the notice states. */
-export interface DonneesAvisRejetTacite {
-  destinataire: DestinataireCourrier;
-  dossier: ReferencesDossier;
+/** What the notice states; its date is the instant the rejection is recorded. */
+export interface DonneesAvisRejetTacite extends courrier.EnTeteLettre {
   /** Last day of the instruction clock, suspensions included ("AAAA-MM-JJ"). */
   dateLimiteInstruction: string | null;
   /** Optional word of the superviseur. */
   commentaire: string | null;
-  /** Instant the rejection is recorded: the notice's date and generation date. */
-  date: Date;
 }
 
 /**
@@ -42,33 +26,16 @@ export interface DonneesAvisRejetTacite {
  * the optional comment, the appeal routes and the signature.
  */
 export async function genererAvisRejetTacite(donnees: DonneesAvisRejetTacite): Promise<Buffer> {
-  const document = creerCourrier(
-    TITRE_AVIS_REJET_TACITE,
-    donnees.date,
-    donnees.dossier.numeroDossier ?? undefined,
-  );
-  ecrireDestinataire(document, donnees.destinataire, donnees.date);
-  ecrireReferences(document, donnees.dossier);
-  ecrireParagraphe(document, "Madame, Monsieur,");
-  ecrireBaseLegale(document);
-  ecrireParagraphe(
-    document,
-    `Votre demande d'agrément « Mon Accompagnateur Rénov' », déposée le ${donnees.dossier.dateDepot ? dateParis(donnees.dossier.dateDepot) : "—"}, n'a pas fait l'objet d'une décision expresse dans le délai d'instruction de ${DELAIS.instruction.enLettres}, qui a expiré le ${afficherDate(donnees.dateLimiteInstruction)} (périodes de suspension déduites).`,
-  );
-  ecrireParagraphe(
-    document,
-    "Le silence gardé par l'administration au terme de ce délai vaut décision implicite de rejet : votre demande est réputée rejetée.",
-    { gras: true },
-  );
-  ecrireParagraphe(
-    document,
+  return courrier.genererLettre(TITRE_AVIS_REJET_TACITE, donnees, [
+    ...courrier.BASE_LEGALE,
+    `Votre demande d'agrément « Mon Accompagnateur Rénov' », déposée le ${courrier.afficherDateDepot(donnees.dossier)}, n'a pas fait l'objet d'une décision expresse dans le délai d'instruction de ${DELAIS.instruction.enLettres}, qui a expiré le ${afficherDate(donnees.dateLimiteInstruction)} (périodes de suspension déduites).`,
+    {
+      gras: "Le silence gardé par l'administration au terme de ce délai vaut décision implicite de rejet : votre demande est réputée rejetée.",
+    },
     "Vous pouvez demander la communication des motifs de cette décision implicite dans le délai du recours contentieux (article L232-4 du code des relations entre le public et l'administration).",
-  );
-  if (donnees.commentaire) {
-    ecrireIntertitre(document, "Observations du service instructeur");
-    ecrireParagraphe(document, donnees.commentaire);
-  }
-  ecrireVoiesDeRecours(document);
-  ecrireSignature(document, donnees.dossier.serviceInstructeur);
-  return terminerDocumentAnah(document, donnees.date);
+    ...(donnees.commentaire
+      ? [{ intertitre: "Observations du service instructeur" }, donnees.commentaire]
+      : []),
+    ...courrier.BLOCS_VOIES_DE_RECOURS,
+  ]);
 }

@@ -6,29 +6,15 @@
  */
 import { DELAIS } from "../../contract/delais.ts";
 import { afficherDate } from "../../contract/validation.ts";
-import {
-  FORMULE_DE_POLITESSE,
-  creerCourrier,
-  ecrireBaseLegale,
-  ecrireDestinataire,
-  ecrireIntertitre,
-  ecrireLigne,
-  ecrireParagraphe,
-  ecrireReferences,
-  ecrireSignature,
-  ecrireVoiesDeRecours,
-  type DestinataireCourrier,
-  type ReferencesDossier,
-} from "./courrier.ts";
-import { terminerDocumentAnah } from "./identite.ts";
+import * as courrier from "./courrier.ts";
 
 export const TITRE_AVIS_SUSPENSION = "Avis de suspension de l'agrément";
 
-/** What the notice states. */
-export interface DonneesAvisSuspension {
-  destinataire: DestinataireCourrier;
-  /** The approval request the approval was granted on. */
-  dossier: ReferencesDossier;
+/**
+ * What the notice states: `dossier` is the approval request the approval
+ * was granted on, `date` the instant the suspension is recorded.
+ */
+export interface DonneesAvisSuspension extends courrier.EnTeteLettre {
   numeroAgrement: string;
   /** "AAAA-MM-JJ": the day the company was notified; the suspension starts then. */
   dateNotification: string;
@@ -44,8 +30,6 @@ export interface DonneesAvisSuspension {
    * (contract/historique-visibilite.ts), so the portal passes null.
    */
   motifs: string | null;
-  /** Instant the suspension is recorded: the notice's date and generation date. */
-  date: Date;
 }
 
 /**
@@ -59,41 +43,23 @@ export interface DonneesAvisSuspension {
  * routes of the catalogue (contract/messages/recours.ts) and the signature.
  */
 export async function genererAvisSuspension(donnees: DonneesAvisSuspension): Promise<Buffer> {
-  const document = creerCourrier(TITRE_AVIS_SUSPENSION, donnees.date, donnees.numeroAgrement);
-  ecrireDestinataire(document, donnees.destinataire, donnees.date);
-  ecrireLigne(document, "Agrément n°", donnees.numeroAgrement);
-  ecrireReferences(document, donnees.dossier);
-  ecrireParagraphe(document, "Madame, Monsieur,");
-  ecrireBaseLegale(document);
-  ecrireParagraphe(
-    document,
-    `Par une notification du ${afficherDate(donnees.dateNotification)}, vous avez été informé de l'ouverture d'une procédure de retrait de l'agrément n° ${donnees.numeroAgrement} délivré à la structure ${donnees.destinataire.raisonSociale}.`,
-  );
-  ecrireParagraphe(
-    document,
-    `Cette procédure est assortie de la suspension de votre agrément à compter du ${afficherDate(donnees.dateNotification)}. La suspension dure jusqu'à l'issue de la procédure, pour ${DELAIS.suspension.enLettres} au plus : elle cesse au plus tard le ${afficherDate(donnees.finSuspension)}.`,
-    { gras: true },
-  );
-  ecrireIntertitre(document, "Motifs de la suspension");
-  if (donnees.motifs)
-    for (const paragraphe of donnees.motifs.split(/\n+/).filter((ligne) => ligne.trim()))
-      ecrireParagraphe(document, paragraphe.trim());
-  else
-    ecrireParagraphe(
-      document,
-      `Les manquements qui motivent la procédure et la suspension vous ont été exposés dans la notification du ${afficherDate(donnees.dateNotification)}.`,
-    );
-  ecrireIntertitre(document, "Effets de la suspension");
-  ecrireParagraphe(
-    document,
+  const notification = afficherDate(donnees.dateNotification);
+  return courrier.genererLettre(TITRE_AVIS_SUSPENSION, donnees, [
+    ...courrier.BASE_LEGALE,
+    `Par une notification du ${notification}, vous avez été informé de l'ouverture d'une procédure de retrait de l'agrément n° ${donnees.numeroAgrement} délivré à la structure ${donnees.destinataire.raisonSociale}.`,
+    {
+      gras: `Cette procédure est assortie de la suspension de votre agrément à compter du ${notification}. La suspension dure jusqu'à l'issue de la procédure, pour ${DELAIS.suspension.enLettres} au plus : elle cesse au plus tard le ${afficherDate(donnees.finSuspension)}.`,
+    },
+    { intertitre: "Motifs de la suspension" },
+    ...(donnees.motifs
+      ? courrier.paragraphes(donnees.motifs)
+      : [
+          `Les manquements qui motivent la procédure et la suspension vous ont été exposés dans la notification du ${notification}.`,
+        ]),
+    { intertitre: "Effets de la suspension" },
     "Pendant la suspension, vos établissements ne sont plus visibles des ménages et vous ne pouvez pas en référencer de nouveaux.",
-  );
-  ecrireParagraphe(
-    document,
     `Vous pouvez présenter vos observations dans un délai de ${DELAIS.observationsRetrait.enLettres} à compter de la notification, avant toute décision sur le retrait de votre agrément.`,
-  );
-  ecrireVoiesDeRecours(document);
-  ecrireParagraphe(document, FORMULE_DE_POLITESSE);
-  ecrireSignature(document, donnees.dossier.serviceInstructeur);
-  return terminerDocumentAnah(document, donnees.date);
+    ...courrier.BLOCS_VOIES_DE_RECOURS,
+    courrier.FORMULE_DE_POLITESSE,
+  ]);
 }

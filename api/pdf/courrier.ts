@@ -1,12 +1,15 @@
 /**
- * Building blocks of the decision documents the portal issues in Anah's
- * name (certificate of approval, refusal letter, tacit-rejection notice):
- * the addressee, labelled lines, paragraphs, the legal basis, the appeal
- * routes and the signature. The page layout itself is api/pdf/identite.ts.
+ * The decision documents the portal issues in Anah's name (certificate of
+ * approval, letters and notices), described as data: a title and a list of
+ * blocks (paragraphs, headings, labelled lines) that {@link genererCourrier}
+ * writes; {@link genererLettre} puts the addressee, the references and the
+ * salutation before them. The page layout itself is api/pdf/identite.ts.
  */
 import { NON_RENSEIGNE } from "../../contract/libelles.ts";
 import { VOIES_DE_RECOURS } from "../../contract/messages/index.ts";
-import { creerDocumentAnah, dateParis, texteWinAnsi } from "./identite.ts";
+import { NIVEAUX_PERIMETRE } from "../../contract/perimetre.ts";
+import type { PerimetreNomme } from "../../contract/schemas/etablissement.ts";
+import { creerDocumentAnah, dateParis, terminerDocumentAnah, texteWinAnsi } from "./identite.ts";
 
 /** The company a decision is addressed to. */
 export interface DestinataireCourrier {
@@ -24,11 +27,39 @@ export interface ReferencesDossier {
   serviceInstructeur: string | null;
 }
 
-/** The regulation an approval decision rests on (DESIGN §1). */
+/** What every letter states besides its text: to whom, on which request, when. */
+export interface EnTeteLettre {
+  destinataire: DestinataireCourrier;
+  dossier: ReferencesDossier;
+  /** Instant of the decision or event: the letter's date and generation date. */
+  date: Date;
+}
+
+/** "Libellé : valeur", the label in bold. */
+export type Ligne = [libelle: string, valeur: string];
+
+/**
+ * A block of a document: a string is a justified paragraph, `gras` a bold
+ * one, `intertitre` a blue heading, a {@link Ligne} a labelled line, and
+ * `lignes` labelled lines set apart from what follows by a gap; null, a
+ * block the data leaves out.
+ */
+export type BlocCourrier =
+  null | string | Ligne | { gras: string } | { intertitre: string } | { lignes: Ligne[] };
+
+/** The regulation an approval decision rests on (DESIGN §1): "Vu …" paragraphs. */
 export const BASE_LEGALE = [
   "Vu le code de l'énergie, notamment ses articles L232-3 et R232-4 à R232-9 ;",
   "Vu l'arrêté du 21 décembre 2022 modifié relatif à la mission d'accompagnement du service public de la performance énergétique de l'habitat ;",
 ] as const;
+
+/** The appeal routes of a decision (catalogue, contract/messages/recours.ts), as a titled block. */
+export const BLOCS_VOIES_DE_RECOURS: BlocCourrier[] = [
+  { intertitre: VOIES_DE_RECOURS.titre },
+  VOIES_DE_RECOURS.introduction,
+  ...VOIES_DE_RECOURS.voies.map((voie) => `• ${voie}`),
+  VOIES_DE_RECOURS.conclusion,
+];
 
 /** The closing formula of the letters. */
 export const FORMULE_DE_POLITESSE =
@@ -40,17 +71,46 @@ export function afficherSiren(siren: string | null): string {
   return /^\d{9}$/.test(siren) ? siren.replace(/^(\d{3})(\d{3})(\d{3})$/, "$1 $2 $3") : siren;
 }
 
+/** The deposit day of `dossier` ("JJ/MM/AAAA"), "—" while not filed. */
+export function afficherDateDepot(dossier: ReferencesDossier): string {
+  return dossier.dateDepot ? dateParis(dossier.dateDepot) : "—";
+}
+
+/** The non-empty lines of `texte` (grounds as staff typed them), trimmed: one paragraph each. */
+export function paragraphes(texte: string): string[] {
+  return texte
+    .split(/\n+/)
+    .map((ligne) => ligne.trim())
+    .filter(Boolean);
+}
+
+/** The request's number and deposit date as two labelled lines. */
+export function lignesReferences(dossier: ReferencesDossier): Ligne[] {
+  return [
+    ["Dossier n°", dossier.numeroDossier ?? "Non attribué"],
+    ["Demande déposée le", dossier.dateDepot ? dateParis(dossier.dateDepot) : "Non déposée"],
+  ];
+}
+
+/** The non-empty levels of `perimetre` as labelled lines, "Nom (code), …" each. */
+export function lignesPerimetre(perimetre: PerimetreNomme): Ligne[] {
+  return NIVEAUX_PERIMETRE.filter(({ cle }) => perimetre[cle].length).map(({ cle, libelle }) => [
+    libelle,
+    perimetre[cle].map((zone) => `${zone.nom} (${zone.code})`).join(", "),
+  ]);
+}
+
 function largeurUtile(document: PDFKit.PDFDocument): number {
   return document.page.width - document.page.margins.left - document.page.margins.right;
 }
 
-/** A new document of Anah with `titre` (see identite.ts), ready for the blocks below. */
+/** A new document of Anah with `titre` (see identite.ts), for the `ecrire…` functions below. */
 export function creerCourrier(titre: string, genereLe: Date, sujet?: string): PDFKit.PDFDocument {
   return creerDocumentAnah({ titre, genereLe, sujet });
 }
 
 /** The addressee block, aligned right, then "Le JJ/MM/AAAA". */
-export function ecrireDestinataire(
+function ecrireDestinataire(
   document: PDFKit.PDFDocument,
   destinataire: DestinataireCourrier,
   date: Date,
@@ -90,7 +150,7 @@ export function ecrireLigne(document: PDFKit.PDFDocument, libelle: string, valeu
 export function ecrireParagraphe(
   document: PDFKit.PDFDocument,
   texte: string,
-  options: { gras?: boolean; retrait?: number } = {},
+  options: { gras?: boolean } = {},
 ): void {
   document
     .font(options.gras ? "Helvetica-Bold" : "Helvetica")
@@ -99,7 +159,6 @@ export function ecrireParagraphe(
     .text(texteWinAnsi(texte), document.page.margins.left, undefined, {
       width: largeurUtile(document),
       align: "justify",
-      indent: options.retrait ?? 0,
     });
   document.moveDown(0.5);
 }
@@ -114,25 +173,8 @@ export function ecrireIntertitre(document: PDFKit.PDFDocument, titre: string): v
   document.moveDown(0.3).font("Helvetica").fontSize(10).fillColor("#161616");
 }
 
-/** The "Vu …" lines of {@link BASE_LEGALE}. */
-export function ecrireBaseLegale(document: PDFKit.PDFDocument): void {
-  for (const vu of BASE_LEGALE) ecrireParagraphe(document, vu);
-}
-
-/** The appeal routes of a decision (catalogue, contract/messages/recours.ts), as a titled block. */
-export function ecrireVoiesDeRecours(document: PDFKit.PDFDocument): void {
-  ecrireIntertitre(document, VOIES_DE_RECOURS.titre);
-  ecrireParagraphe(document, VOIES_DE_RECOURS.introduction);
-  for (const voie of VOIES_DE_RECOURS.voies)
-    ecrireParagraphe(document, `• ${voie}`, { retrait: 0 });
-  ecrireParagraphe(document, VOIES_DE_RECOURS.conclusion);
-}
-
 /** "Pour l'Agence nationale de l'habitat," and the service that signs. */
-export function ecrireSignature(
-  document: PDFKit.PDFDocument,
-  serviceInstructeur: string | null,
-): void {
+function ecrireSignature(document: PDFKit.PDFDocument, serviceInstructeur: string | null): void {
   if (document.y + 60 > document.page.maxY()) document.addPage();
   const largeur = largeurUtile(document);
   const gauche = document.page.margins.left + largeur / 2;
@@ -146,13 +188,69 @@ export function ecrireSignature(
   document.x = document.page.margins.left;
 }
 
-/** The request's number and deposit date as two labelled lines. */
-export function ecrireReferences(document: PDFKit.PDFDocument, dossier: ReferencesDossier): void {
-  ecrireLigne(document, "Dossier n°", dossier.numeroDossier ?? "Non attribué");
-  ecrireLigne(
-    document,
-    "Demande déposée le",
-    dossier.dateDepot ? dateParis(dossier.dateDepot) : "Non déposée",
-  );
-  document.moveDown(0.6);
+function ecrireBloc(document: PDFKit.PDFDocument, bloc: BlocCourrier): void {
+  if (bloc === null) return;
+  if (typeof bloc === "string") ecrireParagraphe(document, bloc);
+  else if (Array.isArray(bloc)) ecrireLigne(document, ...bloc);
+  else if ("gras" in bloc) ecrireParagraphe(document, bloc.gras, { gras: true });
+  else if ("intertitre" in bloc) ecrireIntertitre(document, bloc.intertitre);
+  else {
+    for (const ligne of bloc.lignes) ecrireLigne(document, ...ligne);
+    document.moveDown(0.6);
+  }
+}
+
+/** A decision document of {@link genererCourrier}. */
+export interface Courrier {
+  titre: string;
+  /** The document's date and generation instant. */
+  date: Date;
+  /** Subject of the PDF metadata; the title when absent. */
+  sujet?: string;
+  /** Written at the top right with "Le JJ/MM/AAAA", when given. */
+  destinataire?: DestinataireCourrier;
+  blocs: BlocCourrier[];
+  /** The service that signs "Pour l'Agence nationale de l'habitat,". */
+  serviceInstructeur: string | null;
+}
+
+/**
+ * `courrier` as PDF bytes: Anah's header and title, the addressee when
+ * given, the blocks in order, the signature, and the footer of every page.
+ */
+export function genererCourrier(courrier: Courrier): Promise<Buffer> {
+  const document = creerCourrier(courrier.titre, courrier.date, courrier.sujet);
+  if (courrier.destinataire) ecrireDestinataire(document, courrier.destinataire, courrier.date);
+  for (const bloc of courrier.blocs) ecrireBloc(document, bloc);
+  ecrireSignature(document, courrier.serviceInstructeur);
+  return terminerDocumentAnah(document, courrier.date);
+}
+
+/**
+ * A letter titled `titre` as PDF bytes: the addressee and date, the
+ * "Agrément n°" line when `lettre.numeroAgrement` is given (it is then the
+ * PDF subject, else the request's number), the request's references, the
+ * `lettre.lignes` set apart under them, "Madame, Monsieur,", `blocs`, and
+ * the signature of the request's service instructeur.
+ */
+export function genererLettre(
+  titre: string,
+  lettre: EnTeteLettre & { numeroAgrement?: string; lignes?: Ligne[] },
+  blocs: BlocCourrier[],
+): Promise<Buffer> {
+  const { dossier, numeroAgrement } = lettre;
+  const agrement: Ligne[] = numeroAgrement === undefined ? [] : [["Agrément n°", numeroAgrement]];
+  return genererCourrier({
+    titre,
+    date: lettre.date,
+    sujet: numeroAgrement ?? dossier.numeroDossier ?? undefined,
+    destinataire: lettre.destinataire,
+    serviceInstructeur: dossier.serviceInstructeur,
+    blocs: [
+      { lignes: [...agrement, ...lignesReferences(dossier)] },
+      ...(lettre.lignes ? [{ lignes: lettre.lignes }] : []),
+      "Madame, Monsieur,",
+      ...blocs,
+    ],
+  });
 }

@@ -6,29 +6,17 @@
  */
 import type { TypeProcedureAgrement } from "../../contract/etats.ts";
 import { afficherDate } from "../../contract/validation.ts";
-import {
-  FORMULE_DE_POLITESSE,
-  creerCourrier,
-  ecrireBaseLegale,
-  ecrireDestinataire,
-  ecrireIntertitre,
-  ecrireLigne,
-  ecrireParagraphe,
-  ecrireReferences,
-  ecrireSignature,
-  ecrireVoiesDeRecours,
-  type DestinataireCourrier,
-  type ReferencesDossier,
-} from "./courrier.ts";
-import { dateParis, terminerDocumentAnah } from "./identite.ts";
+import * as courrier from "./courrier.ts";
+import { dateParis } from "./identite.ts";
 
 export const TITRE_LETTRE_RETRAIT = "Décision de retrait d'agrément « Mon Accompagnateur Rénov' »";
 
-/** What the decision states. */
-export interface DonneesLettreRetrait {
-  destinataire: DestinataireCourrier;
-  /** The approval request the approval was granted on. */
-  dossier: ReferencesDossier;
+/**
+ * What the decision states: `dossier` is the approval request the approval
+ * was granted on, `date` the decision instant, the day the withdrawal
+ * takes effect.
+ */
+export interface DonneesLettreRetrait extends courrier.EnTeteLettre {
   numeroAgrement: string;
   /** "AAAA-MM-JJ": first day of validity of the approval withdrawn. */
   dateDebut: string;
@@ -36,8 +24,6 @@ export interface DonneesLettreRetrait {
   procedure: { type: TypeProcedureAgrement; dateNotification: string | null };
   /** The grounds of the withdrawal, as the superviseur wrote them. */
   motifs: string;
-  /** Decision instant: the letter's date, the day the withdrawal takes effect. */
-  date: Date;
 }
 
 /**
@@ -50,11 +36,6 @@ export interface DonneesLettreRetrait {
  * the signature.
  */
 export async function genererLettreRetrait(donnees: DonneesLettreRetrait): Promise<Buffer> {
-  const document = creerCourrier(TITRE_LETTRE_RETRAIT, donnees.date, donnees.numeroAgrement);
-  ecrireDestinataire(document, donnees.destinataire, donnees.date);
-  ecrireLigne(document, "Agrément n°", donnees.numeroAgrement);
-  ecrireReferences(document, donnees.dossier);
-  ecrireParagraphe(document, "Madame, Monsieur,");
   const suspension =
     donnees.procedure.type === "retrait_avec_suspension"
       ? ", assortie de la suspension de votre agrément,"
@@ -62,26 +43,17 @@ export async function genererLettreRetrait(donnees: DonneesLettreRetrait): Promi
   const notification = donnees.procedure.dateNotification
     ? `Par une notification du ${afficherDate(donnees.procedure.dateNotification)}`
     : "Par une notification antérieure";
-  ecrireParagraphe(
-    document,
+  return courrier.genererLettre(TITRE_LETTRE_RETRAIT, donnees, [
     `Votre structure est agréée depuis le ${afficherDate(donnees.dateDebut)} pour exercer la mission d'accompagnement « Mon Accompagnateur Rénov' » (agrément n° ${donnees.numeroAgrement}). ${notification}, vous avez été informé de l'ouverture d'une procédure de retrait de cet agrément${suspension} et invité à présenter vos observations.`,
-  );
-  ecrireBaseLegale(document);
-  ecrireParagraphe(
-    document,
-    `Au terme de cette procédure, j'ai décidé de retirer l'agrément n° ${donnees.numeroAgrement} de votre structure, à compter du ${dateParis(donnees.date)}, pour les motifs suivants :`,
-    { gras: true },
-  );
-  ecrireIntertitre(document, "Motifs de la décision");
-  for (const paragraphe of donnees.motifs.split(/\n+/).filter((ligne) => ligne.trim()))
-    ecrireParagraphe(document, paragraphe.trim());
-  ecrireIntertitre(document, "Effets du retrait");
-  ecrireParagraphe(
-    document,
+    ...courrier.BASE_LEGALE,
+    {
+      gras: `Au terme de cette procédure, j'ai décidé de retirer l'agrément n° ${donnees.numeroAgrement} de votre structure, à compter du ${dateParis(donnees.date)}, pour les motifs suivants :`,
+    },
+    { intertitre: "Motifs de la décision" },
+    ...courrier.paragraphes(donnees.motifs),
+    { intertitre: "Effets du retrait" },
     "À compter de cette date, votre structure ne peut plus exercer la mission « Mon Accompagnateur Rénov' » au titre de cet agrément, et ses établissements ne sont plus référencés auprès des ménages.",
-  );
-  ecrireVoiesDeRecours(document);
-  ecrireParagraphe(document, FORMULE_DE_POLITESSE);
-  ecrireSignature(document, donnees.dossier.serviceInstructeur);
-  return terminerDocumentAnah(document, donnees.date);
+    ...courrier.BLOCS_VOIES_DE_RECOURS,
+    courrier.FORMULE_DE_POLITESSE,
+  ]);
 }

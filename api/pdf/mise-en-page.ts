@@ -4,7 +4,8 @@
  * and perimeter names, in the standard fonts of api/pdf/identite.ts.
  */
 import { NON_RENSEIGNE } from "../../contract/libelles.ts";
-import { texteWinAnsi } from "./identite.ts";
+import type { DemandeDetail } from "../../contract/schemas/demande.ts";
+import { creerDocumentAnah, texteWinAnsi } from "./identite.ts";
 
 /** A heading never stays alone at the bottom of a page. */
 function eviterTitreOrphelin(document: PDFKit.PDFDocument, hauteur: number): void {
@@ -49,4 +50,15 @@ export function noms(codes: string[], libelles: { code: string; nom: string }[])
   return codes
     .map((code) => (parCode.has(code) ? `${parCode.get(code)} (${code})` : code))
     .join(", ");
+}
+
+/** A new document of Anah on `detail` (its company as the subject), opened by the file number. */
+export function creerDocumentDemande(
+  titre: string,
+  detail: DemandeDetail,
+  genereLe: Date,
+): PDFKit.PDFDocument {
+  const document = creerDocumentAnah({ titre, genereLe, sujet: detail.raisonSociale ?? undefined });
+  ligne(document, "Numéro de dossier", detail.numeroDossier ?? "Non attribué");
+  return document;
 }

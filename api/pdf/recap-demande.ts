@@ -13,8 +13,8 @@ import {
   type DemandeDetail,
 } from "../../contract/schemas/demande.ts";
 import { afficherDate, afficherDecimal } from "../../contract/validation.ts";
-import { creerDocumentAnah, dateParis, terminerDocumentAnah, texteWinAnsi } from "./identite.ts";
-import { ligne, noms, section, sousSection } from "./mise-en-page.ts";
+import { dateParis, terminerDocumentAnah, texteWinAnsi } from "./identite.ts";
+import { creerDocumentDemande, ligne, noms, section, sousSection } from "./mise-en-page.ts";
 
 export const TITRE_RECAP_DEMANDE = "Récapitulatif de la demande d'agrément";
 
@@ -38,14 +38,8 @@ export async function genererRecapDemande(
   detail: DemandeDetail,
   options: { genereLe: Date; piecesJointes: FichierRecap[] },
 ): Promise<Buffer> {
-  const document = creerDocumentAnah({
-    titre: TITRE_RECAP_DEMANDE,
-    genereLe: options.genereLe,
-    sujet: detail.raisonSociale ?? undefined,
-  });
+  const document = creerDocumentDemande(TITRE_RECAP_DEMANDE, detail, options.genereLe);
   const { etape1, etape2, libelles } = detail;
-
-  ligne(document, "Numéro de dossier", detail.numeroDossier ?? "Non attribué");
   ligne(document, "Structure", detail.raisonSociale);
   ligne(document, "Date de création de la demande", dateParis(detail.dateCreation));
   ligne(document, "Date de dépôt", detail.dateDepot ? dateParis(detail.dateDepot) : "Non déposée");

@@ -10,8 +10,8 @@ import { RUBRIQUES_DEMANDE } from "../../contract/pieces-jointes.ts";
 import { libelleQualite } from "../../contract/qualites.ts";
 import type { DemandeDetail } from "../../contract/schemas/demande.ts";
 import { afficherDecimal } from "../../contract/validation.ts";
-import { creerDocumentAnah, dateParis, terminerDocumentAnah } from "./identite.ts";
-import { ligne, noms, section } from "./mise-en-page.ts";
+import { dateParis, terminerDocumentAnah } from "./identite.ts";
+import { creerDocumentDemande, ligne, noms, section } from "./mise-en-page.ts";
 
 export const TITRE_SYNTHESE_DEMANDE = "Synthèse de la demande d'agrément";
 
@@ -74,14 +74,8 @@ export async function genererSyntheseDemande(
   detail: DemandeDetail,
   options: { genereLe: Date; piecesJointes: readonly { rubrique: string }[] },
 ): Promise<Buffer> {
-  const document = creerDocumentAnah({
-    titre: TITRE_SYNTHESE_DEMANDE,
-    genereLe: options.genereLe,
-    sujet: detail.raisonSociale ?? undefined,
-  });
+  const document = creerDocumentDemande(TITRE_SYNTHESE_DEMANDE, detail, options.genereLe);
   const { etape1, etape2, libelles } = detail;
-
-  ligne(document, "Numéro de dossier", detail.numeroDossier ?? "Non attribué");
   ligne(document, "Date de création de la demande", dateParis(detail.dateCreation));
   ligne(document, "Date de dépôt", detail.dateDepot ? dateParis(detail.dateDepot) : "Non déposée");
   if (detail.serviceInstructeur)
