@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { CGU_VERSION } from "#contract/cgu";
 import { schemaAcceptationCgu } from "#contract/schemas/candidat";
 import type { UtilisateurCourant } from "#contract/schemas/utilisateur";
 import {
-  CheckboxField,
+  CheckboxInputField,
   Fieldset,
   FieldsetElement,
   FormErrorSummary,
@@ -99,22 +99,16 @@ export function CguForm({ lastResult, redirectTo, miseAJour }: CguFormProps) {
         <RequiredFieldsNotice />
         <Fieldset id="cgu-consentements" legend="Votre accord" heading="h2">
           <FieldsetElement>
-            <CheckboxField
-              id={fields.consentCgu.id}
+            <CheckboxInputField
+              field={fields.consentCgu}
               label="J'accepte les conditions générales d'utilisation"
-              errors={fields.consentCgu.errors}
-            >
-              <input {...getInputProps(fields.consentCgu, { type: "checkbox" })} />
-            </CheckboxField>
+            />
           </FieldsetElement>
           <FieldsetElement>
-            <CheckboxField
-              id={fields.consentMail.id}
+            <CheckboxInputField
+              field={fields.consentMail}
               label="J'accepte de recevoir les notifications par lettre recommandée électronique"
-              errors={fields.consentMail.errors}
-            >
-              <input {...getInputProps(fields.consentMail, { type: "checkbox" })} />
-            </CheckboxField>
+            />
           </FieldsetElement>
         </Fieldset>
         <input type="hidden" name="redirectTo" value={redirectTo} />

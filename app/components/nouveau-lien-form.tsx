@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { schemaNouveauLien } from "#contract/schemas/candidat";
-import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import { FormErrorSummary, InputField, RequiredFieldsNotice } from "~/components/forms";
 
 /** Where the form posts: the route that calls POST /api/user/token-mail. */
 export const NOUVEAU_LIEN_PATH = "/creation-compte/nouveau-lien";
@@ -36,18 +36,13 @@ export function NouveauLienForm({
       {/* A form-level refusal, e.g. too many requests (429). */}
       <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
-      <Field
-        id={fields.email.id}
+      <InputField
+        field={fields.email}
+        type="email"
         label="Adresse électronique du compte"
         hint="Format attendu : nom@domaine.fr"
-        errors={fields.email.errors}
-      >
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          spellCheck={false}
-        />
-      </Field>
+        inputProps={{ autoComplete: "email", spellCheck: false }}
+      />
       <ul className="fr-btns-group fr-btns-group--inline-md">
         <li>
           <button type="submit" className="fr-btn">

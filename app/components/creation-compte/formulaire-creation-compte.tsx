@@ -1,7 +1,6 @@
 import {
   getCollectionProps,
   getFormProps,
-  getInputProps,
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
@@ -11,13 +10,14 @@ import type { ReactNode } from "react";
 import { CODES_QUALITE, QUALITES } from "#contract/qualites";
 import { schemaCreationCompte } from "#contract/schemas/candidat";
 import {
-  CheckboxField,
   CheckboxGroup,
-  Fieldset,
+  CheckboxInputField,
   FieldsetElement,
   FormErrorSummary,
-  InputFieldElement,
+  FormSection,
+  InputFields,
   RequiredFieldsNotice,
+  type InputFieldDescription,
 } from "~/components/forms";
 import { t } from "~/i18n";
 
@@ -72,7 +72,9 @@ export function FormulaireCreationCompte({
       {introduction}
       <Form method="post" {...getFormProps(form)}>
         <RequiredFieldsNotice />
-        <SectionRepresentant fields={fields} />
+        <FormSection id="creation-compte-representant" legend="Représentant de la structure">
+          <InputFields fields={fields} inputs={REPRESENTANT} />
+        </FormSection>
         <SectionStructure fields={fields} />
         <SectionAcceptations fields={fields} />
         <ul className="fr-btns-group fr-btns-group--inline-md">
@@ -100,89 +102,66 @@ function useFormulaireCreationCompte(lastResult: SubmissionResult<string[]> | nu
   });
 }
 
+/** The representative: name, phone, e-mail twice, password twice. */
+const REPRESENTANT: InputFieldDescription[] = [
+  { name: "prenom", label: "Prénom", autoComplete: "given-name" },
+  { name: "nom", label: "Nom", autoComplete: "family-name" },
+  {
+    name: "telephone",
+    type: "tel",
+    label: "Téléphone",
+    hint: "Format attendu : 01 23 45 67 89 ou +33 1 23 45 67 89",
+    autoComplete: "tel",
+  },
+  {
+    name: "email",
+    type: "email",
+    label: "Adresse électronique",
+    hint: "Format attendu : nom@domaine.fr. Le lien d'activation du compte y sera envoyé.",
+    autoComplete: "email",
+    inputProps: { spellCheck: false },
+  },
+  {
+    name: "emailConfirmation",
+    type: "email",
+    label: "Confirmation de l'adresse électronique",
+    autoComplete: "email",
+    inputProps: { spellCheck: false },
+  },
+  {
+    name: "motDePasse",
+    type: "password",
+    label: "Mot de passe",
+    hint: "Il doit contenir 12 caractères minimum, une majuscule, une minuscule, un chiffre, un caractère spécial.",
+    autoComplete: "new-password",
+  },
+  {
+    name: "motDePasseConfirmation",
+    type: "password",
+    label: "Confirmation du mot de passe",
+    autoComplete: "new-password",
+  },
+];
+
+/** SIREN and company name of the structure. */
+const IDENTITE_STRUCTURE: InputFieldDescription[] = [
+  {
+    name: "siren",
+    label: "SIREN",
+    hint: "9 chiffres, espaces acceptés",
+    inputProps: { inputMode: "numeric", autoComplete: "off" },
+  },
+  { name: "raisonSociale", label: "Raison sociale", autoComplete: "organization" },
+];
+
 /** The fields of the account creation form (conform's metadata, by name). */
 type ChampsCreationCompte = ReturnType<typeof useFormulaireCreationCompte>[1];
-
-/** The representative: name, phone, e-mail twice, password twice. */
-function SectionRepresentant({ fields }: { fields: ChampsCreationCompte }) {
-  return (
-    <Fieldset
-      id="creation-compte-representant"
-      legend="Représentant de la structure"
-      heading="h2"
-      headingClassName="fr-h4 fr-mb-0"
-    >
-      <InputFieldElement
-        field={fields.prenom}
-        type="text"
-        label="Prénom"
-        inputProps={{ autoComplete: "given-name" }}
-      />
-      <InputFieldElement
-        field={fields.nom}
-        type="text"
-        label="Nom"
-        inputProps={{ autoComplete: "family-name" }}
-      />
-      <InputFieldElement
-        field={fields.telephone}
-        type="tel"
-        label="Téléphone"
-        hint="Format attendu : 01 23 45 67 89 ou +33 1 23 45 67 89"
-        inputProps={{ autoComplete: "tel" }}
-      />
-      <InputFieldElement
-        field={fields.email}
-        type="email"
-        label="Adresse électronique"
-        hint="Format attendu : nom@domaine.fr. Le lien d'activation du compte y sera envoyé."
-        inputProps={{ autoComplete: "email", spellCheck: false }}
-      />
-      <InputFieldElement
-        field={fields.emailConfirmation}
-        type="email"
-        label="Confirmation de l'adresse électronique"
-        inputProps={{ autoComplete: "email", spellCheck: false }}
-      />
-      <InputFieldElement
-        field={fields.motDePasse}
-        type="password"
-        label="Mot de passe"
-        hint="Il doit contenir 12 caractères minimum, une majuscule, une minuscule, un chiffre, un caractère spécial."
-        inputProps={{ autoComplete: "new-password" }}
-      />
-      <InputFieldElement
-        field={fields.motDePasseConfirmation}
-        type="password"
-        label="Confirmation du mot de passe"
-        inputProps={{ autoComplete: "new-password" }}
-      />
-    </Fieldset>
-  );
-}
 
 /** The structure: SIREN, company name, one or several qualities. */
 function SectionStructure({ fields }: { fields: ChampsCreationCompte }) {
   return (
-    <Fieldset
-      id="creation-compte-structure"
-      legend="Structure"
-      heading="h2"
-      headingClassName="fr-h4 fr-mb-0"
-    >
-      <InputFieldElement
-        field={fields.siren}
-        type="text"
-        label="SIREN"
-        hint="9 chiffres, espaces acceptés"
-        inputProps={{ inputMode: "numeric", autoComplete: "off" }}
-      />
-      <InputFieldElement
-        field={fields.raisonSociale}
-        type="text"
-        label="Raison sociale"
-        inputProps={{ autoComplete: "organization" }}
-      />
+    <FormSection id="creation-compte-structure" legend="Structure">
+      <InputFields fields={fields} inputs={IDENTITE_STRUCTURE} />
       <FieldsetElement>
         <CheckboxGroup
           id={fields.qualites.id}
@@ -199,18 +178,16 @@ function SectionStructure({ fields }: { fields: ChampsCreationCompte }) {
           }))}
         />
       </FieldsetElement>
-    </Fieldset>
+    </FormSection>
   );
 }
 
 /** The acceptance of the terms and of the personal-data policy, each with its link (new window). */
 function SectionAcceptations({ fields }: { fields: ChampsCreationCompte }) {
   return (
-    <Fieldset
+    <FormSection
       id="creation-compte-acceptations"
       legend="Conditions d'utilisation et données personnelles"
-      heading="h2"
-      headingClassName="fr-h4 fr-mb-0"
     >
       <Acceptation
         field={fields.acceptationCgu}
@@ -226,7 +203,7 @@ function SectionAcceptations({ fields }: { fields: ChampsCreationCompte }) {
         lien="Lire la politique de protection des données personnelles"
         label="J'accepte la politique de protection des données personnelles"
       />
-    </Fieldset>
+    </FormSection>
   );
 }
 
@@ -256,9 +233,7 @@ function Acceptation({
           {lien}
         </a>
       </p>
-      <CheckboxField id={field.id} errors={field.errors} label={label}>
-        <input {...getInputProps(field, { type: "checkbox" })} />
-      </CheckboxField>
+      <CheckboxInputField field={field} label={label} />
     </FieldsetElement>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -7,7 +7,9 @@ import {
   schemaPeriodeTelechargement,
   schemaSocieteTelechargement,
 } from "#contract/schemas/etablissements-liste";
-import { Field, FormErrorSummary } from "~/components/forms";
+import { FormErrorSummary, InputField } from "~/components/forms";
+
+const JJMMAAAA = "Format attendu : JJ/MM/AAAA";
 
 /** Props of {@link FormulairePeriode}. */
 export interface FormulairePeriodeProps {
@@ -39,24 +41,10 @@ export function FormulairePeriode({ lastResult }: FormulairePeriodeProps) {
       <input type="hidden" name="intent" value="periode" />
       <div className="fr-grid-row fr-grid-row--gutters">
         <div className="fr-col-12 fr-col-md-6">
-          <Field
-            id={fields.startDate.id}
-            label="Date de début"
-            hint="Format attendu : JJ/MM/AAAA"
-            errors={fields.startDate.errors}
-          >
-            <input {...getInputProps(fields.startDate, { type: "date" })} />
-          </Field>
+          <InputField field={fields.startDate} type="date" label="Date de début" hint={JJMMAAAA} />
         </div>
         <div className="fr-col-12 fr-col-md-6">
-          <Field
-            id={fields.endDate.id}
-            label="Date de fin"
-            hint="Format attendu : JJ/MM/AAAA"
-            errors={fields.endDate.errors}
-          >
-            <input {...getInputProps(fields.endDate, { type: "date" })} />
-          </Field>
+          <InputField field={fields.endDate} type="date" label="Date de fin" hint={JJMMAAAA} />
         </div>
       </div>
       <button type="submit" className="fr-btn fr-icon-download-line fr-btn--icon-left fr-mt-2w">
@@ -115,19 +103,17 @@ export function FormulaireSociete({ lastResult, recherche }: FormulaireSocietePr
         Par société
       </h3>
       <FormErrorSummary form={form} order={["raisonSociale"]} />
-      <Field
-        id={fields.raisonSociale.id}
+      <InputField
+        field={fields.raisonSociale}
+        type="text"
         label="Raison sociale"
         hint="Saisissez une partie du nom puis « Rechercher », ou choisissez une société proposée."
-        errors={fields.raisonSociale.errors}
-      >
-        <input
-          {...getInputProps(fields.raisonSociale, { type: "text" })}
-          list="societes-proposees"
-          autoComplete="off"
-          onChange={(evenement) => setSaisie(evenement.currentTarget.value)}
-        />
-      </Field>
+        inputProps={{
+          list: "societes-proposees",
+          autoComplete: "off",
+          onChange: (evenement) => setSaisie(evenement.currentTarget.value),
+        }}
+      />
       <datalist id="societes-proposees">
         {proposees.map((nom) => (
           <option key={nom} value={nom} />

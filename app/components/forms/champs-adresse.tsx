@@ -1,14 +1,12 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { ChampsCodePostalCommune, type CommunesDuCodePostal } from "./code-postal-commune";
-import { InputFieldElement } from "./input-field-element";
-
-/** A field of any form's schema (conform's metadata, read for its name, id, value and errors). */
-type Champ = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+import { InputFields, type Champ, type InputFieldDescription } from "./input-field";
 
 /** Props of {@link ChampsAdresse}. */
 export interface ChampsAdresseProps {
-  /** The conform fields of the address, whatever the form names them. */
-  champs: { adresse: Champ; complement: Champ; codePostal: Champ; commune: Champ };
+  /** conform's fields of the form. */
+  champs: Record<string, Champ>;
+  /** The names the form gives the street line, its complement, the postal code and the commune. */
+  noms: readonly [string, string, string, string];
   /** The communes of the postal code ({@link useCommunesDuCodePostal}). */
   recherche: CommunesDuCodePostal;
   /** The commune to select when the postal code has it. */
@@ -19,6 +17,22 @@ export interface ChampsAdresseProps {
   classe?: string;
 }
 
+/** The phone of a structure or an establishment (spec §5 Phone), a row of {@link InputFields} less its name. */
+export const TELEPHONE: Omit<InputFieldDescription, "name"> = {
+  type: "tel",
+  label: "Téléphone",
+  hint: "Par exemple : 01 23 45 67 89 ou +33 1 23 45 67 89",
+  autoComplete: "tel",
+};
+
+/** The e-mail address of a structure or an establishment, a row of {@link InputFields} less its name. */
+export const EMAIL: Omit<InputFieldDescription, "name"> = {
+  type: "email",
+  label: "Adresse électronique",
+  hint: "Par exemple : contact@structure.fr",
+  autoComplete: "email",
+};
+
 /**
  * A postal address in a DSFR fieldset (spec §5 Address): the street line,
  * its complement, then the postal code and its commune
@@ -27,6 +41,7 @@ export interface ChampsAdresseProps {
  */
 export function ChampsAdresse({
   champs,
+  noms: [adresse, complement, codePostal, commune],
   recherche,
   communePreferee,
   requis,
@@ -34,22 +49,21 @@ export function ChampsAdresse({
 }: ChampsAdresseProps) {
   return (
     <>
-      <InputFieldElement
-        field={champs.adresse}
-        type="text"
-        label="Adresse"
-        inputProps={{ autoComplete: "address-line1" }}
-      />
-      <InputFieldElement
-        field={champs.complement}
-        type="text"
-        label="Complément d'adresse"
-        hint="Bâtiment, étage, boîte postale…"
-        inputProps={{ autoComplete: "address-line2" }}
+      <InputFields
+        fields={champs}
+        inputs={[
+          { name: adresse, label: "Adresse", autoComplete: "address-line1" },
+          {
+            name: complement,
+            label: "Complément d'adresse",
+            hint: "Bâtiment, étage, boîte postale…",
+            autoComplete: "address-line2",
+          },
+        ]}
       />
       <ChampsCodePostalCommune
-        codePostal={champs.codePostal}
-        commune={champs.commune}
+        codePostal={champs[codePostal]}
+        commune={champs[commune]}
         recherche={recherche}
         communePreferee={communePreferee}
         requis={requis}

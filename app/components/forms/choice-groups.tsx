@@ -1,3 +1,4 @@
+import { getInputProps } from "@conform-to/react";
 import {
   cloneElement,
   isValidElement,
@@ -7,7 +8,9 @@ import {
   type ReactNode,
 } from "react";
 import { Checkbox, Radio } from "./choice";
-import { describedBy, ErrorList, normaliseErrors, type Errors } from "./error-list";
+import { ErrorList, normaliseErrors, type Errors } from "./error-list";
+import { ariaErrorProps } from "./field";
+import type { Champ } from "./input-field";
 import { Fieldset, FieldsetElement } from "./fieldset";
 import { RequiredStar } from "./required";
 
@@ -43,12 +46,7 @@ export function CheckboxField({ id, label, hint, errors, children }: CheckboxFie
   const invalid = messages.length > 0;
   const control = cloneElement(children, {
     id,
-    "aria-invalid": invalid || undefined,
-    "aria-describedby": describedBy(
-      children.props["aria-describedby"],
-      `${id}-error`,
-      messages.length,
-    ),
+    ...ariaErrorProps(id, messages.length, children.props["aria-describedby"]),
   });
   return (
     <div className={["fr-checkbox-group", invalid ? "fr-checkbox-group--error" : null].join(" ")}>
@@ -60,6 +58,15 @@ export function CheckboxField({ id, label, hint, errors, children }: CheckboxFie
       </label>
       <ErrorList id={id} errors={messages} />
     </div>
+  );
+}
+
+/** A {@link CheckboxField} bound to a conform field (`fields.x`): its box, label and messages. */
+export function CheckboxInputField({ field, label }: { field: Champ; label: ReactNode }) {
+  return (
+    <CheckboxField id={field.id} label={label} errors={field.errors}>
+      <input {...getInputProps(field, { type: "checkbox" })} />
+    </CheckboxField>
   );
 }
 
@@ -101,13 +108,7 @@ function ChoiceGroup({
     <Fieldset id={id} legend={legend} regular hint={hint} required={required} errors={messages}>
       {options.map(({ props: { key, ...props }, label, hint: indice }) => (
         <FieldsetElement inline={inline} key={key ?? props.id}>
-          <Input
-            {...props}
-            label={label}
-            hint={indice}
-            aria-invalid={messages.length > 0 || undefined}
-            aria-describedby={describedBy(undefined, `${id}-error`, messages.length)}
-          />
+          <Input {...props} label={label} hint={indice} {...ariaErrorProps(id, messages.length)} />
         </FieldsetElement>
       ))}
     </Fieldset>

@@ -79,12 +79,7 @@ export function Field({
       .filter(Boolean)
       .join(" "),
     required: isRequired || undefined,
-    "aria-invalid": invalid || undefined,
-    "aria-describedby": describedBy(
-      children.props["aria-describedby"],
-      `${id}-error`,
-      messages.length,
-    ),
+    ...ariaErrorProps(id, messages.length, children.props["aria-describedby"]),
   });
 
   return (
@@ -114,4 +109,16 @@ export function Field({
       <ErrorList id={id} errors={messages} />
     </div>
   );
+}
+
+/**
+ * The ARIA state a control gets from its messages (the first in
+ * `#${id}-error`): invalid and described by them while `messages` > 0,
+ * besides what the control's own `aria-describedby` already names.
+ */
+export function ariaErrorProps(id: string, messages: number, ownDescribedBy?: string) {
+  return {
+    "aria-invalid": messages > 0 || undefined,
+    "aria-describedby": describedBy(ownDescribedBy, `${id}-error`, messages),
+  };
 }

@@ -8,6 +8,7 @@ export { fieldErrorsOf, refusEnErreurs } from "./api-errors";
 export { Checkbox, Radio, type ChoiceProps } from "./choice";
 export {
   CheckboxField,
+  CheckboxInputField,
   CheckboxGroup,
   RadioGroup,
   type CheckboxFieldProps,
@@ -22,7 +23,13 @@ export {
   type ErrorSummaryProps,
 } from "./error-summary";
 export { Field, type FieldProps } from "./field";
-export { InputFieldElement, type InputFieldElementProps } from "./input-field-element";
+export {
+  InputField,
+  InputFields,
+  type Champ,
+  type InputFieldDescription,
+  type InputFieldProps,
+} from "./input-field";
 export {
   FormErrorSummary,
   type FormErrorSummaryProps,
@@ -30,8 +37,10 @@ export {
 } from "./form-error-summary";
 export { Fieldset, FieldsetElement, type FieldsetProps } from "./fieldset";
 export { FormErrors, type FormErrorsProps } from "./form-errors";
+export { FormSection } from "./form-section";
 export { RequiredFieldsNotice, RequiredStar } from "./required";
 export { SelectField, type SelectFieldProps, type SelectOption } from "./select-field";
+export { SubmitButton } from "./submit-button";
 export { PREFIXE_TITRE_ERREUR, formulaireRefuse, prefixeErreur, titreErreur } from "./titre-erreur";
 export {
   UploadField,

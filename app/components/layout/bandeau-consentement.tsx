@@ -39,28 +39,19 @@ export function BandeauConsentement({ redirectTo }: { redirectTo: string }) {
           <form method="post" action={PAGE_COOKIES} className="fr-col-12 fr-col-lg-5">
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <ul className="fr-btns-group fr-btns-group--inline fr-btns-group--sm fr-btns-group--right fr-mb-n2w">
-              <li>
-                <button
-                  className="fr-btn"
-                  type="submit"
-                  name="consentement"
-                  value="accepter"
-                  title={t("cookies.accepterTitre")}
-                >
-                  {t("cookies.accepter")}
-                </button>
-              </li>
-              <li>
-                <button
-                  className="fr-btn"
-                  type="submit"
-                  name="consentement"
-                  value="refuser"
-                  title={t("cookies.refuserTitre")}
-                >
-                  {t("cookies.refuser")}
-                </button>
-              </li>
+              {(["accepter", "refuser"] as const).map((choix) => (
+                <li key={choix}>
+                  <button
+                    className="fr-btn"
+                    type="submit"
+                    name="consentement"
+                    value={choix}
+                    title={t(`cookies.${choix}Titre`)}
+                  >
+                    {t(`cookies.${choix}`)}
+                  </button>
+                </li>
+              ))}
               <li>
                 <a
                   className="fr-btn fr-btn--secondary"

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import {
@@ -6,7 +6,7 @@ import {
   schemaChangementEmail,
 } from "#contract/schemas/compte-parametres";
 import { ChampMotDePasseActuel } from "~/components/parametres-compte/champ-mot-de-passe-actuel";
-import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import { FormErrorSummary, InputField, RequiredFieldsNotice } from "~/components/forms";
 
 /** `intent` of the e-mail change form on /account/params. */
 export const INTENT_CHANGEMENT_EMAIL = "changement-email";
@@ -45,19 +45,13 @@ export function ChangementEmail({
       <Form method="post" {...getFormProps(form)} noValidate>
         <FormErrorSummary form={form} />
         <RequiredFieldsNotice />
-        <Field
-          id={fields.email.id}
+        <InputField
+          field={fields.email}
+          type="email"
           label="Nouvelle adresse électronique"
           hint="Format attendu : nom@domaine.fr"
-          errors={fields.email.errors}
-          required
-        >
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            autoComplete="email"
-            required
-          />
-        </Field>
+          inputProps={{ autoComplete: "email", required: true }}
+        />
         <ChampMotDePasseActuel
           champ={fields.motDePasseActuel}
           hint="Il confirme que c'est bien vous qui demandez ce changement."

@@ -1,13 +1,16 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { schemaChangementMotDePasse } from "#contract/schemas/compte-parametres";
 import { MOT_DE_PASSE_LONGUEUR_MIN } from "#contract/validation";
 import { ChampMotDePasseActuel } from "~/components/parametres-compte/champ-mot-de-passe-actuel";
-import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import { FormErrorSummary, InputField, RequiredFieldsNotice } from "~/components/forms";
 
 /** `intent` of the password change form on /account/params. */
 export const INTENT_CHANGEMENT_MOT_DE_PASSE = "changement-mot-de-passe";
+
+/** The new password and its confirmation: required, filled by the browser's password generator. */
+const NOUVEAU_MOT_DE_PASSE = { autoComplete: "new-password", required: true };
 
 /**
  * "Changer de mot de passe" (spec §2 account settings, §5 Accounts; ADR
@@ -37,31 +40,19 @@ export function ChangementMotDePasse({
         <FormErrorSummary form={form} />
         <RequiredFieldsNotice />
         <ChampMotDePasseActuel champ={fields.motDePasseActuel} />
-        <Field
-          id={fields.motDePasse.id}
+        <InputField
+          field={fields.motDePasse}
+          type="password"
           label="Nouveau mot de passe"
           hint={`Au moins ${MOT_DE_PASSE_LONGUEUR_MIN} caractères, dont une majuscule, une minuscule, un chiffre et un caractère spécial ; différent de l'actuel.`}
-          errors={fields.motDePasse.errors}
-          required
-        >
-          <input
-            {...getInputProps(fields.motDePasse, { type: "password" })}
-            autoComplete="new-password"
-            required
-          />
-        </Field>
-        <Field
-          id={fields.confirmation.id}
+          inputProps={NOUVEAU_MOT_DE_PASSE}
+        />
+        <InputField
+          field={fields.confirmation}
+          type="password"
           label="Confirmation du nouveau mot de passe"
-          errors={fields.confirmation.errors}
-          required
-        >
-          <input
-            {...getInputProps(fields.confirmation, { type: "password" })}
-            autoComplete="new-password"
-            required
-          />
-        </Field>
+          inputProps={NOUVEAU_MOT_DE_PASSE}
+        />
         <input type="hidden" name="intent" value={INTENT_CHANGEMENT_MOT_DE_PASSE} />
         <button type="submit" className="fr-btn" disabled={enCours}>
           Changer mon mot de passe

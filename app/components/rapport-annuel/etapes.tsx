@@ -1,9 +1,7 @@
 import {
   getCollectionProps,
   getFormProps,
-  getInputProps,
   useForm,
-  type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -25,15 +23,16 @@ import {
 import { afficherDecimal } from "#contract/validation";
 import {
   CheckboxField,
-  Field,
   Fieldset,
-  FieldsetElement,
   FormErrorSummary,
+  InputFields,
   RadioGroup,
   RequiredFieldsNotice,
   UploadField,
   UploadProgress,
   acceptAttribute,
+  type Champ,
+  type InputFieldDescription,
 } from "~/components/forms";
 import { dateFr } from "~/utils/dates";
 import { useEnvoiAvecProgression } from "./envoi-etape-documents";
@@ -46,9 +45,6 @@ interface EnvoiValide {
   formData: FormData;
   action: string;
 }
-
-/** conform's metadata of one field of a step (its value is posted as text). */
-type Champ = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 /** The page title of a step: "Étape 2 sur 3 – Activité – Rapport annuel d'activité 2025". */
 export function titreEtapeRapport(annee: number, etape: NumeroEtapeRapport): string {
@@ -103,17 +99,29 @@ export interface EtapeRapportProps {
   lastResult: SubmissionResult<string[]> | null;
 }
 
-/** Spec §5 ETP: a text field typed the French way ("7,5"). */
-function ChampEtp({ champ, label, requis }: { champ: Champ; label: string; requis?: boolean }) {
-  return (
-    <Field id={champ.id} label={label} hint="En ETP annuels. Exemple : 7,5" errors={champ.errors}>
-      <input
-        {...getInputProps(champ, { type: "text" })}
-        required={requis || undefined}
-        inputMode="decimal"
-      />
-    </Field>
-  );
+const DEMI = "fr-col-12 fr-col-md-6";
+/** Spec §5 ETP: typed the French way ("7,5"); the counts of step 2: whole numbers. */
+const ETP = { hint: "En ETP annuels. Exemple : 7,5", inputMode: "decimal" } as const;
+const NOMBRE = { hint: "Un nombre entier. Exemple : 12", inputMode: "numeric" } as const;
+
+/**
+ * Rows of {@link InputFields} for figures of a step, `[name, label]`
+ * each: text inputs of `sorte` (ETP or whole count), `requis` or not, in
+ * `colonnes` of the grid.
+ */
+function chiffres(
+  sorte: typeof ETP | typeof NOMBRE,
+  colonnes: string,
+  requis: boolean,
+  liste: [string, string][],
+): InputFieldDescription[] {
+  return liste.map(([name, label]) => ({
+    name,
+    label,
+    hint: sorte.hint,
+    className: colonnes,
+    inputProps: { required: requis || undefined, inputMode: sorte.inputMode },
+  }));
 }
 
 /**
@@ -159,16 +167,13 @@ export function EtapeEffectifs({ rapport, lastResult }: EtapeRapportProps) {
         legend={`Effectifs au 31 décembre ${annee}`}
         heading="h3"
       >
-        <FieldsetElement className="fr-col-12 fr-col-md-6">
-          <ChampEtp champ={champs.etpStructure} label="Nombre d'ETP de la structure" requis />
-        </FieldsetElement>
-        <FieldsetElement className="fr-col-12 fr-col-md-6">
-          <ChampEtp
-            champ={champs.etpAccompagnement}
-            label="Nombre d'ETP dédiés à l'accompagnement"
-            requis
-          />
-        </FieldsetElement>
+        <InputFields
+          fields={champs}
+          inputs={chiffres(ETP, DEMI, true, [
+            ["etpStructure", "Nombre d'ETP de la structure"],
+            ["etpAccompagnement", "Nombre d'ETP dédiés à l'accompagnement"],
+          ])}
+        />
       </Fieldset>
       <h3 className="fr-h5 fr-mt-4w">ETP dédiés à l'accompagnement par département</h3>
       <p className="fr-text--sm">
@@ -182,43 +187,17 @@ export function EtapeEffectifs({ rapport, lastResult }: EtapeRapportProps) {
           heading="h4"
           headingClassName="fr-text--lg fr-mb-0"
         >
-          <FieldsetElement className="fr-col-12 fr-col-md-6">
-            <ChampEtp
-              champ={champs[champEtpRealise(departement.code)]}
-              label={`ETP réalisés en ${annee}`}
-            />
-          </FieldsetElement>
-          <FieldsetElement className="fr-col-12 fr-col-md-6">
-            <ChampEtp
-              champ={champs[champEtpPrevisionnel(departement.code)]}
-              label={`ETP prévisionnels en ${annee + 1}`}
-            />
-          </FieldsetElement>
+          <InputFields
+            fields={champs}
+            inputs={chiffres(ETP, DEMI, false, [
+              [champEtpRealise(departement.code), `ETP réalisés en ${annee}`],
+              [champEtpPrevisionnel(departement.code), `ETP prévisionnels en ${annee + 1}`],
+            ])}
+          />
         </Fieldset>
       ))}
       <BoutonsEtapeRapport annee={annee} etape={1} soumettre={false} />
     </Form>
-  );
-}
-
-/** A required whole count of step 2. */
-function ChampNombre({
-  champ,
-  label,
-  requis = true,
-}: {
-  champ: Champ;
-  label: string;
-  requis?: boolean;
-}) {
-  return (
-    <Field id={champ.id} label={label} hint="Un nombre entier. Exemple : 12" errors={champ.errors}>
-      <input
-        {...getInputProps(champ, { type: "text" })}
-        required={requis || undefined}
-        inputMode="numeric"
-      />
-    </Field>
   );
 }
 
@@ -271,21 +250,18 @@ export function EtapeActivite({ rapport, lastResult }: EtapeRapportProps) {
       />
       <RequiredFieldsNotice />
       <Fieldset id="rapport-activite" legend={`Activité en ${annee}`} heading="h3">
-        <FieldsetElement className="fr-col-12 fr-col-md-6">
-          <ChampNombre champ={champs.nbContratsSignes} label="Nombre de contrats signés" />
-        </FieldsetElement>
-        <FieldsetElement className="fr-col-12 fr-col-md-6">
-          <ChampNombre champ={champs.nbContratsAbandonnes} label="Nombre de contrats abandonnés" />
-        </FieldsetElement>
-        <FieldsetElement className="fr-col-12 fr-col-md-6">
-          <ChampNombre champ={champs.nbDossiersDeposes} label="Nombre de dossiers déposés" />
-        </FieldsetElement>
-        <FieldsetElement className="fr-col-12 fr-col-md-6">
-          <ChampNombre
-            champ={champs.nbAccompagnementsPrevisionnels}
-            label={`Nombre d'accompagnements prévisionnels en ${annee + 1}`}
-          />
-        </FieldsetElement>
+        <InputFields
+          fields={champs}
+          inputs={chiffres(NOMBRE, DEMI, true, [
+            ["nbContratsSignes", "Nombre de contrats signés"],
+            ["nbContratsAbandonnes", "Nombre de contrats abandonnés"],
+            ["nbDossiersDeposes", "Nombre de dossiers déposés"],
+            [
+              "nbAccompagnementsPrevisionnels",
+              `Nombre d'accompagnements prévisionnels en ${annee + 1}`,
+            ],
+          ])}
+        />
       </Fieldset>
       <RadioGroup
         id={fields.sousTraitance.id}
@@ -302,27 +278,20 @@ export function EtapeActivite({ rapport, lastResult }: EtapeRapportProps) {
           heading="h3"
           hint="À renseigner si vous avez répondu « Oui »."
         >
-          <FieldsetElement className="fr-col-12 fr-col-md-4">
-            <ChampNombre
-              champ={champs.nbSousTraitanceAudits}
-              label="Nombre d'audits sous-traités"
-              requis={false}
-            />
-          </FieldsetElement>
-          <FieldsetElement className="fr-col-12 fr-col-md-4">
-            <ChampNombre
-              champ={champs.nbSousTraitancePrestationsRenforcees}
-              label="Nombre de prestations renforcées sous-traitées"
-              requis={false}
-            />
-          </FieldsetElement>
-          <FieldsetElement className="fr-col-12 fr-col-md-4">
-            <ChampNombre
-              champ={champs.nbSousTraitanceMissionComplete}
-              label="Nombre de missions obligatoires complètes sous-traitées"
-              requis={false}
-            />
-          </FieldsetElement>
+          <InputFields
+            fields={champs}
+            inputs={chiffres(NOMBRE, "fr-col-12 fr-col-md-4", false, [
+              ["nbSousTraitanceAudits", "Nombre d'audits sous-traités"],
+              [
+                "nbSousTraitancePrestationsRenforcees",
+                "Nombre de prestations renforcées sous-traitées",
+              ],
+              [
+                "nbSousTraitanceMissionComplete",
+                "Nombre de missions obligatoires complètes sous-traitées",
+              ],
+            ])}
+          />
         </Fieldset>
       ) : null}
       <BoutonsEtapeRapport annee={annee} etape={2} soumettre={false} />
@@ -331,23 +300,26 @@ export function EtapeActivite({ rapport, lastResult }: EtapeRapportProps) {
 }
 
 /**
- * How many documents each type code of `procedure` holds once `formData`
- * is saved: the report's documents not ticked "Retirer", plus the files
- * chosen in the type's input.
+ * The zod schema of step `etape` of `rapport`, for the page and the server
+ * alike; step 3 knowing how many documents each type code of `codes`
+ * holds once `formData` is saved: the report's documents not ticked
+ * "Retirer", plus the files chosen in the type's input.
  */
-function nombresDeFichiers(
-  formData: FormData,
+export function schemaEtapeRapport(
+  etape: NumeroEtapeRapport,
   rapport: RapportAnnuel,
-  procedure: ProcedureRapportAnnuel,
-): Record<string, number> {
+  formData: FormData,
+  codes: readonly string[],
+) {
+  if (etape === 1) return schemaEtapeEffectifs(rapport.departements.map((d) => d.code));
+  if (etape === 2) return schemaEtapeActivite;
   const fichiers: Record<string, number> = {};
   const supprimes = new Set(formData.getAll("supprimer").map(String));
-  for (const groupe of procedure.groupes)
-    for (const { code } of groupe.values)
-      fichiers[code] =
-        rapport.piecesJointes.filter((p) => p.codeTypePJ === code && !supprimes.has(p.id)).length +
-        formData.getAll(code).filter((v) => typeof v !== "string" && v.size > 0).length;
-  return fichiers;
+  for (const code of codes)
+    fichiers[code] =
+      rapport.piecesJointes.filter((p) => p.codeTypePJ === code && !supprimes.has(p.id)).length +
+      formData.getAll(code).filter((v) => typeof v !== "string" && v.size > 0).length;
+  return schemaEtapeChangements(fichiers);
 }
 
 /** What the sections of step 3 share: the form's id, the year, conform's fields, the accepted types and the limits as a sentence. */
@@ -464,7 +436,12 @@ export function EtapeChangements({
     },
     onValidate: ({ formData }) =>
       parseWithZod(formData, {
-        schema: schemaEtapeChangements(nombresDeFichiers(formData, rapport, procedure)),
+        schema: schemaEtapeRapport(
+          3,
+          rapport,
+          formData,
+          procedure.groupes.flatMap((groupe) => groupe.values.map((valeur) => valeur.code)),
+        ),
       }),
   });
   const champs = fields as unknown as Record<string, Champ>;

@@ -11,9 +11,6 @@ import { aujourdhuiParis } from "#contract/delais";
 import type { Agrement } from "#contract/schemas/agrement";
 import {
   CODES_PJ_RAPPORT_ANNUEL,
-  schemaEtapeActivite,
-  schemaEtapeChangements,
-  schemaEtapeEffectifs,
   type NumeroEtapeRapport,
   type ProcedureRapportAnnuel,
   type RapportAnnuel,
@@ -31,6 +28,7 @@ import { agrementAccessible } from "~/components/agrement/agrement";
 import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { erreursDeApi, pageNonTrouvee } from "~/components/demande/formulaire/formulaire.server";
 import { t } from "~/i18n";
+import { schemaEtapeRapport } from "./etapes";
 import { URL_CONFIRMATION, urlEtapeRapport, urlSynthese } from "./urls";
 
 /**
@@ -137,24 +135,6 @@ export interface ResultatEtapeRapport {
   lastResult: SubmissionResult<string[]>;
 }
 
-/** The step's zod schema (step 3 knowing how many documents each group will hold). */
-function schemaDe(etape: NumeroEtapeRapport, rapport: RapportAnnuel, formData: FormData) {
-  if (etape === 1) return schemaEtapeEffectifs(rapport.departements.map((d) => d.code));
-  if (etape === 2) return schemaEtapeActivite;
-  const supprimes = new Set(formData.getAll("supprimer").map(String));
-  const fichiers: Record<string, number> = {};
-  for (const code of CODES_PJ_RAPPORT_ANNUEL) {
-    const gardes = rapport.piecesJointes.filter(
-      (piece) => piece.codeTypePJ === code && !supprimes.has(piece.id),
-    ).length;
-    const envoyes = formData
-      .getAll(code)
-      .filter((valeur) => typeof valeur !== "string" && valeur.size > 0).length;
-    fichiers[code] = gardes + envoyes;
-  }
-  return schemaEtapeChangements(fichiers);
-}
-
 /** The body sent to the API: the posted fields (files only when chosen), plus the action's own. */
 function corpsApi(
   formData: FormData,
@@ -204,7 +184,9 @@ export async function enregistrerEtapeRapport(
 ) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "enregistrer");
-  const submission = parseWithZod(formData, { schema: schemaDe(etape, rapport, formData) });
+  const submission = parseWithZod(formData, {
+    schema: schemaEtapeRapport(etape, rapport, formData, CODES_PJ_RAPPORT_ANNUEL),
+  });
   const refus = (lastResult: SubmissionResult<string[]>) =>
     data({ cle: crypto.randomUUID(), etape, lastResult } satisfies ResultatEtapeRapport, {
       status: 422,

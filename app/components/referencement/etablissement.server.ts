@@ -62,6 +62,26 @@ function reponsePerimetre(
 }
 
 /**
+ * The EPCI or commune search of a "Rechercher" post (intent
+ * {@link INTENT_RECHERCHE_EPCIS} or the communes'), among those of the
+ * approval `agrementId`, for the referencing form and the perimeter update.
+ */
+export async function recherchePerimetre(
+  request: Request,
+  context: AppLoadContext,
+  agrementId: string,
+  formData: FormData,
+): Promise<RecherchePerimetreEtablissement> {
+  const epcis = formData.get("intent") === INTENT_RECHERCHE_EPCIS;
+  const rechercher = epcis ? rechercherEpcisDansAgrement : rechercherCommunesDansAgrement;
+  const terme = String(formData.get(epcis ? "rechercheEpci" : "rechercheCommune") ?? "");
+  return {
+    type: epcis ? "epcis" : "communes",
+    resultat: await rechercher(request, context, agrementId, terme),
+  };
+}
+
+/**
  * Intents `rechercheEpcis` / `rechercheCommunes`: the EPCI or communes of
  * the approval `agrementId` matching the posted search, nothing saved
  * (200, every box kept).
@@ -72,32 +92,9 @@ export async function rechercherDansPerimetre(
   agrementId: string,
   formData: FormData,
 ) {
-  const recherche: RecherchePerimetreEtablissement =
-    formData.get("intent") === INTENT_RECHERCHE_EPCIS
-      ? {
-          type: "epcis",
-          resultat: await rechercherEpcisDansAgrement(
-            request,
-            context,
-            agrementId,
-            String(formData.get("rechercheEpci") ?? ""),
-          ),
-        }
-      : {
-          type: "communes",
-          resultat: await rechercherCommunesDansAgrement(
-            request,
-            context,
-            agrementId,
-            String(formData.get("rechercheCommune") ?? ""),
-          ),
-        };
-  return reponsePerimetre(
-    formData,
-    parseWithZod(formData, { schema: schemaRecherche }).reply(),
-    recherche,
-    200,
-  );
+  const recherche = await recherchePerimetre(request, context, agrementId, formData);
+  const lastResult = parseWithZod(formData, { schema: schemaRecherche }).reply();
+  return reponsePerimetre(formData, lastResult, recherche, 200);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { schemaPerimetreEtablissement } from "#contract/schemas/etablissement";
-import { FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import { FormErrorSummary, RequiredFieldsNotice, SubmitButton } from "~/components/forms";
 import { schemaRecherche } from "~/components/demande/formulaire/schema-recherche";
 import {
   PerimetreEtablissement,
@@ -41,7 +41,6 @@ export function FormulairePerimetre({
   recherche,
   lastResult,
 }: FormulairePerimetreProps) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "perimetre",
     lastResult,
@@ -64,25 +63,11 @@ export function FormulairePerimetre({
         options={options}
         choix={choix}
         recherche={recherche}
-        erreurs={{
-          regions: fields.regions.errors,
-          departements: fields.departements.errors,
-          epcis: fields.epcis.errors,
-          communes: fields.communes.errors,
-        }}
-        erreurId={fields.regions.errorId}
+        champs={fields}
       />
       <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--right fr-mt-2w">
         <li>
-          <button
-            type="submit"
-            className="fr-btn"
-            name="intent"
-            value={INTENT_MODIFIER_PERIMETRE}
-            disabled={navigation.state === "submitting"}
-          >
-            Mettre à jour le périmètre
-          </button>
+          <SubmitButton intent={INTENT_MODIFIER_PERIMETRE}>Mettre à jour le périmètre</SubmitButton>
         </li>
       </ul>
     </Form>

@@ -28,12 +28,12 @@ import {
   INTENT_COMMUNES_CODE_POSTAL,
   type ValeursReferencement,
 } from "./champs-referencement";
+import { recherchePerimetre } from "./etablissement.server";
+import type { FormulaireReferencementProps } from "./formulaire-referencement";
 import {
   CHOIX_VIDE,
-  INTENT_RECHERCHE_EPCIS,
   estRecherchePerimetre,
   type ChoixPerimetreEtablissement,
-  type OptionsPerimetre,
   type RecherchePerimetreEtablissement,
 } from "./perimetre-etablissement";
 import { MESSAGE_REGISTRE_INDISPONIBLE } from "./presentation";
@@ -42,8 +42,6 @@ import {
   exigerAgrementReferencement,
   optionsPerimetre,
   perimetrePoste,
-  rechercherCommunesDansAgrement,
-  rechercherEpcisDansAgrement,
 } from "./referencement.server";
 
 /** Why the form is not shown: the approval is suspended (spec §4), nothing left, or no registry. */
@@ -51,16 +49,10 @@ export type RaisonSansFormulaire = "suspendu" | "tousReferences" | "registreIndi
 
 /** What `/referencement/nouveau` shows: the form, or why there is none. */
 export type DonneesReferencement =
-  | {
-      vue: "formulaire";
-      numeroAgrement: string;
-      etpRequired: boolean;
-      registre: EtablissementRegistre[];
-      options: OptionsPerimetre;
-      valeurs: ValeursReferencement;
-      choix: ChoixPerimetreEtablissement;
-      communes: ResultatGeographie[];
-    }
+  | ({ vue: "formulaire"; numeroAgrement: string } & Omit<
+      FormulaireReferencementProps,
+      "recherche" | "lastResult"
+    >)
   | { vue: "sansFormulaire"; numeroAgrement: string; raison: RaisonSansFormulaire };
 
 /** What a post that did not reference gives back: the form as posted, and the search if any. */
@@ -222,35 +214,4 @@ export async function posterReferencement(request: Request, context: AppLoadCont
     },
     { request, context },
   );
-}
-
-/**
- * The EPCI or commune search of a "Rechercher" post (intent
- * {@link INTENT_RECHERCHE_EPCIS} or the communes'), among the approval's.
- */
-async function recherchePerimetre(
-  request: Request,
-  context: AppLoadContext,
-  agrementId: string,
-  formData: FormData,
-): Promise<RecherchePerimetreEtablissement> {
-  if (formData.get("intent") === INTENT_RECHERCHE_EPCIS)
-    return {
-      type: "epcis",
-      resultat: await rechercherEpcisDansAgrement(
-        request,
-        context,
-        agrementId,
-        String(formData.get("rechercheEpci") ?? ""),
-      ),
-    };
-  return {
-    type: "communes",
-    resultat: await rechercherCommunesDansAgrement(
-      request,
-      context,
-      agrementId,
-      String(formData.get("rechercheCommune") ?? ""),
-    ),
-  };
 }

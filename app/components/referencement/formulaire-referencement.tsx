@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import type { EtablissementRegistre } from "#contract/schemas/etablissement";
-import { FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import { FormErrorSummary, RequiredFieldsNotice, SubmitButton } from "~/components/forms";
 import type { ResultatGeographie } from "~/components/demande/formulaire/geographie";
 import { useCommunesDuCodePostal } from "~/components/forms/code-postal-commune";
 import {
@@ -70,7 +70,6 @@ export function FormulaireReferencement({
   recherche,
   lastResult,
 }: FormulaireReferencementProps) {
-  const navigation = useNavigation();
   const [form, fields] = useFormulaireReferencement(etpRequired, valeurs, lastResult);
   const communesDuCodePostal = useCommunesDuCodePostal(communesInitiales);
   const [communePreferee, setCommunePreferee] = useState(
@@ -111,13 +110,7 @@ export function FormulaireReferencement({
         options={options}
         choix={choix}
         recherche={recherche}
-        erreurs={{
-          regions: fields.regions.errors,
-          departements: fields.departements.errors,
-          epcis: fields.epcis.errors,
-          communes: fields.communes.errors,
-        }}
-        erreurId={fields.regions.errorId}
+        champs={fields}
       />
       <SectionReferent fields={fields} etpRequired={etpRequired} />
       <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--right fr-mt-4w">
@@ -127,15 +120,7 @@ export function FormulaireReferencement({
           </Link>
         </li>
         <li>
-          <button
-            type="submit"
-            className="fr-btn"
-            name="intent"
-            value={INTENT_REFERENCER}
-            disabled={navigation.state === "submitting"}
-          >
-            Référencer l'établissement
-          </button>
+          <SubmitButton intent={INTENT_REFERENCER}>Référencer l'établissement</SubmitButton>
         </li>
       </ul>
     </Form>

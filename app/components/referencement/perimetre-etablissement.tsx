@@ -62,14 +62,30 @@ export interface PerimetreEtablissementProps {
   choix: ChoixPerimetreEtablissement;
   recherche: RecherchePerimetreEtablissement | null;
   /**
-   * Messages by list; those of `regions` are the perimeter's as a whole
-   * ('Le périmètre d'intervention est requis', outside the approval…),
-   * shown under the legend (the API and the shared schema put them there).
+   * conform's fields of the four lists, read for their messages; those of
+   * `regions` are the perimeter's as a whole ('Le périmètre d'intervention
+   * est requis', outside the approval…), shown under the legend (the API
+   * and the shared schema put them there), the first in `regions.errorId`.
    */
-  erreurs: { regions?: string[]; departements?: string[]; epcis?: string[]; communes?: string[] };
-  /** Id of the first message of `regions` (conform's `fields.regions.errorId`). */
-  erreurId: string;
+  champs: Record<
+    "regions" | "departements" | TypeTerritoire,
+    { errors?: string[]; errorId: string }
+  >;
 }
+
+/** The two searches: the hint and the intent of each. */
+const RECHERCHES: Record<TypeTerritoire, { indice: string; intent: string }> = {
+  epcis: {
+    indice:
+      "Au moins 3 caractères du nom de l'EPCI, ou son SIREN. Seuls les EPCI de votre agrément sont proposés.",
+    intent: INTENT_RECHERCHE_EPCIS,
+  },
+  communes: {
+    indice:
+      "Au moins 1 caractère du nom ou du code postal. Seules les communes de votre agrément sont proposées.",
+    intent: INTENT_RECHERCHE_COMMUNES,
+  },
+};
 
 /**
  * The intervention perimeter of an establishment (spec §3 Etablissement,
@@ -91,13 +107,10 @@ export function PerimetreEtablissement({
   options,
   choix,
   recherche,
-  erreurs,
-  erreurId,
+  champs,
 }: PerimetreEtablissementProps) {
   const regionsChoisies = new Set(choix.regions);
   const departementsChoisis = new Set(choix.departements);
-  const rechercheDe = (type: TypeTerritoire) =>
-    recherche?.type === type ? recherche.resultat : null;
 
   return (
     <Fieldset
@@ -107,8 +120,8 @@ export function PerimetreEtablissement({
       headingClassName={heading === "h2" ? "fr-h4 fr-mb-0" : "fr-h6 fr-mb-0"}
       required
       hint="Dans le périmètre de votre agrément. Au moins un choix : des régions, des départements, des EPCI ou des communes."
-      errors={erreurs.regions ?? []}
-      errorId={erreurId}
+      errors={champs.regions.errors ?? []}
+      errorId={champs.regions.errorId}
       errorsFirst
     >
       {options.regions.length ? (
@@ -132,55 +145,25 @@ export function PerimetreEtablissement({
               ? "Classés par région. Inutile de cocher les départements d'une région déjà cochée."
               : undefined
           }
-          erreurs={erreurs.departements}
+          erreurs={champs.departements.errors}
           coches={departementsChoisis}
           etat={(departement) => ({ defaultChecked: departementsChoisis.has(departement.code) })}
         />
       ) : null}
 
-      <FieldsetElement>
-        <RecherchePostee
-          id={id}
-          type="epcis"
-          indice="Au moins 3 caractères du nom de l'EPCI, ou son SIREN. Seuls les EPCI de votre agrément sont proposés."
-          intent={INTENT_RECHERCHE_EPCIS}
-          codes={choix.epcis}
-          noms={choix.noms.epcis}
-          recherche={rechercheDe("epcis")}
-          erreurs={erreurs.epcis}
-        />
-      </FieldsetElement>
-
-      <FieldsetElement>
-        <RecherchePostee
-          id={id}
-          type="communes"
-          indice="Au moins 1 caractère du nom ou du code postal. Seules les communes de votre agrément sont proposées."
-          intent={INTENT_RECHERCHE_COMMUNES}
-          codes={choix.communes}
-          noms={choix.noms.communes}
-          recherche={rechercheDe("communes")}
-          erreurs={erreurs.communes}
-        />
-      </FieldsetElement>
+      {(["epcis", "communes"] as const).map((type) => (
+        <FieldsetElement key={type}>
+          <RecherchePostee
+            id={id}
+            type={type}
+            choix={choix}
+            recherche={recherche?.type === type ? recherche.resultat : null}
+            erreurs={champs[type].errors}
+          />
+        </FieldsetElement>
+      ))}
     </Fieldset>
   );
-}
-
-/** Props of {@link RecherchePostee}. */
-interface RecherchePosteeProps {
-  /** Id of the perimeter picker. */
-  id: string;
-  type: TypeTerritoire;
-  indice: string;
-  intent: string;
-  /** Codes chosen (ticked when the page was rendered). */
-  codes: string[];
-  /** Names known for them (posted, or saved). */
-  noms: ResultatGeographie[];
-  /** The search the server just ran, if any. */
-  recherche: RechercheGeographie | null;
-  erreurs?: string[];
 }
 
 /**
@@ -191,21 +174,27 @@ interface RecherchePosteeProps {
 function RecherchePostee({
   id,
   type,
-  indice,
-  intent,
-  codes,
-  noms,
+  choix,
   recherche,
   erreurs,
-}: RecherchePosteeProps) {
-  const nomsConnus = indexerNoms([...noms, ...(recherche?.resultats ?? [])]);
+}: {
+  /** Id of the perimeter picker. */
+  id: string;
+  type: TypeTerritoire;
+  choix: ChoixPerimetreEtablissement;
+  /** The search the server just ran, if any. */
+  recherche: RechercheGeographie | null;
+  erreurs?: string[];
+}) {
+  const codes = choix[type];
+  const nomsConnus = indexerNoms([...choix.noms[type], ...(recherche?.resultats ?? [])]);
   const choisis = new Set(codes);
   return (
     <RechercheTerritoires
       id={id}
       type={type}
-      indice={indice}
-      intent={intent}
+      indice={RECHERCHES[type].indice}
+      intent={RECHERCHES[type].intent}
       erreurs={erreurs}
       choisis={nommer(codes, nomsConnus)}
       resultats={(recherche?.resultats ?? []).filter((option) => !choisis.has(option.code))}

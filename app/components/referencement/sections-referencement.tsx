@@ -1,13 +1,63 @@
 import { getCollectionProps } from "@conform-to/react";
 import { CIVILITES, type EtablissementRegistre } from "#contract/schemas/etablissement";
-import { Fieldset, FieldsetElement, InputFieldElement, RadioGroup } from "~/components/forms";
-import { ChampsAdresse } from "~/components/forms/champs-adresse";
+import {
+  FieldsetElement,
+  FormSection,
+  InputFields,
+  RadioGroup,
+  type InputFieldDescription,
+} from "~/components/forms";
+import { ChampsAdresse, EMAIL, TELEPHONE } from "~/components/forms/champs-adresse";
 import type { CommunesDuCodePostal } from "~/components/forms/code-postal-commune";
 import { INTENT_ADRESSE_REGISTRE, type ChampsReferencement } from "./champs-referencement";
-import { formaterSiret } from "./presentation";
+import { adresseSurUneLigne, formaterSiret } from "./presentation";
 
 const DEMI = "fr-col-12 fr-col-md-6";
-const TITRE_SECTION = "fr-h4 fr-mb-0";
+
+/** The establishment's name, and its name in the directory. */
+const NOMS: InputFieldDescription[] = [
+  {
+    name: "nom",
+    label: "Nom de l'établissement",
+    hint: "Le nom sous lequel l'établissement est connu",
+    className: DEMI,
+    autoComplete: "organization",
+  },
+  {
+    name: "nomMar",
+    label: "Nom dans l'annuaire Mon Accompagnateur Rénov'",
+    hint: "Facultatif : le nom montré aux ménages, s'il diffère",
+    className: DEMI,
+  },
+];
+
+/** Phone, e-mail and website, after the address. */
+const CONTACT: InputFieldDescription[] = [
+  { ...TELEPHONE, name: "tel", className: DEMI },
+  { ...EMAIL, name: "email", className: DEMI },
+  {
+    name: "siteInternet",
+    label: "Site internet",
+    hint: "Facultatif. Par exemple : www.structure.fr",
+    autoComplete: "url",
+  },
+];
+
+/** The ETP, then (after the civility) the referent: required together when the approval asks for them. */
+const ETP: InputFieldDescription[] = [
+  {
+    name: "etp",
+    label: "Effectif de l'établissement en équivalents temps plein (ETP)",
+    hint: "Exemple : 2,5",
+    inputProps: { inputMode: "decimal" },
+  },
+];
+const REFERENT: InputFieldDescription[] = [
+  { name: "referentNom", label: "Nom du référent" },
+  { name: "referentPrenom", label: "Prénom du référent" },
+  { name: "referentEmail", type: "email", label: "Adresse électronique du référent" },
+  { name: "referentTel", type: "tel", label: "Téléphone du référent" },
+];
 
 /**
  * Section 1 of the referencing form (spec §2): the establishment among the
@@ -25,12 +75,7 @@ export function SectionIdentification({
   reprendre: (siret: string) => void;
 }) {
   return (
-    <Fieldset
-      id="referencement-identite"
-      legend="1. Identification de l'établissement"
-      heading="h2"
-      headingClassName={TITRE_SECTION}
-    >
+    <FormSection id="referencement-identite" legend="1. Identification de l'établissement">
       <FieldsetElement>
         <RadioGroup
           id={fields.siret.id}
@@ -51,7 +96,7 @@ export function SectionIdentification({
                 },
               },
               label: `${etablissement.nomInsee}${etablissement.siege ? " (siège)" : ""}`,
-              hint: `SIRET ${formaterSiret(etablissement.siret)} – ${adresseRegistre(etablissement)}`,
+              hint: `SIRET ${formaterSiret(etablissement.siret)} – ${adresseSurUneLigne(etablissement)}`,
             };
           })}
         />
@@ -65,22 +110,8 @@ export function SectionIdentification({
           Reprendre l'adresse de l'établissement choisi
         </button>
       </FieldsetElement>
-      <InputFieldElement
-        field={fields.nom}
-        type="text"
-        label="Nom de l'établissement"
-        hint="Le nom sous lequel l'établissement est connu"
-        className={DEMI}
-        inputProps={{ autoComplete: "organization" }}
-      />
-      <InputFieldElement
-        field={fields.nomMar}
-        type="text"
-        label="Nom dans l'annuaire Mon Accompagnateur Rénov'"
-        hint="Facultatif : le nom montré aux ménages, s'il diffère"
-        className={DEMI}
-      />
-    </Fieldset>
+      <InputFields fields={fields} inputs={NOMS} />
+    </FormSection>
   );
 }
 
@@ -99,47 +130,16 @@ export function SectionCoordonnees({
   communePreferee: string;
 }) {
   return (
-    <Fieldset
-      id="referencement-coordonnees"
-      legend="2. Coordonnées et adresse"
-      heading="h2"
-      headingClassName={TITRE_SECTION}
-    >
+    <FormSection id="referencement-coordonnees" legend="2. Coordonnées et adresse">
       <ChampsAdresse
-        champs={{
-          adresse: fields.adresse1,
-          complement: fields.adresse2,
-          codePostal: fields.codePostal,
-          commune: fields.codeCommune,
-        }}
+        champs={fields}
+        noms={["adresse1", "adresse2", "codePostal", "codeCommune"]}
         recherche={recherche}
         communePreferee={communePreferee}
         classe={DEMI}
       />
-      <InputFieldElement
-        field={fields.tel}
-        type="tel"
-        label="Téléphone"
-        hint="Par exemple : 01 23 45 67 89 ou +33 1 23 45 67 89"
-        className={DEMI}
-        inputProps={{ autoComplete: "tel" }}
-      />
-      <InputFieldElement
-        field={fields.email}
-        type="email"
-        label="Adresse électronique"
-        hint="Par exemple : contact@structure.fr"
-        className={DEMI}
-        inputProps={{ autoComplete: "email" }}
-      />
-      <InputFieldElement
-        field={fields.siteInternet}
-        type="text"
-        label="Site internet"
-        hint="Facultatif. Par exemple : www.structure.fr"
-        inputProps={{ autoComplete: "url" }}
-      />
-    </Fieldset>
+      <InputFields fields={fields} inputs={CONTACT} />
+    </FormSection>
   );
 }
 
@@ -155,27 +155,19 @@ export function SectionReferent({
   fields: ChampsReferencement;
   etpRequired: boolean;
 }) {
+  const requis = (inputs: InputFieldDescription[]) =>
+    inputs.map((input) => ({ ...input, required: etpRequired, className: DEMI }));
   return (
-    <Fieldset
+    <FormSection
       id="referencement-referent"
       legend="4. Référent et effectifs"
-      heading="h2"
-      headingClassName={TITRE_SECTION}
       hint={
         etpRequired
           ? "Requis pour votre agrément."
           : "Facultatifs pour votre agrément ; un référent commencé doit être complet."
       }
     >
-      <InputFieldElement
-        field={fields.etp}
-        type="text"
-        label="Effectif de l'établissement en équivalents temps plein (ETP)"
-        hint="Exemple : 2,5"
-        required={etpRequired}
-        className={DEMI}
-        inputProps={{ inputMode: "decimal" }}
-      />
+      <InputFields fields={fields} inputs={requis(ETP)} />
       <FieldsetElement>
         <RadioGroup
           id={fields.referentCivilite.id}
@@ -192,45 +184,7 @@ export function SectionReferent({
           }))}
         />
       </FieldsetElement>
-      <InputFieldElement
-        field={fields.referentNom}
-        type="text"
-        label="Nom du référent"
-        required={etpRequired}
-        className={DEMI}
-      />
-      <InputFieldElement
-        field={fields.referentPrenom}
-        type="text"
-        label="Prénom du référent"
-        required={etpRequired}
-        className={DEMI}
-      />
-      <InputFieldElement
-        field={fields.referentEmail}
-        type="email"
-        label="Adresse électronique du référent"
-        required={etpRequired}
-        className={DEMI}
-      />
-      <InputFieldElement
-        field={fields.referentTel}
-        type="tel"
-        label="Téléphone du référent"
-        required={etpRequired}
-        className={DEMI}
-      />
-    </Fieldset>
+      <InputFields fields={fields} inputs={requis(REFERENT)} />
+    </FormSection>
   );
-}
-
-/** "12 rue X, Bât. B, 75011 Paris". */
-function adresseRegistre(etablissement: EtablissementRegistre): string {
-  return [
-    etablissement.adresse1,
-    etablissement.adresse2,
-    `${etablissement.codePostal} ${etablissement.ville}`,
-  ]
-    .filter(Boolean)
-    .join(", ");
 }

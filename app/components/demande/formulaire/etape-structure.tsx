@@ -13,11 +13,12 @@ import {
   Fieldset,
   FieldsetElement,
   FormErrorSummary,
-  InputFieldElement,
+  InputFields,
   RequiredFieldsNotice,
+  type InputFieldDescription,
   SelectField,
 } from "~/components/forms";
-import { ChampsAdresse } from "~/components/forms/champs-adresse";
+import { ChampsAdresse, EMAIL, TELEPHONE } from "~/components/forms/champs-adresse";
 import { t } from "~/i18n";
 import type { ResultatGeographie } from "./geographie";
 import { schemaRecherche } from "./schema-recherche";
@@ -99,6 +100,32 @@ export interface EtapeStructureProps {
 
 const DEMI = "fr-col-12 fr-col-md-6";
 
+/** The signatory of the request: name, first name and quality. */
+const SIGNATAIRE: InputFieldDescription[] = [
+  { name: "signataireNom", label: "Nom", className: DEMI, autoComplete: "family-name" },
+  { name: "signatairePrenom", label: "Prénom", className: DEMI, autoComplete: "given-name" },
+  {
+    name: "signataireQualite",
+    label: "Qualité du signataire",
+    hint: "Par exemple : gérant, président, directeur général",
+    autoComplete: "organization-title",
+  },
+];
+
+/** The structure's creation date, phone and e-mail. */
+const CONTACT_STRUCTURE: InputFieldDescription[] = [
+  {
+    name: "dateCreationStructure",
+    type: "date",
+    label: "Date de création de la structure",
+    hint: "Au format JJ/MM/AAAA, antérieure à aujourd'hui",
+    className: DEMI,
+    inputProps: { placeholder: t("validation.dateSaisie") },
+  },
+  { ...TELEPHONE, name: "telephone", className: DEMI },
+  { ...EMAIL, name: "email" },
+];
+
 /**
  * Step 1 "Informations sur la structure" (spec §3 signatory and structure,
  * §5 Phone, Dates, Address): signatory, structure (SIREN and company name
@@ -127,7 +154,9 @@ export function EtapeStructure({
       <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
 
-      <SectionSignataire fields={fields} />
+      <Fieldset id="etape1-signataire" legend="Signataire de la demande" heading="h3">
+        <InputFields fields={fields} inputs={SIGNATAIRE} />
+      </Fieldset>
 
       <Fieldset id="etape1-structure" legend="Structure" heading="h3">
         <ChampsIdentiteStructure
@@ -135,36 +164,10 @@ export function EtapeStructure({
           societe={societe}
           formesJuridiques={formesJuridiques}
         />
-        <InputFieldElement
-          field={fields.dateCreationStructure}
-          type="date"
-          label="Date de création de la structure"
-          hint="Au format JJ/MM/AAAA, antérieure à aujourd'hui"
-          className={DEMI}
-          inputProps={{ placeholder: t("validation.dateSaisie") }}
-        />
-        <InputFieldElement
-          field={fields.telephone}
-          type="tel"
-          label="Téléphone"
-          hint="Par exemple : 01 23 45 67 89 ou +33 1 23 45 67 89"
-          className={DEMI}
-          inputProps={{ autoComplete: "tel" }}
-        />
-        <InputFieldElement
-          field={fields.email}
-          type="email"
-          label="Adresse électronique"
-          hint="Par exemple : contact@structure.fr"
-          inputProps={{ autoComplete: "email" }}
-        />
+        <InputFields fields={fields} inputs={CONTACT_STRUCTURE} />
         <ChampsAdresse
-          champs={{
-            adresse: fields.adresse,
-            complement: fields.complementAdresse,
-            codePostal: fields.codePostal,
-            commune: fields.commune,
-          }}
+          champs={fields}
+          noms={["adresse", "complementAdresse", "codePostal", "commune"]}
           recherche={recherche}
           communePreferee={String(fields.commune.initialValue ?? "")}
           // Required together (contract regleAdresse), not alone in the schema.
@@ -209,35 +212,6 @@ function useFormulaireEtape1(
 /** The fields of step 1 (conform's metadata, by name). */
 type ChampsEtape1 = ReturnType<typeof useFormulaireEtape1>[1];
 
-/** The signatory of the request: name, first name and quality. */
-function SectionSignataire({ fields }: { fields: ChampsEtape1 }) {
-  return (
-    <Fieldset id="etape1-signataire" legend="Signataire de la demande" heading="h3">
-      <InputFieldElement
-        field={fields.signataireNom}
-        type="text"
-        label="Nom"
-        className={DEMI}
-        inputProps={{ autoComplete: "family-name" }}
-      />
-      <InputFieldElement
-        field={fields.signatairePrenom}
-        type="text"
-        label="Prénom"
-        className={DEMI}
-        inputProps={{ autoComplete: "given-name" }}
-      />
-      <InputFieldElement
-        field={fields.signataireQualite}
-        type="text"
-        label="Qualité du signataire"
-        hint="Par exemple : gérant, président, directeur général"
-        inputProps={{ autoComplete: "organization-title" }}
-      />
-    </Fieldset>
-  );
-}
-
 /**
  * The structure's identity: SIREN and company name read-only from the
  * account, its quality among the account's, its legal form.
@@ -251,6 +225,20 @@ function ChampsIdentiteStructure({
   societe: SocieteCompte;
   formesJuridiques: FormeJuridique[];
 }) {
+  const choix = [
+    {
+      champ: fields.structureQualite,
+      label: "Qualité de la structure",
+      placeholder: "Sélectionnez une qualité",
+      options: societe.qualites.map((code) => ({ value: code, label: libelleQualite(code) })),
+    },
+    {
+      champ: fields.formeJuridique,
+      label: "Forme juridique",
+      placeholder: "Sélectionnez une forme juridique",
+      options: formesJuridiques.map((forme) => ({ value: forme.code, label: forme.libelle })),
+    },
+  ];
   return (
     <>
       <FieldsetElement className={DEMI}>
@@ -267,34 +255,20 @@ function ChampsIdentiteStructure({
           <input type="text" readOnly value={societe.raisonSociale} />
         </Field>
       </FieldsetElement>
-      <FieldsetElement>
-        <SelectField
-          id={fields.structureQualite.id}
-          label="Qualité de la structure"
-          errors={fields.structureQualite.errors}
-          placeholder="Sélectionnez une qualité"
-          placeholderDisabled
-          options={societe.qualites.map((code) => ({ value: code, label: libelleQualite(code) }))}
-          selectProps={{
-            ...getSelectProps(fields.structureQualite),
-            defaultValue: String(fields.structureQualite.initialValue ?? ""),
-          }}
-        />
-      </FieldsetElement>
-      <FieldsetElement>
-        <SelectField
-          id={fields.formeJuridique.id}
-          label="Forme juridique"
-          errors={fields.formeJuridique.errors}
-          placeholder="Sélectionnez une forme juridique"
-          placeholderDisabled
-          options={formesJuridiques.map((forme) => ({ value: forme.code, label: forme.libelle }))}
-          selectProps={{
-            ...getSelectProps(fields.formeJuridique),
-            defaultValue: String(fields.formeJuridique.initialValue ?? ""),
-          }}
-        />
-      </FieldsetElement>
+      {choix.map(({ champ, ...select }) => (
+        <FieldsetElement key={champ.name}>
+          <SelectField
+            id={champ.id}
+            errors={champ.errors}
+            placeholderDisabled
+            {...select}
+            selectProps={{
+              ...getSelectProps(champ),
+              defaultValue: String(champ.initialValue ?? ""),
+            }}
+          />
+        </FieldsetElement>
+      ))}
     </>
   );
 }

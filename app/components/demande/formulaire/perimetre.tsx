@@ -145,8 +145,7 @@ export function Perimetre({
         departementsCoches.codes.has(departement.code),
     )
     .map((departement) => departement.code);
-  const rechercheDe = (type: TypeTerritoire) =>
-    recherche?.type === type ? recherche.resultat : null;
+  const recherches = { noms, recherche, erreurs };
 
   return (
     <Fieldset
@@ -179,36 +178,26 @@ export function Perimetre({
         etat={(departement, region) => etatDepartement(departement, region, cases, couverts)}
       />
 
-      <FieldsetElement>
-        <RechercheDansLaPage
-          type="epcis"
-          indice="Au moins 3 caractères du nom de l'EPCI, ou son SIREN"
-          noms={noms.epcis}
-          coches={epcisCoches}
-          recherche={rechercheDe("epcis")}
-          erreurs={erreurs.epcis}
-          parametres={() => new URLSearchParams()}
-        />
-      </FieldsetElement>
+      <RechercheDansLaPage
+        type="epcis"
+        {...recherches}
+        coches={epcisCoches}
+        parametres={() => new URLSearchParams()}
+      />
 
-      <FieldsetElement>
-        <RechercheDansLaPage
-          type="communes"
-          indice="Cochez d'abord une région ou un département : la recherche porte sur leurs communes (au moins 1 caractère)."
-          noms={noms.communes}
-          coches={communesCochees}
-          recherche={rechercheDe("communes")}
-          erreurs={erreurs.communes}
-          bloquee={
-            js && departementsCouverts.length === 0 ? MESSAGE_COMMUNE_SANS_TERRITOIRE : undefined
-          }
-          parametres={() => {
-            const params = new URLSearchParams();
-            for (const code of departementsCouverts) params.append("departements", code);
-            return params;
-          }}
-        />
-      </FieldsetElement>
+      <RechercheDansLaPage
+        type="communes"
+        {...recherches}
+        coches={communesCochees}
+        bloquee={
+          js && departementsCouverts.length === 0 ? MESSAGE_COMMUNE_SANS_TERRITOIRE : undefined
+        }
+        parametres={() => {
+          const params = new URLSearchParams();
+          for (const code of departementsCouverts) params.append("departements", code);
+          return params;
+        }}
+      />
 
       {communesCochees.codes.size > 0 ? <FieldsetElement>{precisions}</FieldsetElement> : null}
     </Fieldset>
@@ -258,14 +247,17 @@ function etatDepartement(
   };
 }
 
+/** The hint of each search of the request's perimeter. */
+const INDICES_RECHERCHE: Record<TypeTerritoire, string> = {
+  epcis: "Au moins 3 caractères du nom de l'EPCI, ou son SIREN",
+  communes:
+    "Cochez d'abord une région ou un département : la recherche porte sur leurs communes (au moins 1 caractère).",
+};
+
 /** Props of {@link RechercheDansLaPage}. */
-interface RechercheDansLaPageProps {
+interface RechercheDansLaPageProps extends Pick<PerimetreProps, "noms" | "recherche" | "erreurs"> {
   type: TypeTerritoire;
-  indice: string;
-  noms: ResultatGeographie[];
   coches: Coches;
-  recherche: RechercheGeographie | null;
-  erreurs?: string[];
   bloquee?: string;
   /** Extra query parameters of the JavaScript search (the départements covered). */
   parametres: () => URLSearchParams;
@@ -280,17 +272,17 @@ interface RechercheDansLaPageProps {
  */
 function RechercheDansLaPage({
   type,
-  indice,
   noms,
   coches,
-  recherche: rechercheServeur,
+  recherche: postee,
   erreurs,
   bloquee,
   parametres,
 }: RechercheDansLaPageProps) {
+  const rechercheServeur = postee?.type === type ? postee.resultat : null;
   const [recherche, setRecherche] = useState(rechercheServeur);
   const [connus, setConnus] = useState(() =>
-    indexerNoms([...noms, ...(rechercheServeur?.resultats ?? [])]),
+    indexerNoms([...noms[type], ...(rechercheServeur?.resultats ?? [])]),
   );
   const [choisis, setChoisis] = useState(() => horsResultats(coches.codes, rechercheServeur));
 
@@ -307,20 +299,22 @@ function RechercheDansLaPage({
   }
 
   return (
-    <RechercheTerritoires
-      id="perimetre"
-      type={type}
-      indice={indice}
-      intent={type}
-      erreurs={erreurs}
-      choisis={nommer(choisis, connus)}
-      resultats={recherche?.resultats ?? []}
-      etat={(code) => ({ checked: coches.codes.has(code), onChange: coches.basculer(code) })}
-      recherche={recherche}
-      rechercher={(terme) => void rechercher(terme)}
-      bloquee={bloquee}
-      annonceVive
-    />
+    <FieldsetElement>
+      <RechercheTerritoires
+        id="perimetre"
+        type={type}
+        indice={INDICES_RECHERCHE[type]}
+        intent={type}
+        erreurs={erreurs[type]}
+        choisis={nommer(choisis, connus)}
+        resultats={recherche?.resultats ?? []}
+        etat={(code) => ({ checked: coches.codes.has(code), onChange: coches.basculer(code) })}
+        recherche={recherche}
+        rechercher={(terme) => void rechercher(terme)}
+        bloquee={bloquee}
+        annonceVive
+      />
+    </FieldsetElement>
   );
 }
 
