@@ -4,7 +4,7 @@ import { listerSuperviseurs } from "~/.server/administration.server";
 import { callEndpoint, listerDepartements, listerRegions } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { Tableau } from "~/components/dossier/tableau";
+import { Tableau } from "~/components/tableau";
 import { libellePerimetre } from "~/components/superviseurs/libelle-perimetre";
 import { pageTitle } from "~/utils/title";
 
@@ -45,46 +45,40 @@ export default function AdministrationSuperviseurs() {
       {superviseurs.length === 0 ? (
         <p>Aucun compte n'a le rôle superviseur.</p>
       ) : (
-        <Tableau id="superviseurs" legende="Superviseurs, leur borne et leur périmètre">
-          <thead>
-            <tr>
-              <th scope="col">Superviseur</th>
-              <th scope="col">Service instructeur</th>
-              <th scope="col">Peut choisir</th>
-              <th scope="col">Périmètre</th>
+        <Tableau
+          id="superviseurs"
+          legende="Superviseurs, leur borne et leur périmètre"
+          entetes={["Superviseur", "Service instructeur", "Peut choisir", "Périmètre"]}
+        >
+          {superviseurs.map((superviseur) => (
+            <tr key={superviseur.id}>
+              <td className="fr-cell--multiline">
+                <Link to={`/administration/superviseurs/${superviseur.id}`}>
+                  {superviseur.prenom} {superviseur.nom}
+                </Link>
+                <br />
+                <span className="fr-text--sm">{superviseur.email}</span>
+              </td>
+              <td className="fr-cell--multiline">{superviseur.service ?? "Aucun"}</td>
+              <td className="fr-cell--multiline">
+                {libellePerimetre(superviseur.borne, regions, departements)}
+                {superviseur.borneOuverte ? null : (
+                  <span className="fr-text--sm"> (régions de son service)</span>
+                )}
+              </td>
+              <td className="fr-cell--multiline">
+                {superviseur.perimetre
+                  ? libellePerimetre(superviseur.perimetre, regions, departements)
+                  : "Non défini (son service)"}
+                {superviseur.horsBorne ? (
+                  <>
+                    <br />
+                    <p className="fr-badge fr-badge--warning fr-badge--sm">Sort de sa borne</p>
+                  </>
+                ) : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {superviseurs.map((superviseur) => (
-              <tr key={superviseur.id}>
-                <td className="fr-cell--multiline">
-                  <Link to={`/administration/superviseurs/${superviseur.id}`}>
-                    {superviseur.prenom} {superviseur.nom}
-                  </Link>
-                  <br />
-                  <span className="fr-text--sm">{superviseur.email}</span>
-                </td>
-                <td className="fr-cell--multiline">{superviseur.service ?? "Aucun"}</td>
-                <td className="fr-cell--multiline">
-                  {libellePerimetre(superviseur.borne, regions, departements)}
-                  {superviseur.borneOuverte ? null : (
-                    <span className="fr-text--sm"> (régions de son service)</span>
-                  )}
-                </td>
-                <td className="fr-cell--multiline">
-                  {superviseur.perimetre
-                    ? libellePerimetre(superviseur.perimetre, regions, departements)
-                    : "Non défini (son service)"}
-                  {superviseur.horsBorne ? (
-                    <>
-                      <br />
-                      <p className="fr-badge fr-badge--warning fr-badge--sm">Sort de sa borne</p>
-                    </>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </Tableau>
       )}
     </div>

@@ -24,7 +24,7 @@ import { lienDetailDossier } from "~/components/dossiers/liste-params";
 import { SectionComplements } from "~/components/dossier/section-complements";
 import { SectionEtablissements } from "~/components/dossier/section-etablissements";
 import { SectionRapportsAnnuels } from "~/components/dossier/section-rapports-annuels";
-import { Tableau } from "~/components/dossier/tableau";
+import { Tableau } from "~/components/tableau";
 import { t } from "~/i18n";
 import { dateFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { lireFiltresAgrements, versParamsAgrements } from "#contract/schemas/agrements-liste";
 import {
   callEndpoint,
@@ -17,10 +17,9 @@ import {
 import { TableauAgrements } from "~/components/agrements/tableau-agrements";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
-import { PageListe } from "~/components/listes/page-liste";
+import { metaListe, PageListe } from "~/components/listes/page-liste";
 import { chargerPageListe } from "~/components/listes/page-liste.server";
 import { t } from "~/i18n";
-import { pageTitle } from "~/utils/title";
 
 const TITRE = t("navigation.agrements");
 
@@ -67,7 +66,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: filtresPli
  */
 export default function ListeAgrements() {
   const { filtres, agrements, services, qualites, lienExport } = useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
   return (
     <PageListe
       titre={TITRE}
@@ -82,21 +80,13 @@ export default function ListeAgrements() {
         ),
       }}
     >
-      <FiltresAgrementsForm
-        filtres={filtres}
-        services={services}
-        qualites={qualites}
-        chemin={pathname}
-      />
+      <FiltresAgrementsForm filtres={filtres} services={services} qualites={qualites} />
     </PageListe>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = () => [
-  { title: pageTitle(TITRE) },
-  {
-    name: "description",
-    content:
-      "Les agréments délivrés, suspendus, retirés ou périmés que vous pouvez consulter, avec recherche, filtres, tri et export CSV.",
-  },
-];
+export const meta: MetaFunction<typeof loader> = () =>
+  metaListe(
+    TITRE,
+    "Les agréments délivrés, suspendus, retirés ou périmés que vous pouvez consulter, avec recherche, filtres, tri et export CSV.",
+  );

@@ -1,9 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireRole } from "~/.server/auth.server";
-import { urlDossier } from "~/components/dossier/actions";
 import { telechargerDossier } from "~/.server/api-client.server";
-import { cibleDossier } from "~/components/dossier/dossier.server";
-import { transmettreTelechargement } from "~/components/dossier/telechargement.server";
+import { loaderArchiveDossier } from "~/components/dossier/telechargement.server";
 
 /**
  * `/dossier/{kind}/{id}/archive.zip` (spec §7 `GET /api/{kind}/{id}/dossier`,
@@ -12,14 +8,4 @@ import { transmettreTelechargement } from "~/components/dossier/telechargement.s
  * Staff only (spec §6 gate `staff`). A resource route: no page, the browser
  * downloads the answer.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "staff");
-  const { kind, id } = cibleDossier(params);
-  return transmettreTelechargement(
-    request,
-    context,
-    telechargerDossier,
-    { kind, id },
-    `${urlDossier(kind, id)}/archive/introuvable`,
-  );
-}
+export const loader = loaderArchiveDossier(telechargerDossier, "archive");

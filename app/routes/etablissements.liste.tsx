@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CENTRAL_ROLES, hasAnyRole } from "#contract/roles";
 import {
   lireFiltresEtablissements,
@@ -21,9 +21,8 @@ import {
 } from "~/components/etablissements/liste-params";
 import { TableauEtablissements } from "~/components/etablissements/tableau-etablissements";
 import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
-import { PageListe } from "~/components/listes/page-liste";
+import { metaListe, PageListe } from "~/components/listes/page-liste";
 import { chargerPageListe } from "~/components/listes/page-liste.server";
-import { pageTitle } from "~/utils/title";
 
 const TITRE = "Établissements référencés";
 
@@ -81,7 +80,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: filtresPli
 export default function ListeEtablissements() {
   const { filtres, etablissements, departements, regions, lienExport, central } =
     useLoaderData<typeof loader>();
-  const { pathname } = useLocation();
   return (
     <PageListe
       titre={TITRE}
@@ -104,21 +102,13 @@ export default function ListeEtablissements() {
           </Link>
         </p>
       ) : null}
-      <FiltresEtablissementsForm
-        filtres={filtres}
-        regions={regions}
-        departements={departements}
-        chemin={pathname}
-      />
+      <FiltresEtablissementsForm filtres={filtres} regions={regions} departements={departements} />
     </PageListe>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = () => [
-  { title: pageTitle(TITRE) },
-  {
-    name: "description",
-    content:
-      "Les établissements référencés par les opérateurs agréés, avec filtres par périmètre d'intervention, tri et export CSV.",
-  },
-];
+export const meta: MetaFunction<typeof loader> = () =>
+  metaListe(
+    TITRE,
+    "Les établissements référencés par les opérateurs agréés, avec filtres par périmètre d'intervention, tri et export CSV.",
+  );

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ApiError } from "~/.server/api.server";
-import { fetchEndpoint, telechargerEtablissements } from "~/.server/api-client.server";
+import { telechargerEtablissements } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
+import { relayerExport } from "~/components/listes/export.server";
 
 /**
  * `/etablissements/reference/etablissements.zip?startDate=JJ-MM-AAAA&endDate=…`
@@ -23,29 +24,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .filter(([, valeur]) => valeur),
   );
   try {
-    const reponse = await fetchEndpoint(request, context, telechargerEtablissements, {
-      query,
-      signal: request.signal,
-      stream: true,
-    });
-    return new Response(reponse.body, {
-      status: 200,
-      headers: {
-        "Content-Type": reponse.headers.get("Content-Type") ?? "application/zip",
-        "Content-Disposition":
-          reponse.headers.get("Content-Disposition") ?? 'attachment; filename="etablissements.zip"',
-        "Cache-Control": "no-store",
-      },
-    });
+    return await relayerExport(
+      request,
+      context,
+      telechargerEtablissements,
+      { query },
+      "etablissements.zip",
+      "application/zip",
+    );
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 422) throw error;
     return redirectWithToast(
       "/etablissements/reference",
-      {
-        type: "error",
-        titre: "Téléchargement impossible",
-        description: error.message,
-      },
+      { type: "error", titre: "Téléchargement impossible", description: error.message },
       { request, context },
     );
   }

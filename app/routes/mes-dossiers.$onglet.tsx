@@ -1,14 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { comptesOnglets } from "~/components/dossiers/comptes-onglets.server";
 import { chargerListeDossiers } from "~/components/dossiers/liste.server";
-import { ongletsStyles } from "~/components/dossiers/onglets-dossiers";
-import { PageListeDossiers } from "~/components/dossiers/page-liste-dossiers";
-import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
+import { liensListeDossiers, PageListeDossiers } from "~/components/dossiers/page-liste-dossiers";
+import { metaListe } from "~/components/listes/page-liste";
 import { t } from "~/i18n";
-import { pageTitle } from "~/utils/title";
 
 const TITRE = t("navigation.mesDossiers");
 
@@ -21,17 +18,13 @@ const TITRE = t("navigation.mesDossiers");
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireRole(request, context, "manager");
-  const [donnees, comptes] = await Promise.all([
-    chargerListeDossiers(request, context, {
-      base: "/mes-dossiers",
-      segment: params.onglet,
-      mesDossiers: true,
-    }),
-    comptesOnglets(request, context, true),
-  ]);
+  const donnees = await chargerListeDossiers(request, context, {
+    base: "/mes-dossiers",
+    segment: params.onglet,
+    mesDossiers: true,
+  });
   return {
     ...donnees,
-    comptes,
     videSansRecherche: user.roles.includes("instructeur")
       ? "Aucun dossier ne vous est affecté."
       : "Aucun dossier de votre périmètre n'attend votre action.",
@@ -40,29 +33,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const handle: BreadcrumbHandle = { breadcrumb: TITRE };
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: ongletsStyles },
-  { rel: "stylesheet", href: filtresPliablesStyles },
-];
+export const links = liensListeDossiers;
 
 export default function MesDossiers() {
-  const { videSansRecherche, comptes, ...donnees } = useLoaderData<typeof loader>();
   return (
-    <PageListeDossiers
-      titre={TITRE}
-      base="/mes-dossiers"
-      videSansRecherche={videSansRecherche}
-      donnees={donnees}
-      comptes={comptes}
-    />
+    <PageListeDossiers titre={TITRE} base="/mes-dossiers" {...useLoaderData<typeof loader>()} />
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(data ? `${data.onglet.libelle} – ${TITRE}` : TITRE) },
-  {
-    name: "description",
-    content:
-      "Les dossiers qui vous sont affectés ou relèvent de votre périmètre, avec filtres, tri et export CSV.",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  metaListe(
+    data ? `${data.onglet.libelle} – ${TITRE}` : TITRE,
+    "Les dossiers qui vous sont affectés ou relèvent de votre périmètre, avec filtres, tri et export CSV.",
+  );

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exporterRapportsAnnuels, fetchEndpoint } from "~/.server/api-client.server";
+import { exporterRapportsAnnuels } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
+import { relayerExport } from "~/components/listes/export.server";
 
 /**
  * `/rapports-annuels/export.csv?annee=AAAA` (spec §7
@@ -17,19 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const annee = new URL(request.url).searchParams.get("annee") || undefined;
   if (annee !== undefined && !/^\d{4}$/.test(annee))
     throw new Response("Page non trouvée", { status: 404 });
-  const reponse = await fetchEndpoint(request, context, exporterRapportsAnnuels, {
-    query: { annee },
-    signal: request.signal,
-    stream: true,
-  });
-  return new Response(reponse.body, {
-    status: 200,
-    headers: {
-      "Content-Type": reponse.headers.get("Content-Type") ?? "text/csv; charset=utf-8",
-      "Content-Disposition":
-        reponse.headers.get("Content-Disposition") ??
-        `attachment; filename="rapports-annuels${annee ? `-${annee}` : ""}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return relayerExport(
+    request,
+    context,
+    exporterRapportsAnnuels,
+    { query: { annee } },
+    `rapports-annuels${annee ? `-${annee}` : ""}.csv`,
+  );
 }

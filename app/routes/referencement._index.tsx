@@ -1,8 +1,7 @@
-import { Button } from "@codegouvfr/react-dsfr/Button";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { callEndpoint } from "~/.server/api-client.server";
-import { Tableau } from "~/components/dossier/tableau";
+import { BoutonReferencer } from "~/components/home/referencement";
 import { listerEtablissementsAgrement } from "~/components/referencement/api.server";
 import {
   MESSAGE_SUSPENDU,
@@ -16,6 +15,7 @@ import {
   chargerEtablissementsAReferencer,
   exigerAgrementReferencement,
 } from "~/components/referencement/referencement.server";
+import { Tableau } from "~/components/tableau";
 import { dateFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
 
@@ -63,66 +63,53 @@ export default function ListeEtablissements() {
         de l'agrément n° <strong>{numeroAgrement}</strong>. Les ménages les trouvent dans l'annuaire
         tant que votre agrément est en cours de validité.
       </p>
-      {suspendu ? (
+      {suspendu || tousReferences ? (
         <div className="fr-notice fr-notice--info fr-mb-4w">
           <div className="fr-container">
             <div className="fr-notice__body">
-              <p className="fr-notice__title">{MESSAGE_SUSPENDU}</p>
-            </div>
-          </div>
-        </div>
-      ) : tousReferences ? (
-        <div className="fr-notice fr-notice--info fr-mb-4w">
-          <div className="fr-container">
-            <div className="fr-notice__body">
-              <p className="fr-notice__title">{MESSAGE_TOUS_REFERENCES}</p>
+              <p className="fr-notice__title">
+                {suspendu ? MESSAGE_SUSPENDU : MESSAGE_TOUS_REFERENCES}
+              </p>
             </div>
           </div>
         </div>
       ) : (
-        <Button
-          className="fr-mb-4w"
-          linkProps={{ to: "/referencement/nouveau" }}
-          iconId="fr-icon-add-line"
-        >
-          Référencer un établissement
-        </Button>
+        <BoutonReferencer className="fr-mb-4w" />
       )}
       {etablissements.length === 0 ? (
         <p className="fr-text--lead">Aucun établissement référencé pour le moment.</p>
       ) : (
-        <Tableau id="etablissements" legende={`${TITRE} au titre de l'agrément ${numeroAgrement}`}>
-          <thead>
-            <tr>
-              <th scope="col">Établissement</th>
-              <th scope="col">SIRET</th>
-              <th scope="col">Adresse</th>
-              <th scope="col">Périmètre d'intervention</th>
-              <th scope="col">Référencé le</th>
-              <th scope="col">Statut</th>
-            </tr>
-          </thead>
-          <tbody>
-            {etablissements.map((etablissement) => {
-              const badge = badgeEtablissement(etablissement);
-              return (
-                <tr key={etablissement.id}>
-                  <td>
-                    <Link to={`/referencement/${etablissement.siret}`}>{etablissement.nom}</Link>
-                    <br />
-                    <span className="fr-text--xs">{etablissement.reference}</span>
-                  </td>
-                  <td>{formaterSiret(etablissement.siret).replace(/ /g, "\u00a0")}</td>
-                  <td>{adresseSurUneLigne(etablissement)}</td>
-                  <td>{resumePerimetre(etablissement.perimetre)}</td>
-                  <td>{dateFr(etablissement.dateCreation)}</td>
-                  <td>
-                    <span className={`fr-badge fr-badge--sm ${badge.classe}`}>{badge.libelle}</span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
+        <Tableau
+          id="etablissements"
+          legende={`${TITRE} au titre de l'agrément ${numeroAgrement}`}
+          entetes={[
+            "Établissement",
+            "SIRET",
+            "Adresse",
+            "Périmètre d'intervention",
+            "Référencé le",
+            "Statut",
+          ]}
+        >
+          {etablissements.map((etablissement) => {
+            const badge = badgeEtablissement(etablissement);
+            return (
+              <tr key={etablissement.id}>
+                <td>
+                  <Link to={`/referencement/${etablissement.siret}`}>{etablissement.nom}</Link>
+                  <br />
+                  <span className="fr-text--xs">{etablissement.reference}</span>
+                </td>
+                <td>{formaterSiret(etablissement.siret).replace(/ /g, "\u00a0")}</td>
+                <td>{adresseSurUneLigne(etablissement)}</td>
+                <td>{resumePerimetre(etablissement.perimetre)}</td>
+                <td>{dateFr(etablissement.dateCreation)}</td>
+                <td>
+                  <span className={`fr-badge fr-badge--sm ${badge.classe}`}>{badge.libelle}</span>
+                </td>
+              </tr>
+            );
+          })}
         </Tableau>
       )}
     </div>

@@ -1,14 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRole } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
-import { comptesOnglets } from "~/components/dossiers/comptes-onglets.server";
 import { chargerListeDossiers } from "~/components/dossiers/liste.server";
-import { ongletsStyles } from "~/components/dossiers/onglets-dossiers";
-import { PageListeDossiers } from "~/components/dossiers/page-liste-dossiers";
-import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
+import { liensListeDossiers, PageListeDossiers } from "~/components/dossiers/page-liste-dossiers";
+import { metaListe } from "~/components/listes/page-liste";
 import { t } from "~/i18n";
-import { pageTitle } from "~/utils/title";
 
 const TITRE = t("navigation.tousLesDossiers");
 
@@ -21,42 +18,30 @@ const TITRE = t("navigation.tousLesDossiers");
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "staff");
-  const [donnees, comptes] = await Promise.all([
-    chargerListeDossiers(request, context, {
-      base: "/tous-les-dossiers",
-      segment: params.onglet,
-      mesDossiers: false,
-    }),
-    comptesOnglets(request, context, false),
-  ]);
-  return { ...donnees, comptes };
+  return chargerListeDossiers(request, context, {
+    base: "/tous-les-dossiers",
+    segment: params.onglet,
+    mesDossiers: false,
+  });
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: TITRE };
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: ongletsStyles },
-  { rel: "stylesheet", href: filtresPliablesStyles },
-];
+export const links = liensListeDossiers;
 
 export default function TousLesDossiers() {
-  const { comptes, ...donnees } = useLoaderData<typeof loader>();
   return (
     <PageListeDossiers
       titre={TITRE}
       base="/tous-les-dossiers"
       videSansRecherche="Aucun dossier déposé ne vous est accessible pour le moment."
-      donnees={donnees}
-      comptes={comptes}
+      {...useLoaderData<typeof loader>()}
     />
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: pageTitle(data ? `${data.onglet.libelle} – ${TITRE}` : TITRE) },
-  {
-    name: "description",
-    content:
-      "Les demandes d'agrément et changements notables que vous pouvez consulter, avec filtres, tri et export CSV.",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  metaListe(
+    data ? `${data.onglet.libelle} – ${TITRE}` : TITRE,
+    "Les demandes d'agrément et changements notables que vous pouvez consulter, avec filtres, tri et export CSV.",
+  );

@@ -5,15 +5,17 @@ import {
   type FiltresActivite,
 } from "#contract/schemas/activites";
 import { Checkbox, Field } from "~/components/forms";
-import {
-  FormulaireFiltres,
-  SelectFiltre,
-  libelleOption,
-  type OptionFiltre,
-} from "~/components/listes/filtres";
+import { FormulaireFiltres, SelectsFiltres, type SelectDecrit } from "~/components/listes/filtres";
+import { libelleOption, type OptionFiltre } from "~/components/listes/options";
 
 /** The grid cell of each field but the last: four to a row on a large screen. */
 const COLONNE = "fr-col-12 fr-col-md-6 fr-col-lg-3";
+
+/** The period's date fields: end of their id, label, name. */
+const PERIODE = [
+  ["debut", "Début de période", "dateDebut"],
+  ["fin", "Fin de période", "dateFin"],
+] as const;
 
 /** Props of {@link FiltresActiviteForm}. */
 export interface FiltresActiviteProps {
@@ -46,6 +48,12 @@ export function FiltresActiviteForm({
   departements,
 }: FiltresActiviteProps) {
   const prefixe = "filtres-activite";
+  const selects: SelectDecrit<keyof FiltresActivite>[] = [
+    ["quality", "Qualité de la structure", "Toutes les qualités", qualites, "qualite"],
+    ["servicesInstructeur", "Service instructeur", "Tous les services", services, "service"],
+    ["region", "Région du siège", "Toutes les régions", regions],
+    ["departement", "Département du siège", "Tous les départements", departements],
+  ];
   return (
     <FormulaireFiltres
       id={prefixe}
@@ -56,62 +64,19 @@ export function FiltresActiviteForm({
       chemin="/activite"
     >
       <div className="fr-grid-row fr-grid-row--gutters">
-        <div className={COLONNE}>
-          <Field
-            id={`${prefixe}-debut`}
-            label="Début de période"
-            hint="Format attendu : JJ/MM/AAAA"
-            errors={erreurs.dateDebut}
-          >
-            <input type="date" name="dateDebut" defaultValue={saisie.dateDebut} />
-          </Field>
-        </div>
-        <div className={COLONNE}>
-          <Field
-            id={`${prefixe}-fin`}
-            label="Fin de période"
-            hint="Format attendu : JJ/MM/AAAA"
-            errors={erreurs.dateFin}
-          >
-            <input type="date" name="dateFin" defaultValue={saisie.dateFin} />
-          </Field>
-        </div>
-        <SelectFiltre
-          id={`${prefixe}-qualite`}
-          name="quality[]"
-          label="Qualité de la structure"
-          tous="Toutes les qualités"
-          choix={qualites}
-          valeur={filtres.quality[0]}
-          colonne={COLONNE}
-        />
-        <SelectFiltre
-          id={`${prefixe}-service`}
-          name="servicesInstructeur[]"
-          label="Service instructeur"
-          tous="Tous les services"
-          choix={services}
-          valeur={filtres.servicesInstructeur[0]?.toString()}
-          colonne={COLONNE}
-        />
-        <SelectFiltre
-          id={`${prefixe}-region`}
-          name="region[]"
-          label="Région du siège"
-          tous="Toutes les régions"
-          choix={regions}
-          valeur={filtres.region[0]}
-          colonne={COLONNE}
-        />
-        <SelectFiltre
-          id={`${prefixe}-departement`}
-          name="departement[]"
-          label="Département du siège"
-          tous="Tous les départements"
-          choix={departements}
-          valeur={filtres.departement[0]}
-          colonne={COLONNE}
-        />
+        {PERIODE.map(([id, label, nom]) => (
+          <div key={nom} className={COLONNE}>
+            <Field
+              id={`${prefixe}-${id}`}
+              label={label}
+              hint="Format attendu : JJ/MM/AAAA"
+              errors={erreurs[nom]}
+            >
+              <input type="date" name={nom} defaultValue={saisie[nom]} />
+            </Field>
+          </div>
+        ))}
+        <SelectsFiltres prefixe={prefixe} colonne={COLONNE} filtres={filtres} selects={selects} />
         <div className="fr-col-12 fr-col-lg-6">
           <Checkbox
             id={`${prefixe}-reputes`}

@@ -1,3 +1,5 @@
+import { SECTIONS_DETAILS } from "./section-details";
+
 /** The summary of the detail sections: a link to each one's heading. */
 export function SommaireDetails() {
   return (
@@ -6,31 +8,13 @@ export function SommaireDetails() {
         Détails
       </p>
       <ol className="fr-summary__list">
-        <li>
-          <a className="fr-summary__link" href="#details-deposee">
-            Dossiers déposés et décisions
-          </a>
-        </li>
-        <li>
-          <a className="fr-summary__link" href="#details-delai-moyen">
-            Délais de traitement
-          </a>
-        </li>
-        <li>
-          <a className="fr-summary__link" href="#details-charge-instructeurs">
-            Charge des instructeurs
-          </a>
-        </li>
-        <li>
-          <a className="fr-summary__link" href="#details-reputes-rejetes">
-            Dossiers réputés rejetés
-          </a>
-        </li>
-        <li>
-          <a className="fr-summary__link" href="#details-agrements-accordes">
-            Agréments accordés
-          </a>
-        </li>
+        {Object.values(SECTIONS_DETAILS).map(([id, titre]) => (
+          <li key={id}>
+            <a className="fr-summary__link" href={`#${id}`}>
+              {titre}
+            </a>
+          </li>
+        ))}
       </ol>
     </nav>
   );

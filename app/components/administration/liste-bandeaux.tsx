@@ -5,7 +5,7 @@ import {
   type BandeauAdministre,
   type StatutBandeau,
 } from "#contract/schemas/administration";
-import { Tableau } from "~/components/dossier/tableau";
+import { Tableau } from "~/components/tableau";
 import { dateHeureFr } from "~/utils/dates";
 
 /** DSFR badge colour of a status. */

@@ -6,14 +6,13 @@ import {
   TRI_AGREMENTS_DEFAUT,
   type FiltresAgrements,
 } from "#contract/schemas/agrements-liste";
-import { CheckboxGroup } from "~/components/forms";
 import {
+  CasesFiltre,
   ChampRecherche,
   FormulaireFiltres,
-  SelectFiltre,
-  libelleOption,
-  type OptionFiltre,
+  SelectsFiltres,
 } from "~/components/listes/filtres";
+import { choixFiltre, libelleOption, type OptionFiltre } from "~/components/listes/options";
 import { lienAgrements } from "./liste-params";
 
 /** Props of {@link FiltresAgrementsForm}. */
@@ -21,15 +20,11 @@ export interface FiltresAgrementsProps {
   filtres: FiltresAgrements;
   services: readonly OptionFiltre[];
   qualites: readonly OptionFiltre[];
-  /** This page's path, without query: where "Réinitialiser" leads. */
-  chemin: string;
 }
 
-/** Choices of the annual report select. */
-const CHOIX_RAPPORT_ANNUEL = FILTRES_RAPPORT_ANNUEL.map((valeur) => ({
-  valeur,
-  libelle: LIBELLES_FILTRE_RAPPORT_ANNUEL[valeur],
-}));
+/** Choices of the state checkboxes and of the annual report select. */
+const CHOIX_ETATS = choixFiltre(ETATS_AGREMENT, LIBELLES_ETAT_AGREMENT);
+const CHOIX_RAPPORT_ANNUEL = choixFiltre(FILTRES_RAPPORT_ANNUEL, LIBELLES_FILTRE_RAPPORT_ANNUEL);
 
 /** Labels of the `hasEtablissement` choices. */
 const CHOIX_ETABLISSEMENT = [
@@ -68,37 +63,13 @@ export function etiquettesFiltres(
  * elapsed year, establishments. The sort travels in a hidden field; the
  * page goes back to 1. "Réinitialiser" is a link to the bare page.
  */
-export function FiltresAgrementsForm({
-  filtres,
-  services,
-  qualites,
-  chemin,
-}: FiltresAgrementsProps) {
-  const etats = new Set<string>(filtres.etat);
-  const select = (
-    nom: "quality" | "servicesInstructeur" | "rapportAnnuelActivites" | "hasEtablissement",
-    label: string,
-    tous: string,
-    choix: readonly OptionFiltre[],
-    valeur: string | undefined,
-  ) => (
-    <SelectFiltre
-      id={`filtres-agrements-${nom}`}
-      name={nom === "hasEtablissement" ? nom : `${nom}[]`}
-      label={label}
-      tous={tous}
-      choix={choix}
-      valeur={valeur}
-      colonne="fr-col-12 fr-col-md-6"
-    />
-  );
+export function FiltresAgrementsForm({ filtres, services, qualites }: FiltresAgrementsProps) {
   return (
     <FormulaireFiltres
       id="filtres-agrements"
       titre="Rechercher et filtrer les agréments"
       etiquettes={etiquettesFiltres(filtres, services, qualites)}
       cle={lienAgrements(filtres)}
-      chemin={chemin}
       tri={{ ordre: filtres.order, parDefaut: TRI_AGREMENTS_DEFAUT }}
     >
       <div className="fr-grid-row fr-grid-row--gutters">
@@ -107,50 +78,26 @@ export function FiltresAgrementsForm({
           label="Rechercher (n° d'agrément, raison sociale, SIREN)"
           valeur={filtres.query}
         />
-        <div className="fr-col-12">
-          <CheckboxGroup
-            id="filtres-agrements-etat"
-            legend="État de l'agrément"
-            inline
-            options={ETATS_AGREMENT.map((etat) => ({
-              props: {
-                id: `filtres-agrements-etat-${etat}`,
-                name: "etat[]",
-                value: etat,
-                defaultChecked: etats.has(etat),
-              },
-              label: LIBELLES_ETAT_AGREMENT[etat],
-            }))}
-          />
-        </div>
-        {select(
-          "quality",
-          "Qualité de la structure",
-          "Toutes les qualités",
-          qualites,
-          filtres.quality[0],
-        )}
-        {select(
-          "servicesInstructeur",
-          "Service instructeur",
-          "Tous les services",
-          services,
-          filtres.servicesInstructeur[0]?.toString(),
-        )}
-        {select(
-          "rapportAnnuelActivites",
-          "Rapport annuel d'activité",
-          "Tous",
-          CHOIX_RAPPORT_ANNUEL,
-          filtres.rapportAnnuelActivites[0],
-        )}
-        {select(
-          "hasEtablissement",
-          "Établissements",
-          "Tous",
-          CHOIX_ETABLISSEMENT,
-          filtres.hasEtablissement === undefined ? undefined : String(filtres.hasEtablissement),
-        )}
+        <CasesFiltre
+          prefixe="filtres-agrements"
+          cle="etat"
+          legend="État de l'agrément"
+          choix={CHOIX_ETATS}
+          valeurs={filtres.etat}
+          colonne="fr-col-12"
+          inline
+        />
+        <SelectsFiltres
+          prefixe="filtres-agrements"
+          colonne="fr-col-12 fr-col-md-6"
+          filtres={filtres}
+          selects={[
+            ["quality", "Qualité de la structure", "Toutes les qualités", qualites],
+            ["servicesInstructeur", "Service instructeur", "Tous les services", services],
+            ["rapportAnnuelActivites", "Rapport annuel d'activité", "Tous", CHOIX_RAPPORT_ANNUEL],
+            ["hasEtablissement", "Établissements", "Tous", CHOIX_ETABLISSEMENT],
+          ]}
+        />
       </div>
     </FormulaireFiltres>
   );

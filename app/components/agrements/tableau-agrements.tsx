@@ -3,7 +3,7 @@ import { libelleCourtQualite } from "#contract/qualites";
 import type { AgrementListe, FiltresAgrements } from "#contract/schemas/agrements-liste";
 import { BADGES_AGREMENT } from "~/components/agrement/agrement";
 import { dateFr } from "~/utils/dates";
-import { TableauListe } from "~/components/listes/tableau-liste";
+import { Tableau } from "~/components/tableau";
 import { entetesTriables } from "~/components/listes/tri";
 import { lienAgrement, lienAgrements } from "./liste-params";
 
@@ -28,7 +28,7 @@ export function TableauAgrements({ filtres, agrements, qualites }: TableauAgreme
     lienAgrements(filtres, { order, page: 1 }),
   );
   return (
-    <TableauListe legende="Agréments">
+    <Tableau className="fr-table--sm fr-table--no-caption" legende="Agréments">
       <thead>
         <tr>
           {triable("numeroAgrement", "N° d'agrément")}
@@ -75,6 +75,6 @@ export function TableauAgrements({ filtres, agrements, qualites }: TableauAgreme
           );
         })}
       </tbody>
-    </TableauListe>
+    </Tableau>
   );
 }

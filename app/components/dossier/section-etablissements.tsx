@@ -1,6 +1,6 @@
 import type { EtablissementAgrementStaff } from "#contract/schemas/etablissements-liste";
 import { CellulesSiretCommune } from "~/components/etablissements/tableau-etablissements";
-import { TableauListe } from "~/components/listes/tableau-liste";
+import { Tableau } from "~/components/tableau";
 import { dateFr } from "~/utils/dates";
 
 /**
@@ -23,7 +23,8 @@ export function SectionEtablissements({
       {etablissements.length === 0 ? (
         <p>L&apos;opérateur n&apos;a encore référencé aucun établissement.</p>
       ) : (
-        <TableauListe
+        <Tableau
+          className="fr-table--sm fr-table--no-caption"
           legende="Établissements de l'opérateur"
           region="Tableau des établissements de l'opérateur"
         >
@@ -59,7 +60,7 @@ export function SectionEtablissements({
               </tr>
             ))}
           </tbody>
-        </TableauListe>
+        </Tableau>
       )}
     </section>
   );

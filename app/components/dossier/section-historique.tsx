@@ -3,7 +3,7 @@ import { ROLE_LABELS, type Role } from "#contract/roles";
 import type { EntreeHistorique } from "#contract/schemas/demande";
 import { dateHeureFr } from "~/utils/dates";
 import { libelleAction } from "./actions";
-import { Tableau } from "./tableau";
+import { Tableau } from "~/components/tableau";
 
 /**
  * "Historique" (DESIGN §3 "every transition writes one history row", spec

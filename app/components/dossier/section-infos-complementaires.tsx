@@ -1,6 +1,6 @@
 import type { InfoComplementaire } from "#contract/schemas/complements";
 import { dateFr, dateHeureFr } from "~/utils/dates";
-import { Tableau } from "./tableau";
+import { Tableau } from "~/components/tableau";
 
 /** Labels of the event kinds of spec §3 (`infoType`), as staff read them. */
 const LIBELLES_INFO: Record<string, string> = {

@@ -6,6 +6,7 @@ import {
   phraseAucunRapportDu,
   urlFichierRapportStaff,
 } from "~/components/dossier/rapports-annuels-staff";
+import { Tableau } from "~/components/tableau";
 import { dateFr } from "~/utils/dates";
 
 type Rapport = Agrement["rapportAnnuelActivites"][number];
@@ -43,36 +44,16 @@ export function SectionRapportsAnnuels({
       </h2>
       {aucunDu ? <p>{phraseAucunRapportDu(anneePremierRapport(agrement))}</p> : null}
       {rapports.length ? (
-        <div className="fr-table fr-table--sm fr-table--no-caption">
-          <div className="fr-table__wrapper">
-            {/* Focusable so that a keyboard can scroll it on a narrow screen (a row may hold no link). */}
-            <div
-              className="fr-table__container"
-              tabIndex={0}
-              role="region"
-              aria-label="Rapports par année"
-            >
-              <div className="fr-table__content">
-                <table>
-                  <caption>Rapports annuels d&apos;activité de l&apos;opérateur</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Année</th>
-                      <th scope="col">État</th>
-                      <th scope="col">Date de dépôt</th>
-                      <th scope="col">Documents</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rapports.map((rapport) => (
-                      <LigneRapport key={rapport.annee} demandeId={demandeId} rapport={rapport} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
-          </div>
-        </div>
+        <Tableau
+          className="fr-table--sm fr-table--no-caption"
+          legende="Rapports annuels d'activité de l'opérateur"
+          region="Rapports par année"
+          entetes={["Année", "État", "Date de dépôt", "Documents"]}
+        >
+          {rapports.map((rapport) => (
+            <LigneRapport key={rapport.annee} demandeId={demandeId} rapport={rapport} />
+          ))}
+        </Tableau>
       ) : null}
     </section>
   );

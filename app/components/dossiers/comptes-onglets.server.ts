@@ -2,7 +2,7 @@
  * The counts shown on the tabs of the staff lists (ADR
  * 0026): `GET /api/demande/count`, scoped like the list ("Mes dossiers"
  * with `mesDossiers`), no other filter. Kept apart from the list's own
- * loader (liste.server.ts), which the routes call beside it.
+ * loader (liste.server.ts), which calls it beside the list.
  */
 import type { AppLoadContext } from "@remix-run/node";
 import type { TypeDossier } from "#contract/etats";

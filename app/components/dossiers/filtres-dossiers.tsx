@@ -5,12 +5,13 @@ import type { FiltresDemandes } from "#contract/schemas/listes";
 import { ETAPES_INSTRUCTION } from "#contract/statuts";
 import { CheckboxGroup } from "~/components/forms";
 import {
+  CasesFiltre,
   ChampRecherche,
   FormulaireFiltres,
-  SelectFiltre,
-  libelleOption,
-  type OptionFiltre,
+  SelectsFiltres,
+  type SelectDecrit,
 } from "~/components/listes/filtres";
+import { choixFiltre, libelleOption, type OptionFiltre } from "~/components/listes/options";
 import { libelleEtape } from "./badges";
 import { lienFiltres, type OngletDossiers } from "./liste-params";
 
@@ -71,22 +72,31 @@ export const LIBELLES_TYPE_CHANGEMENT: Record<(typeof TYPES_CHANGEMENT_NOTABLE)[
   extension_perimetre: "Extension du périmètre d'intervention",
 };
 
-/** `instructeur[]` value the API reads as "not assigned yet". */
+/** `instructeur[]` value the API reads as "not assigned yet", and its choice. */
 const INSTRUCTEUR_AUCUN = "aucun";
+const NON_AFFECTE = { valeur: INSTRUCTEUR_AUCUN, libelle: "Non affecté" };
 
 /** The lists' default order (spec §9), left out of the URL. */
 const TRI_DOSSIERS_DEFAUT: FiltresDemandes["order"] = { field: "dateDepot", direction: "desc" };
 
 /** Choices of the state select: staff never see drafts (DESIGN §4), no filter on them. */
-const CHOIX_ETATS: OptionFiltre[] = ETATS_DEMANDE.filter((etat) => !estBrouillon(etat)).map(
-  (etat) => ({ valeur: etat, libelle: LIBELLES_ETAT_DEMANDE[etat] }),
+const CHOIX_ETATS = choixFiltre(
+  ETATS_DEMANDE.filter((etat) => !estBrouillon(etat)),
+  LIBELLES_ETAT_DEMANDE,
 );
 
-/** Choices of the notable-change type select. */
-const CHOIX_TYPES_CHANGEMENT: OptionFiltre[] = TYPES_CHANGEMENT_NOTABLE.map((type) => ({
-  valeur: type,
-  libelle: LIBELLES_TYPE_CHANGEMENT[type],
+/** Choices of the notable-change type select and of the step checkboxes. */
+const CHOIX_TYPES_CHANGEMENT = choixFiltre(TYPES_CHANGEMENT_NOTABLE, LIBELLES_TYPE_CHANGEMENT);
+const CHOIX_ETAPES = ETAPES_INSTRUCTION.map((valeur) => ({
+  valeur,
+  libelle: libelleEtape(valeur),
 }));
+
+/** The two deadline filters: key, label of the quick filter and of the tag, label of the checkbox. */
+const DELAIS = [
+  ["reputesRejetes", "Réputés rejetés", "Réputés rejetés uniquement"],
+  ["expireBientot", "Expirent bientôt", "Expirant bientôt uniquement"],
+] as const;
 
 /**
  * The active filters of a staff list as short labels (search, state, step,
@@ -112,8 +122,7 @@ export function etiquettesFiltresDossiers(
     ...filtres.type.map(
       (type) => LIBELLES_TYPE_CHANGEMENT[type as keyof typeof LIBELLES_TYPE_CHANGEMENT] ?? type,
     ),
-    ...(filtres.reputesRejetes ? ["Réputés rejetés"] : []),
-    ...(filtres.expireBientot ? ["Expirent bientôt"] : []),
+    ...DELAIS.filter(([cle]) => filtres[cle]).map(([, libelle]) => libelle),
   ];
 }
 
@@ -122,8 +131,6 @@ export interface FiltresDossiersProps {
   onglet: OngletDossiers;
   filtres: FiltresDemandes;
   options: OptionsFiltres;
-  /** This page's path, without query: where "Réinitialiser" leads. */
-  chemin: string;
 }
 
 /**
@@ -137,32 +144,24 @@ export interface FiltresDossiersProps {
  * ({@link FormulaireFiltres}: the table starts in the first screen, the
  * summary shows the active filters as tags).
  */
-export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDossiersProps) {
+export function FiltresDossiers({ onglet, filtres, options }: FiltresDossiersProps) {
   const prefixe = `filtres-${onglet.segment}`;
-  const select = (
-    nom: keyof FiltresDemandes,
-    label: string,
-    tous: string,
-    choix: readonly OptionFiltre[],
-    valeur: string | undefined,
-  ) => (
-    <SelectFiltre
-      id={`${prefixe}-${nom}`}
-      name={`${nom}[]`}
-      label={label}
-      tous={tous}
-      choix={choix}
-      valeur={valeur}
-      colonne="fr-col-12 fr-col-md-6 fr-col-lg-4"
-    />
-  );
+  const selects: SelectDecrit<keyof FiltresDemandes>[] = [
+    ["etat", "État", "Tous les états", CHOIX_ETATS],
+    ["instructeur", "Instructeur", "Tous les instructeurs", [NON_AFFECTE, ...options.instructeurs]],
+    ["servicesInstructeur", "Service instructeur", "Tous les services", options.services],
+    ["quality", "Qualité de la structure", "Toutes les qualités", options.qualites],
+    ["departement", "Département du siège", "Tous les départements", options.departements],
+    ["region", "Région du siège", "Toutes les régions", options.regions],
+  ];
+  if (onglet.kind === "changement-notable")
+    selects.push(["type", "Type de changement", "Tous les types", CHOIX_TYPES_CHANGEMENT]);
   return (
     <FormulaireFiltres
       id={prefixe}
       titre="Filtrer les dossiers"
       etiquettes={etiquettesFiltresDossiers(filtres, options)}
       cle={lienFiltres(filtres)}
-      chemin={chemin}
       tri={{ ordre: filtres.order, parDefaut: TRI_DOSSIERS_DEFAUT }}
       espaceBoutons={false}
     >
@@ -172,51 +171,12 @@ export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDos
           label="Rechercher (n° de dossier, raison sociale, SIREN)"
           valeur={filtres.query}
         />
-        {select("etat", "État", "Tous les états", CHOIX_ETATS, filtres.etat[0])}
-        {select(
-          "instructeur",
-          "Instructeur",
-          "Tous les instructeurs",
-          [{ valeur: INSTRUCTEUR_AUCUN, libelle: "Non affecté" }, ...options.instructeurs],
-          filtres.instructeur[0],
-        )}
-        {select(
-          "servicesInstructeur",
-          "Service instructeur",
-          "Tous les services",
-          options.services,
-          filtres.servicesInstructeur[0]?.toString(),
-        )}
-        {select(
-          "quality",
-          "Qualité de la structure",
-          "Toutes les qualités",
-          options.qualites,
-          filtres.quality[0],
-        )}
-        {select(
-          "departement",
-          "Département du siège",
-          "Tous les départements",
-          options.departements,
-          filtres.departement[0],
-        )}
-        {select(
-          "region",
-          "Région du siège",
-          "Toutes les régions",
-          options.regions,
-          filtres.region[0],
-        )}
-        {onglet.kind === "changement-notable"
-          ? select(
-              "type",
-              "Type de changement",
-              "Tous les types",
-              CHOIX_TYPES_CHANGEMENT,
-              filtres.type[0],
-            )
-          : null}
+        <SelectsFiltres
+          prefixe={prefixe}
+          colonne="fr-col-12 fr-col-md-6 fr-col-lg-4"
+          filtres={filtres}
+          selects={selects}
+        />
       </div>
       <FiltresEtapeEtDelai prefixe={prefixe} filtres={filtres} />
     </FormulaireFiltres>
@@ -228,48 +188,29 @@ export function FiltresDossiers({ onglet, filtres, options, chemin }: FiltresDos
  * two deadline filters as checkboxes (ids under `prefixe`).
  */
 function FiltresEtapeEtDelai({ prefixe, filtres }: { prefixe: string; filtres: FiltresDemandes }) {
-  const etapes = new Set<string>(filtres.etape);
   return (
     <div className="fr-grid-row fr-grid-row--gutters">
-      <div className="fr-col-12 fr-col-md-6">
-        <CheckboxGroup
-          id={`${prefixe}-etape`}
-          legend="Étape d'instruction"
-          options={ETAPES_INSTRUCTION.map((etape) => ({
-            props: {
-              id: `${prefixe}-etape-${etape}`,
-              name: "etape[]",
-              value: etape,
-              defaultChecked: etapes.has(etape),
-            },
-            label: libelleEtape(etape),
-          }))}
-        />
-      </div>
+      <CasesFiltre
+        prefixe={prefixe}
+        cle="etape"
+        legend="Étape d'instruction"
+        choix={CHOIX_ETAPES}
+        valeurs={filtres.etape}
+        colonne="fr-col-12 fr-col-md-6"
+      />
       <div className="fr-col-12 fr-col-md-6">
         <CheckboxGroup
           id={`${prefixe}-delai`}
           legend="Délai d'instruction"
-          options={[
-            {
-              props: {
-                id: `${prefixe}-reputesRejetes`,
-                name: "reputesRejetes",
-                value: "true",
-                defaultChecked: filtres.reputesRejetes,
-              },
-              label: "Réputés rejetés uniquement",
+          options={DELAIS.map(([cle, , libelle]) => ({
+            props: {
+              id: `${prefixe}-${cle}`,
+              name: cle,
+              value: "true",
+              defaultChecked: filtres[cle],
             },
-            {
-              props: {
-                id: `${prefixe}-expireBientot`,
-                name: "expireBientot",
-                value: "true",
-                defaultChecked: filtres.expireBientot,
-              },
-              label: "Expirant bientôt uniquement",
-            },
-          ]}
+            label: libelle,
+          }))}
         />
       </div>
     </div>
@@ -278,40 +219,24 @@ function FiltresEtapeEtDelai({ prefixe, filtres }: { prefixe: string; filtres: F
 
 /**
  * The quick filters of a staff list ("Réputés rejetés", "Expirent bientôt"):
- * links toggling one deadline filter, beside the number of results so that
+ * tag links toggling one deadline filter, beside the number of results so that
  * they take no line of their own (the table in the first screen).
  */
 export function FiltresRapides({ filtres }: { filtres: FiltresDemandes }) {
   return (
     <ul className="fr-tags-group fr-mb-0" aria-label="Filtres rapides">
-      <li>
-        <FiltreRapide
-          libelle="Réputés rejetés"
-          actif={filtres.reputesRejetes}
-          to={lienFiltres(filtres, { reputesRejetes: !filtres.reputesRejetes, page: 1 })}
-        />
-      </li>
-      <li>
-        <FiltreRapide
-          libelle="Expirent bientôt"
-          actif={filtres.expireBientot}
-          to={lienFiltres(filtres, { expireBientot: !filtres.expireBientot, page: 1 })}
-        />
-      </li>
+      {DELAIS.map(([cle, libelle]) => (
+        <li key={cle}>
+          <Link
+            to={lienFiltres(filtres, { [cle]: !filtres[cle], page: 1 })}
+            className={filtres[cle] ? "fr-tag fr-tag--icon-left fr-icon-check-line" : "fr-tag"}
+            aria-current={filtres[cle] ? "true" : undefined}
+          >
+            {libelle}
+            {filtres[cle] ? <span className="fr-sr-only"> (filtre actif, le retirer)</span> : null}
+          </Link>
+        </li>
+      ))}
     </ul>
-  );
-}
-
-/** A quick filter: a tag link that switches one deadline filter on or off. */
-function FiltreRapide({ libelle, actif, to }: { libelle: string; actif: boolean; to: string }) {
-  return (
-    <Link
-      to={to}
-      className={actif ? "fr-tag fr-tag--icon-left fr-icon-check-line" : "fr-tag"}
-      aria-current={actif ? "true" : undefined}
-    >
-      {libelle}
-      {actif ? <span className="fr-sr-only"> (filtre actif, le retirer)</span> : null}
-    </Link>
   );
 }

@@ -1,9 +1,11 @@
 /**
  * Loader of the staff list pages (spec §2 /tous-les-dossiers and
  * /mes-dossiers): one page of files from the API with the
- * user's token, and what the filter form offers, all fetched in parallel.
+ * user's token, what the filter form offers and the tabs' counts, all
+ * fetched in parallel.
  */
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { TypeDossier } from "#contract/etats";
 import {
   lireFiltresDemandes,
   versParamsDemandes,
@@ -21,6 +23,7 @@ import {
   listerServicesInstructeurs,
 } from "~/.server/api-client.server";
 import { chargerPageListe } from "~/components/listes/page-liste.server";
+import { comptesOnglets } from "./comptes-onglets.server";
 import { compacterOptions, type OptionsFiltresCompactes } from "./filtres-dossiers";
 import {
   lienFiltres,
@@ -40,6 +43,15 @@ export interface DonneesListe {
   options: OptionsFiltresCompactes;
   /** The CSV download of the same filters (resource route). */
   lienExport: string;
+  /** The files of each whole tab, shown on the tabs (null: not shown). */
+  comptes: Readonly<Record<TypeDossier, number>> | null;
+}
+
+/** The list a route shows: its path (`/mes-dossiers`), the tab's URL segment, whose files. */
+interface ListeDemandee {
+  base: string;
+  segment: string | undefined;
+  mesDossiers: boolean;
 }
 
 /** Links of spec §2 say "changement-notable" for the notable-changes tab. */
@@ -59,15 +71,11 @@ const ALIAS_ONGLETS: Record<string, string> = { "changement-notable": "changemen
  * to the last one. API errors propagate (404 page, login redirect, error
  * page).
  */
-export async function chargerListeDossiers(
+async function chargerListe(
   request: Request,
   context: AppLoadContext,
-  {
-    base,
-    segment,
-    mesDossiers,
-  }: { base: string; segment: string | undefined; mesDossiers: boolean },
-): Promise<DonneesListe> {
+  { base, segment, mesDossiers }: ListeDemandee,
+): Promise<Omit<DonneesListe, "comptes">> {
   const url = new URL(request.url);
   const alias = segment ? ALIAS_ONGLETS[segment] : undefined;
   if (alias) throw redirect(`${base}/${alias}${url.search}`);
@@ -116,4 +124,17 @@ export async function chargerListeDossiers(
     }),
     lienExport,
   };
+}
+
+/** {@link chargerListe} with the counts of the tabs ({@link comptesOnglets}) fetched beside it. */
+export async function chargerListeDossiers(
+  request: Request,
+  context: AppLoadContext,
+  liste: ListeDemandee,
+): Promise<DonneesListe> {
+  const [donnees, comptes] = await Promise.all([
+    chargerListe(request, context, liste),
+    comptesOnglets(request, context, liste.mesDossiers),
+  ]);
+  return { ...donnees, comptes };
 }

@@ -23,7 +23,7 @@ export interface OngletsDossiersProps {
  * `${base}/changements-notables`: each tab is a page, so they work without
  * JavaScript; the current one carries `aria-current="page"`. Each tab shows
  * the number of files of the whole tab when given. The
- * route adds `ongletsStyles` to its `links`.
+ * route adds `ongletsStyles` to its `links` (`liensListeDossiers`).
  */
 export function OngletsDossiers({ base, actif, comptes }: OngletsDossiersProps) {
   return (

@@ -1,25 +1,28 @@
+import type { LinksFunction } from "@remix-run/node";
 import { useMemo } from "react";
-import { useLocation } from "@remix-run/react";
-import type { TypeDossier } from "#contract/etats";
+import { filtresPliablesStyles } from "~/components/filtres-pliables/filtres-pliables";
 import { PageListe } from "~/components/listes/page-liste";
 import { deplierOptions, FiltresDossiers, FiltresRapides } from "./filtres-dossiers";
 import { lienFiltres, nombreDossiers, rechercheActive } from "./liste-params";
 import type { DonneesListe } from "./liste.server";
-import { OngletsDossiers } from "./onglets-dossiers";
+import { OngletsDossiers, ongletsStyles } from "./onglets-dossiers";
 import { TableauDossiers } from "./tableau-dossiers";
 
-/** Props of {@link PageListeDossiers}. */
-export interface PageListeDossiersProps {
+/** Props of {@link PageListeDossiers}: what the list's loader sent, and the page's own words. */
+export interface PageListeDossiersProps extends DonneesListe {
   /** The page's heading: "Tous les dossiers", "Mes dossiers". */
   titre: string;
   /** The page's path: "/tous-les-dossiers", "/mes-dossiers". */
   base: string;
   /** What an empty list says when nothing was searched ("Aucun dossier ne vous est affecté."). */
   videSansRecherche: string;
-  donnees: DonneesListe;
-  /** The files of each whole tab, shown on the tabs (null: not shown). */
-  comptes?: Readonly<Record<TypeDossier, number>> | null;
 }
+
+/** The style sheets of a staff list page: its tabs and its folded filters. */
+export const liensListeDossiers: LinksFunction = () => [
+  { rel: "stylesheet", href: ongletsStyles },
+  { rel: "stylesheet", href: filtresPliablesStyles },
+];
 
 /**
  * A staff list page (spec §2 /tous-les-dossiers, /mes-dossiers): heading,
@@ -32,12 +35,14 @@ export function PageListeDossiers({
   titre,
   base,
   videSansRecherche,
-  donnees,
+  onglet,
+  filtres,
+  dossiers,
+  lienExport,
   comptes,
+  options: compactes,
 }: PageListeDossiersProps) {
-  const { onglet, filtres, dossiers, lienExport } = donnees;
-  const options = useMemo(() => deplierOptions(donnees.options), [donnees.options]);
-  const { pathname } = useLocation();
+  const options = useMemo(() => deplierOptions(compactes), [compactes]);
   return (
     <PageListe
       titre={titre}
@@ -65,7 +70,7 @@ export function PageListeDossiers({
       }}
     >
       <OngletsDossiers base={base} actif={onglet.segment} comptes={comptes} />
-      <FiltresDossiers onglet={onglet} filtres={filtres} options={options} chemin={pathname} />
+      <FiltresDossiers onglet={onglet} filtres={filtres} options={options} />
     </PageListe>
   );
 }

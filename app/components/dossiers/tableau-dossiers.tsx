@@ -4,8 +4,8 @@ import type { FiltresDemandes } from "#contract/schemas/listes";
 import { dateFr } from "~/utils/dates";
 import { BadgeEtape, BadgeEtat, MarqueursDelai } from "./badges-dossier";
 import { LIBELLES_TYPE_CHANGEMENT } from "./filtres-dossiers";
-import type { OptionFiltre } from "~/components/listes/filtres";
-import { TableauListe } from "~/components/listes/tableau-liste";
+import type { OptionFiltre } from "~/components/listes/options";
+import { Tableau } from "~/components/tableau";
 import { entetesTriables } from "~/components/listes/tri";
 import {
   lienDetailDossier,
@@ -49,7 +49,7 @@ export function TableauDossiers({
     lienFiltres(filtres, { order, page: 1 }),
   );
   return (
-    <TableauListe legende={onglet.libelle}>
+    <Tableau className="fr-table--sm fr-table--no-caption" legende={onglet.libelle}>
       <thead>
         <tr>
           {triable("numeroDossier", "N° de dossier")}
@@ -73,7 +73,7 @@ export function TableauDossiers({
           />
         ))}
       </tbody>
-    </TableauListe>
+    </Tableau>
   );
 }
 

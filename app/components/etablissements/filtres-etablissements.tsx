@@ -3,13 +3,8 @@ import {
   type FiltresEtablissements,
 } from "#contract/schemas/etablissements-liste";
 import { Field } from "~/components/forms";
-import {
-  ChampRecherche,
-  FormulaireFiltres,
-  SelectFiltre,
-  libelleOption,
-  type OptionFiltre,
-} from "~/components/listes/filtres";
+import { ChampRecherche, FormulaireFiltres, SelectsFiltres } from "~/components/listes/filtres";
+import { libelleOption, type OptionFiltre } from "~/components/listes/options";
 import { lienEtablissements } from "./liste-params";
 
 /** The list's default order (newest referencing first), left out of the URL. */
@@ -40,8 +35,6 @@ export interface FiltresEtablissementsProps {
   filtres: FiltresEtablissements;
   regions: readonly OptionFiltre[];
   departements: readonly OptionFiltre[];
-  /** This page's path, without query: where the form goes and "Réinitialiser" leads. */
-  chemin: string;
 }
 
 /**
@@ -59,7 +52,6 @@ export function FiltresEtablissementsForm({
   filtres,
   regions,
   departements,
-  chemin,
 }: FiltresEtablissementsProps) {
   const prefixe = "filtres-etablissements";
   return (
@@ -68,12 +60,7 @@ export function FiltresEtablissementsForm({
       titre="Filtrer les établissements"
       etiquettes={etiquettesFiltresEtablissements(filtres, regions, departements)}
       cle={lienEtablissements(filtres)}
-      chemin={chemin}
-      tri={{
-        ordre: filtres.order,
-        parDefaut: TRI_ETABLISSEMENTS_DEFAUT,
-        separe: true,
-      }}
+      tri={{ ordre: filtres.order, parDefaut: TRI_ETABLISSEMENTS_DEFAUT, separe: true }}
     >
       <div className="fr-grid-row fr-grid-row--gutters">
         <ChampRecherche
@@ -87,23 +74,14 @@ export function FiltresEtablissementsForm({
             <input type="text" name="reference" defaultValue={filtres.reference ?? ""} />
           </Field>
         </div>
-        <SelectFiltre
-          id={`${prefixe}-regions`}
-          name="regions[]"
-          label="Région d'intervention"
-          tous="Toutes les régions"
-          choix={regions}
-          valeur={filtres.regions[0]}
+        <SelectsFiltres
+          prefixe={prefixe}
           colonne="fr-col-12 fr-col-md-6 fr-col-lg-3"
-        />
-        <SelectFiltre
-          id={`${prefixe}-departements`}
-          name="departements[]"
-          label="Département d'intervention"
-          tous="Tous les départements"
-          choix={departements}
-          valeur={filtres.departements[0]}
-          colonne="fr-col-12 fr-col-md-6 fr-col-lg-3"
+          filtres={filtres}
+          selects={[
+            ["regions", "Région d'intervention", "Toutes les régions", regions],
+            ["departements", "Département d'intervention", "Tous les départements", departements],
+          ]}
         />
         <div className="fr-col-12 fr-col-md-6 fr-col-lg-3">
           <Field

@@ -10,6 +10,7 @@ import type { Page } from "#contract/schemas/listes";
 import { Field } from "~/components/forms";
 import { dateHeureFr } from "~/utils/dates";
 import { Pagination } from "~/components/listes/pagination";
+import { Tableau } from "~/components/tableau";
 
 /** Props of {@link HistoriqueExports}. */
 export interface HistoriqueExportsProps {
@@ -35,44 +36,25 @@ export function HistoriqueExports({ historique, refus, lienPage }: HistoriqueExp
         <p>Aucun téléchargement pour le moment.</p>
       ) : (
         <>
-          <div className="fr-table fr-table--no-caption">
-            <div className="fr-table__wrapper">
-              <div className="fr-table__container">
-                <div className="fr-table__content">
-                  <table>
-                    <caption>Historique des téléchargements</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Date</th>
-                        <th scope="col">Nom</th>
-                        <th scope="col">Prénom</th>
-                        <th scope="col">Filtres</th>
-                        <th scope="col">Commentaire</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {historique.result.map((entree) => (
-                        <tr key={entree.id}>
-                          <th scope="row">{dateHeureFr(entree.dateExport)}</th>
-                          <td>{entree.nom}</td>
-                          <td>{entree.prenom}</td>
-                          <td className="fr-cell--multiline">
-                            {libelleFiltresExport(entree.filtres)}
-                          </td>
-                          <td>
-                            <CommentaireExport
-                              entree={entree}
-                              lastResult={refus?.id === entree.id ? refus.lastResult : undefined}
-                            />
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </div>
-            </div>
-          </div>
+          <Tableau
+            legende="Historique des téléchargements"
+            entetes={["Date", "Nom", "Prénom", "Filtres", "Commentaire"]}
+          >
+            {historique.result.map((entree) => (
+              <tr key={entree.id}>
+                <th scope="row">{dateHeureFr(entree.dateExport)}</th>
+                <td>{entree.nom}</td>
+                <td>{entree.prenom}</td>
+                <td className="fr-cell--multiline">{libelleFiltresExport(entree.filtres)}</td>
+                <td>
+                  <CommentaireExport
+                    entree={entree}
+                    lastResult={refus?.id === entree.id ? refus.lastResult : undefined}
+                  />
+                </td>
+              </tr>
+            ))}
+          </Tableau>
           <Pagination
             page={historique.page}
             nbPages={historique.nb_pages}

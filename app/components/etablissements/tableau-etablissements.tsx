@@ -3,7 +3,7 @@ import type {
   FiltresEtablissements,
 } from "#contract/schemas/etablissements-liste";
 import { dateFr } from "~/utils/dates";
-import { TableauListe } from "~/components/listes/tableau-liste";
+import { Tableau } from "~/components/tableau";
 import { entetesTriables } from "~/components/listes/tri";
 import { lienEtablissements } from "./liste-params";
 
@@ -26,7 +26,7 @@ export function TableauEtablissements({ filtres, etablissements }: TableauEtabli
     lienEtablissements(filtres, { order, page: 1 }),
   );
   return (
-    <TableauListe legende="Établissements référencés">
+    <Tableau className="fr-table--sm fr-table--no-caption" legende="Établissements référencés">
       <thead>
         <tr>
           {triable("reference", "Référence")}
@@ -51,7 +51,7 @@ export function TableauEtablissements({ filtres, etablissements }: TableauEtabli
           </tr>
         ))}
       </tbody>
-    </TableauListe>
+    </Tableau>
   );
 }
 

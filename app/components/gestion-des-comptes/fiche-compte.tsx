@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { libelleEtat } from "#contract/libelles";
 import { libelleQualite } from "#contract/qualites";
 import type { ActionGestionCompte, CompteDetail } from "#contract/schemas/comptes";
-import { TableauDsfr } from "~/components/gestion-des-comptes/tableau-dsfr";
+import { Tableau } from "~/components/tableau";
 import { titreDossier } from "~/components/dossier/entete-dossier";
 
 /** Labels of the normalised states that are not request states (spec §4 "Normalised status"). */
@@ -134,7 +134,7 @@ function DemandesDeLaStructure({ demandes }: { demandes: CompteDetail["demandes"
       {demandes.length === 0 ? (
         <p>Aucune demande.</p>
       ) : (
-        <TableauDsfr legende="Demandes de la structure">
+        <Tableau legende="Demandes de la structure">
           <thead>
             <tr>
               <th scope="col">Dossier</th>
@@ -153,7 +153,7 @@ function DemandesDeLaStructure({ demandes }: { demandes: CompteDetail["demandes"
               </tr>
             ))}
           </tbody>
-        </TableauDsfr>
+        </Tableau>
       )}
     </>
   );

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { libelleEtat } from "#contract/libelles";
 import { libelleCourtQualite } from "#contract/qualites";
 import type { CompteDemandeur, CompteTri } from "#contract/schemas/comptes";
-import { TableauDsfr } from "~/components/gestion-des-comptes/tableau-dsfr";
+import { Tableau } from "~/components/tableau";
 import { titreDossier } from "~/components/dossier/entete-dossier";
 
 const LIBELLES_TRI: Record<CompteTri, string> = {
@@ -36,7 +36,7 @@ export function TableauComptes({
   ordre: OrdreComptes;
 }) {
   return (
-    <TableauDsfr legende="Comptes des structures demandeuses">
+    <Tableau legende="Comptes des structures demandeuses">
       <thead>
         <tr>
           {(["raisonSociale", "siren"] as const).map((field) => (
@@ -77,7 +77,7 @@ export function TableauComptes({
           </tr>
         ))}
       </tbody>
-    </TableauDsfr>
+    </Tableau>
   );
 }
 

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import { Tableau } from "~/components/tableau";
 
 /** Props of {@link TableauDonnees}. */
 export interface TableauDonneesProps {
@@ -29,7 +30,25 @@ export const LIGNES_AVANT_PLIAGE = 30;
 export function TableauDonnees({ legende, entetes, lignes, vide }: TableauDonneesProps) {
   const dejaPlie = useContext(DejaPlie);
   if (lignes.length === 0) return <p className="fr-text--sm">{vide ?? "Aucune donnée."}</p>;
-  const tableau = <Tableau legende={legende} entetes={entetes} lignes={lignes} />;
+  const tableau = (
+    <Tableau className="fr-table--sm fr-mb-2w" legende={legende} entetes={entetes}>
+      {lignes.map((cellules, rang) => (
+        <tr key={rang}>
+          {cellules.map((cellule, colonne) =>
+            colonne === 0 ? (
+              <th key={colonne} scope="row">
+                {cellule}
+              </th>
+            ) : (
+              <td key={colonne} className="fr-cell--right">
+                {cellule}
+              </td>
+            ),
+          )}
+        </tr>
+      ))}
+    </Tableau>
+  );
   if (dejaPlie || lignes.length <= LIGNES_AVANT_PLIAGE) return tableau;
   return (
     <details className="fr-mb-2w">
@@ -38,48 +57,5 @@ export function TableauDonnees({ legende, entetes, lignes, vide }: TableauDonnee
       </summary>
       {tableau}
     </details>
-  );
-}
-
-/** The DSFR table itself. */
-function Tableau({ legende, entetes, lignes }: Omit<TableauDonneesProps, "vide">) {
-  return (
-    <div className="fr-table fr-table--sm fr-mb-2w">
-      <div className="fr-table__wrapper">
-        <div className="fr-table__container">
-          <div className="fr-table__content">
-            <table>
-              <caption>{legende}</caption>
-              <thead>
-                <tr>
-                  {entetes.map((entete) => (
-                    <th key={entete} scope="col">
-                      {entete}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {lignes.map((cellules, rang) => (
-                  <tr key={rang}>
-                    {cellules.map((cellule, colonne) =>
-                      colonne === 0 ? (
-                        <th key={colonne} scope="row">
-                          {cellule}
-                        </th>
-                      ) : (
-                        <td key={colonne} className="fr-cell--right">
-                          {cellule}
-                        </td>
-                      ),
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      </div>
-    </div>
   );
 }

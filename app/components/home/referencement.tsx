@@ -39,14 +39,21 @@ export function InvitationReferencement() {
         Accompagnateur Rénov', référencez les établissements par lesquels vous les accompagnez, dans
         le périmètre de votre agrément.
       </span>
-      <Button
-        className="fr-mt-2w"
-        linkProps={{ to: "/referencement/nouveau" }}
-        iconId="fr-icon-add-line"
-      >
-        Référencer un établissement
-      </Button>
+      <BoutonReferencer className="fr-mt-2w" />
     </CallOut>
+  );
+}
+
+/** The "Référencer un établissement" button, to the referencing form; `className` its margin. */
+export function BoutonReferencer({ className }: { className: string }) {
+  return (
+    <Button
+      className={className}
+      linkProps={{ to: "/referencement/nouveau" }}
+      iconId="fr-icon-add-line"
+    >
+      Référencer un établissement
+    </Button>
   );
 }
 

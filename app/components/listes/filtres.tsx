@@ -1,19 +1,9 @@
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { BoutonsFiltres, FiltresPliables } from "~/components/filtres-pliables/filtres-pliables";
-import { Field, SelectField } from "~/components/forms";
+import { CheckboxGroup, Field, SelectField } from "~/components/forms";
+import type { OptionFiltre } from "./options";
 import type { OrdreListe } from "./tri";
-
-/** One choice of a list filter's select: the value posted and its label. */
-export interface OptionFiltre {
-  valeur: string;
-  libelle: string;
-}
-
-/** The label of `valeur` among `options` (for a filter's tag); the value itself when none names it. */
-export function libelleOption(options: readonly OptionFiltre[], valeur: string): string {
-  return options.find((option) => option.valeur === valeur)?.libelle ?? valeur;
-}
 
 /** The order a filter form keeps in hidden fields ({@link ChampsTri}). */
 export interface TriFormulaire<Champ extends string> {
@@ -33,8 +23,8 @@ export interface FormulaireFiltresProps<Champ extends string> {
   etiquettes: readonly string[];
   /** Changes with the query, so that the fold shows the URL's filters. */
   cle: string;
-  /** This page's path, without query: where the form goes and "Réinitialiser" leads. */
-  chemin: string;
+  /** Where the form goes and "Réinitialiser" leads (default: this page's path, without query). */
+  chemin?: string;
   /** The list's order, kept across a new filter; none on a page without order (/activite). */
   tri?: TriFormulaire<Champ>;
   /** Open when the page is shown (default: folded). */
@@ -62,12 +52,14 @@ export function FormulaireFiltres<Champ extends string>({
   espaceBoutons,
   children,
 }: FormulaireFiltresProps<Champ>) {
+  const { pathname } = useLocation();
+  const cible = chemin ?? pathname;
   return (
     <FiltresPliables id={id} titre={titre} etiquettes={etiquettes} ouvert={ouvert} cle={cle}>
-      <Form method="get" action={chemin} aria-labelledby={`${id}-titre`}>
+      <Form method="get" action={cible} aria-labelledby={`${id}-titre`}>
         {children}
         {tri ? <ChampsTri {...tri} /> : null}
-        <BoutonsFiltres chemin={chemin} espace={espaceBoutons} />
+        <BoutonsFiltres chemin={cible} espace={espaceBoutons} />
       </Form>
     </FiltresPliables>
   );
@@ -115,31 +107,93 @@ export function ChampRecherche({
   );
 }
 
-/** Props of {@link SelectFiltre}. */
-export interface SelectFiltreProps {
-  id: string;
-  /** The posted name (`quality[]`: the API reads lists as repeated `key[]`). */
-  name: string;
-  label: string;
-  /** The empty choice, which leaves the filter out ("Tous les services"). */
-  tous: string;
-  choix: readonly OptionFiltre[];
-  /** The filter's current value (its first one: a select picks one). */
-  valeur: string | undefined;
-  /** Classes of the grid cell (its width). */
+/**
+ * One select of a filter form as data: the filter's key, its label, its
+ * empty choice ("Tous les services", which leaves the filter out), its
+ * choices and, when it is not the key, the end of the select's id.
+ */
+export type SelectDecrit<Cle extends string> = readonly [
+  cle: Cle,
+  label: string,
+  tous: string,
+  choix: readonly OptionFiltre[],
+  id?: string,
+];
+
+/**
+ * The selects of a filter form, one per row of `selects`, each in a grid
+ * cell `colonne`: id `${prefixe}-${id ?? cle}`, posted as `cle[]` when the
+ * filter is a list (the API reads lists as repeated `key[]`), `cle`
+ * otherwise, showing the filter's current value (a list's first one: a
+ * select picks one).
+ */
+export function SelectsFiltres<F>({
+  prefixe,
+  colonne,
+  filtres,
+  selects,
+}: {
+  prefixe: string;
   colonne: string;
+  filtres: F;
+  selects: readonly SelectDecrit<keyof F & string>[];
+}) {
+  return selects.map(([cle, label, tous, choix, id = cle]) => {
+    const valeur = [filtres[cle]].flat()[0];
+    return (
+      <div key={cle} className={colonne}>
+        <SelectField
+          id={`${prefixe}-${id}`}
+          label={label}
+          placeholder={tous}
+          options={choix.map((option) => ({ value: option.valeur, label: option.libelle }))}
+          selectProps={{
+            name: Array.isArray(filtres[cle]) ? `${cle}[]` : cle,
+            defaultValue: valeur == null ? "" : String(valeur),
+          }}
+        />
+      </div>
+    );
+  });
 }
 
-/** One select of a filter form, in its grid cell. */
-export function SelectFiltre({ id, name, label, tous, choix, valeur, colonne }: SelectFiltreProps) {
+/**
+ * The checkboxes of a list filter (`cle[]`), one per choice, ticked for
+ * the filter's `valeurs`: ids `${prefixe}-${cle}` (the fieldset) and
+ * `${prefixe}-${cle}-${valeur}`, in a grid cell `colonne`.
+ */
+export function CasesFiltre({
+  prefixe,
+  cle,
+  legend,
+  choix,
+  valeurs,
+  colonne,
+  inline,
+}: {
+  prefixe: string;
+  cle: string;
+  legend: string;
+  choix: readonly OptionFiltre[];
+  valeurs: readonly string[];
+  colonne: string;
+  inline?: boolean;
+}) {
   return (
     <div className={colonne}>
-      <SelectField
-        id={id}
-        label={label}
-        placeholder={tous}
-        options={choix.map((option) => ({ value: option.valeur, label: option.libelle }))}
-        selectProps={{ name, defaultValue: valeur ?? "" }}
+      <CheckboxGroup
+        id={`${prefixe}-${cle}`}
+        legend={legend}
+        inline={inline}
+        options={choix.map(({ valeur, libelle }) => ({
+          props: {
+            id: `${prefixe}-${cle}-${valeur}`,
+            name: `${cle}[]`,
+            value: valeur,
+            defaultChecked: valeurs.includes(valeur),
+          },
+          label: libelle,
+        }))}
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Page } from "#contract/schemas/listes";
+import { pageTitle } from "~/utils/title";
 import { Pagination } from "./pagination";
 
 /** The sentences of a list's results. */
@@ -53,6 +54,11 @@ export function PageListe({ titre, children, resultats }: PageListeProps) {
       <ResultatsListe {...resultats} />
     </div>
   );
+}
+
+/** The `meta` of a list page: its title (spec §1) and its description for search engines. */
+export function metaListe(titre: string, description: string) {
+  return [{ title: pageTitle(titre) }, { name: "description", content: description }];
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { RadioGroup, RequiredFieldsNotice } from "~/components/forms";
+import { Tableau } from "~/components/tableau";
 import { t } from "~/i18n";
 
 /** What both forms need: the current choice (null when none was made) and where to go back. */
@@ -118,54 +119,36 @@ export function PersonnaliserMesChoix({ consent, redirectTo }: ChoixCookies) {
   );
 }
 
+/** The strictly necessary cookies: name, purpose, lifetime. */
+const COOKIES_NECESSAIRES = [
+  ["__session", "Maintenir votre connexion au portail (cookie de session)", "12 heures au plus"],
+  [
+    "redirect_to, oauth2:…",
+    "Pendant la connexion, retenir la page demandée et sécuriser l'échange avec le service d'authentification",
+    "1 heure au plus",
+  ],
+  ["gdpr-cookies-consent", "Retenir votre choix sur la mesure d'audience", "365 jours"],
+];
+
 /** « Cookies déposés par le portail »: the strictly necessary ones, and those of the identity provider. */
 export function CookiesDeposes() {
   return (
     <>
       <h2>Cookies déposés par le portail</h2>
-      <div className="fr-table">
-        <div className="fr-table__wrapper">
-          {/* Scrolls sideways on small screens: focusable so that keyboards can scroll it. */}
-          <div className="fr-table__container" tabIndex={0}>
-            <div className="fr-table__content">
-              <table>
-                <caption>Cookies strictement nécessaires, déposés sans consentement</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Nom</th>
-                    <th scope="col">Finalité</th>
-                    <th scope="col">Durée</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    <td>__session</td>
-                    <td className="fr-cell--multiline">
-                      Maintenir votre connexion au portail (cookie de session)
-                    </td>
-                    <td>12 heures au plus</td>
-                  </tr>
-                  <tr>
-                    <td>redirect_to, oauth2:…</td>
-                    <td className="fr-cell--multiline">
-                      Pendant la connexion, retenir la page demandée et sécuriser l'échange avec le
-                      service d'authentification
-                    </td>
-                    <td>1 heure au plus</td>
-                  </tr>
-                  <tr>
-                    <td>gdpr-cookies-consent</td>
-                    <td className="fr-cell--multiline">
-                      Retenir votre choix sur la mesure d'audience
-                    </td>
-                    <td>365 jours</td>
-                  </tr>
-                </tbody>
-              </table>
-            </div>
-          </div>
-        </div>
-      </div>
+      <Tableau
+        className=""
+        id="cookies"
+        legende="Cookies strictement nécessaires, déposés sans consentement"
+        entetes={["Nom", "Finalité", "Durée"]}
+      >
+        {COOKIES_NECESSAIRES.map(([nom, finalite, duree]) => (
+          <tr key={nom}>
+            <td>{nom}</td>
+            <td className="fr-cell--multiline">{finalite}</td>
+            <td>{duree}</td>
+          </tr>
+        ))}
+      </Tableau>
       <p>
         Le service d'authentification de l'Anah dépose ses propres cookies techniques pendant la
         durée de votre connexion. Aucun cookie publicitaire ni de réseau social n'est utilisé.

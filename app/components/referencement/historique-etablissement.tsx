@@ -1,5 +1,5 @@
 import type { EtablissementDetail } from "#contract/schemas/etablissement";
-import { Tableau } from "~/components/dossier/tableau";
+import { Tableau } from "~/components/tableau";
 import { dateHeureFr } from "~/utils/dates";
 
 /** An establishment's history (date, event, reason, author), oldest first as the API gives it. */

@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type Role } from "#contract/roles";
 import type { ChangementSupervision } from "#contract/schemas/administration";
 import type { PerimetreSupervision } from "#contract/schemas/utilisateur";
-import { Tableau } from "~/components/dossier/tableau";
+import { Tableau } from "~/components/tableau";
 import { dateHeureFr } from "~/utils/dates";
 
 /** What each history action changed, in a word. */
