@@ -19,9 +19,7 @@ export type EtatAgrement = (typeof ETATS_AGREMENT)[number];
 export const ETATS_BROUILLON = ["brouillon", "depose"] as const;
 export type EtatBrouillon = (typeof ETATS_BROUILLON)[number];
 
-/** Filing state of an annual activity report. */
-export const ETATS_RAPPORT_ANNUEL = ["nonDepose", "depose", "nonApplicable"] as const;
-export type EtatRapportAnnuel = (typeof ETATS_RAPPORT_ANNUEL)[number];
+// The filing states of an annual report: contract/schemas/rapport-annuel.ts.
 
 /** Request states (approval requests and notable changes). */
 export const ETATS_DEMANDE = [

@@ -63,12 +63,8 @@ export function etatNormalise({ etat, procedureEnCours, complement }: ContexteEt
   return etat;
 }
 
-/** Statuses an applicant sees (spec §2 Application card). */
-export const STATUTS_SIMPLIFIES = [
-  "brouillon",
-  "in_progress",
-  "incomplete",
-  "disponible",
+/** The statuses an applicant sees that are also states, kept as they are. */
+const GARDENT_LEUR_VALEUR = [
   "agree",
   "rejetee_tacitement",
   "accordee_tacitement",
@@ -77,17 +73,16 @@ export const STATUTS_SIMPLIFIES = [
   "agrement_retire",
   "agrement_suspendu",
 ] as const;
-export type StatutSimplifie = (typeof STATUTS_SIMPLIFIES)[number];
 
-const GARDENT_LEUR_VALEUR = new Set<string>([
-  "agree",
-  "rejetee_tacitement",
-  "accordee_tacitement",
-  "refusee",
-  "annulee",
-  "agrement_retire",
-  "agrement_suspendu",
-]);
+/** Statuses an applicant sees (spec §2 Application card). */
+export const STATUTS_SIMPLIFIES = [
+  "brouillon",
+  "in_progress",
+  "incomplete",
+  "disponible",
+  ...GARDENT_LEUR_VALEUR,
+] as const;
+export type StatutSimplifie = (typeof STATUTS_SIMPLIFIES)[number];
 
 const DONNENT_INCOMPLETE = new Set<string>([
   "incomplete",
@@ -110,7 +105,7 @@ export function statutSimplifie(etat: EtatNormalise): StatutSimplifie {
   if (etat === "brouillon" || etat === "arrete_perime") return "brouillon";
   if (DONNENT_INCOMPLETE.has(etat)) return "incomplete";
   if (etat === "agrement_en_attente" || etat === "agrement_modifie_en_attente") return "disponible";
-  if (GARDENT_LEUR_VALEUR.has(etat)) return etat as StatutSimplifie;
+  if ((GARDENT_LEUR_VALEUR as readonly string[]).includes(etat)) return etat as StatutSimplifie;
   return "in_progress";
 }
 

@@ -135,20 +135,26 @@ export function normaliserSiren(value: string): string | null {
   return /^\d{9}$/.test(chiffres) && cleLuhnValide(chiffres) ? chiffres : null;
 }
 
-/** SIREN field: 9 digits with or without spaces, INSEE key checked; outputs the 9 digits. */
-export const siren = () =>
+/**
+ * A required text, trimmed, that `normaliser` turns into its stored form
+ * (SIREN, SIRET, date); where it gives null, `message` instead.
+ */
+export const texteNormalise = (normaliser: (value: string) => string | null, message: string) =>
   z
     .string({ required_error: MESSAGES.requis })
     .trim()
     .min(1, MESSAGES.requis)
     .transform((value, context) => {
-      const normalise = normaliserSiren(value);
+      const normalise = normaliser(value);
       if (!normalise) {
-        context.addIssue({ code: "custom", message: MESSAGES.siren });
+        context.addIssue({ code: "custom", message });
         return z.NEVER;
       }
       return normalise;
     });
+
+/** SIREN field: 9 digits with or without spaces, INSEE key checked; outputs the 9 digits. */
+export const siren = () => texteNormalise(normaliserSiren, MESSAGES.siren);
 
 /** Prefixes of spec §5 Phone (metropolitan France and overseas). */
 export const PREFIXES_TELEPHONE = [
@@ -304,6 +310,50 @@ export function lireDecimal(value: string, max: number): number | string {
   const nombre = Number(normalise);
   if (nombre > max) return MESSAGES.maximum(max);
   return nombre;
+}
+
+/**
+ * An optional decimal typed the French way ({@link lireDecimal}), empty →
+ * undefined; a JSON number is taken as it is. Out of `min`…`max`: the
+ * message of spec §5 `maximum`.
+ */
+export const decimalOptionnel = (max: number, min = -Infinity) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || undefined : value),
+    z
+      .union([z.string(), z.number()])
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined) return undefined;
+        const lu = typeof value === "number" ? value : lireDecimal(value, max);
+        if (typeof lu === "string") {
+          context.addIssue({ code: "custom", message: lu });
+          return z.NEVER;
+        }
+        if (lu > max || lu < min) {
+          context.addIssue({ code: "custom", message: MESSAGES.maximum(max) });
+          return z.NEVER;
+        }
+        return lu;
+      }),
+  );
+
+/**
+ * Spec §5 "not above" rules of a form, for its `superRefine`: for each
+ * `[champ, plafond, message]`, `message` on `champ` when both are numbers
+ * and `champ` is above `plafond` (accompaniment ETP above the structure's…).
+ */
+export function verifierPlafonds(
+  valeurs: object,
+  plafonds: readonly (readonly [champ: string, plafond: string, message: string])[],
+  context: z.RefinementCtx,
+): void {
+  const lu = valeurs as Record<string, unknown>;
+  for (const [champ, plafond, message] of plafonds) {
+    const [valeur, max] = [lu[champ], lu[plafond]];
+    if (typeof valeur === "number" && typeof max === "number" && valeur > max)
+      context.addIssue({ code: "custom", path: [champ], message });
+  }
 }
 
 /** 7.5 → "7,5"; 7.50 → "7,5"; 7.25 → "7,25" (spec §9 decimal display). */

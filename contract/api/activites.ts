@@ -53,40 +53,28 @@ const filtres = z
   })
   .strict();
 
+/** Whole counts named `noms`, in that order (most figures of spec §9 are counts). */
+const comptes = <const N extends string>(...noms: N[]) =>
+  Object.fromEntries(noms.map((nom) => [nom, z.number().int()])) as Record<N, z.ZodNumber>;
+
 const AgrementsAccordes = z
-  .object({
-    total: z.number().int(),
-    actifs: z.number().int(),
-    procedureEnCours: z.number().int(),
-    suspendus: z.number().int(),
-    retires: z.number().int(),
-    perimes: z.number().int(),
-  })
+  .object(comptes("total", "actifs", "procedureEnCours", "suspendus", "retires", "perimes"))
   .openapi("AgrementsAccordes");
 
 /** contract/schemas/activites.ts `IndicateursActivite` as zod. */
 export const IndicateursActivite = z
   .object({
-    nbCreatedUsers: z.number().int(),
-    nbDemandesValidees: z.number().int(),
-    nbDemandesRefusees: z.number().int(),
+    ...comptes("nbCreatedUsers", "nbDemandesValidees", "nbDemandesRefusees"),
     agrementsAccordes: AgrementsAccordes,
     nbDemandesDeposees: z.object({
       total: z.number().int(),
-      parEtape: z.object(
-        Object.fromEntries(ETAPES_INSTRUCTION.map((etape) => [etape, z.number().int()])) as Record<
-          (typeof ETAPES_INSTRUCTION)[number],
-          z.ZodNumber
-        >,
-      ),
+      parEtape: z.object(comptes(...ETAPES_INSTRUCTION)),
     }),
     nbDossiersInstructeurs: z.array(
       z.object({
         serviceInstructeurId: z.number().int().nullable(),
         service: z.string(),
-        nbDossiers: z.number().int(),
-        nbNonAffectes: z.number().int(),
-        nbInstructeurs: z.number().int(),
+        ...comptes("nbDossiers", "nbNonAffectes", "nbInstructeurs"),
       }),
     ),
     nbJoursTraitement: z.object({
@@ -104,9 +92,7 @@ export const IndicateursActivite = z
 export const MoisDepots = z
   .object({
     mois: z.string().openapi({ description: "AAAA-MM (Europe/Paris)" }),
-    deposees: z.number().int(),
-    validees: z.number().int(),
-    refusees: z.number().int(),
+    ...comptes("deposees", "validees", "refusees"),
   })
   .openapi("MoisDepots");
 
@@ -127,8 +113,7 @@ export const ChargeInstructeur = z
     service: z.string(),
     instructeurId: z.string().nullable(),
     instructeur: z.string(),
-    nbDossiers: z.number().int(),
-    nbEnCours: z.number().int(),
+    ...comptes("nbDossiers", "nbEnCours"),
   })
   .openapi("ChargeInstructeur");
 
@@ -136,8 +121,7 @@ export const ReputesRejetesDepartement = z
   .object({
     codeDepartement: z.string().nullable(),
     departement: z.string(),
-    nbReputesRejetes: z.number().int(),
-    nbRejeteesTacitement: z.number().int(),
+    ...comptes("nbReputesRejetes", "nbRejeteesTacitement"),
   })
   .openapi("ReputesRejetesDepartement");
 

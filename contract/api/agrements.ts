@@ -17,12 +17,19 @@ import {
   type ProcedureAgrementDetail as ProcedureAgrementDetailContrat,
 } from "../schemas/agrements-liste.ts";
 import { MessageErreur, fichier, json } from "./composants.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { defineEndpoint, defineReads } from "./endpoint.ts";
 import { listeRepetee, numeroPage, ordreDeTri, reponsePage, requeteFiltree } from "./filtres.ts";
 
 const tags = ["Agréments"] as const;
 
 const codeNom = z.object({ code: z.string(), nom: z.string() });
+
+/** `data` of a withdrawal procedure: its notification, decision and decision date. */
+const donneesProcedure = z.object({
+  dateNotification: z.string().nullable(),
+  decision: z.string().nullable(),
+  dateDecision: z.string().nullable(),
+});
 
 /** The fields of an attachment in every answer (contract/schemas/piece-jointe.ts). */
 export const champsPieceJointe = {
@@ -79,11 +86,7 @@ export const Agrement = z
         id: z.number().int(),
         etat: z.string(),
         type: z.string(),
-        data: z.object({
-          dateNotification: z.string().nullable(),
-          decision: z.string().nullable(),
-          dateDecision: z.string().nullable(),
-        }),
+        data: donneesProcedure,
       }),
     ),
     actionsDisponibles: z.array(
@@ -193,11 +196,7 @@ export const ProcedureAgrementDetail = z
     type: z.string(),
     etat: z.string(),
     dateCreation: z.string(),
-    data: z.object({
-      dateNotification: z.string().nullable(),
-      decision: z.string().nullable(),
-      dateDecision: z.string().nullable(),
-    }),
+    data: donneesProcedure,
     historique: z.array(
       z.object({
         id: z.number().int(),
@@ -224,30 +223,20 @@ const interditListe = {
   403: json(MessageErreur, "Rôle autre que le personnel (« Forbidden »)"),
 };
 
-export const listerAgrements = defineEndpoint({
-  method: "get",
-  path: "/agrements",
-  summary: "Agréments visibles (20 par page)",
-  description:
-    "Personnel seulement : tout pour mar_admin et anah_centrale, le service de l'instructeur " +
-    "(et du crhh), le périmètre du superviseur. Tri par numéro d'agrément croissant par défaut.",
-  tags,
-  access: ROLE_GATES.staff,
-  ...requeteAgrements,
-  responses: {
-    200: reponsePage(AgrementListe, "Page de 20 agréments"),
-    ...interditListe,
-  },
-});
+const lectureAgrements = defineReads({ tags, access: ROLE_GATES.staff, ...requeteAgrements });
 
-export const exporterAgrements = defineEndpoint({
-  method: "get",
-  path: "/agrements/export",
-  summary: "agrements-AAAA-MM-JJ.csv : la liste pour ces filtres (page ignorée), en flux",
-  tags,
-  access: ROLE_GATES.staff,
-  ...requeteAgrements,
-  responses: {
+export const listerAgrements = lectureAgrements(
+  "/agrements",
+  "Agréments visibles (20 par page)",
+  { 200: reponsePage(AgrementListe, "Page de 20 agréments"), ...interditListe },
+  "Personnel seulement : tout pour mar_admin et anah_centrale, le service de l'instructeur " +
+    "(et du crhh), le périmètre du superviseur. Tri par numéro d'agrément croissant par défaut.",
+);
+
+export const exporterAgrements = lectureAgrements(
+  "/agrements/export",
+  "agrements-AAAA-MM-JJ.csv : la liste pour ces filtres (page ignorée), en flux",
+  {
     200: fichier(
       "agrements-AAAA-MM-JJ.csv (jour de Paris)",
       "text/csv",
@@ -255,7 +244,7 @@ export const exporterAgrements = defineEndpoint({
     ),
     ...interditListe,
   },
-});
+);
 
 export const lireProcedureAgrement = defineEndpoint({
   method: "get",

@@ -105,17 +105,13 @@ export function defineEndpoint<const D extends EndpointDeclaration>(declaration:
   return declaration;
 }
 
-/** What a group of reads shares: tags, who may call, and the path parameters if any. */
-interface Readers {
-  tags: readonly string[];
-  access: Access;
-  params?: AnyZodObject;
-}
+/** What a group of reads shares: tags, who may call, the path parameters and the query if any. */
+type Readers = Pick<EndpointDeclaration, "tags" | "access" | "params" | "query" | "rules">;
 
 /**
- * The GETs of one group that take no query or body: `readers` gives what
- * they share once; the function returned declares one from its path,
- * summary and answers (and a description when the summary is not enough).
+ * The GETs of one group (no body): `readers` gives what they share once;
+ * the function returned declares one from its path, summary and answers
+ * (and a description when the summary is not enough).
  */
 export function defineReads<const R extends Readers>(readers: R) {
   return <const P extends string, const A extends EndpointDeclaration["responses"]>(

@@ -29,7 +29,7 @@ import {
 } from "../schemas/etablissements-liste.ts";
 import { etablissementSchema } from "../schemas/etablissement.ts";
 import { ErreurValidation, MessageErreur, ParametresId, fichier, json } from "./composants.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { defineEndpoint, defineReads } from "./endpoint.ts";
 import { listeRepetee, numeroPage, reponsePage, requeteFiltree } from "./filtres.ts";
 
 const tags = ["Établissements (personnel)"] as const;
@@ -123,36 +123,27 @@ const interditCentral = {
   403: json(MessageErreur, "Rôle autre que mar_admin ou anah_centrale (« Forbidden »)"),
 };
 
-export const listerEtablissements = defineEndpoint({
-  method: "get",
-  path: "/etablissements",
-  summary: "Établissements référencés visibles (20 par page)",
-  description:
-    "Instruction : ceux des agréments dont elle voit la demande ; rôles centraux : tous. " +
-    "Un filtre de périmètre garde les établissements dont le périmètre d'intervention couvre " +
-    "une des zones choisies (une région couvre ses départements, un département ou un EPCI ses communes).",
-  tags,
-  access: ROLE_GATES.staff,
-  ...requete,
-  responses: {
+const lectureEtablissements = defineReads({ tags, access: ROLE_GATES.staff, ...requete });
+
+export const listerEtablissements = lectureEtablissements(
+  "/etablissements",
+  "Établissements référencés visibles (20 par page)",
+  {
     200: reponsePage(
       EtablissementListe,
       "Page de 20 établissements (`result`: EtablissementListe[])",
     ),
     ...interditStaff,
   },
-});
+  "Instruction : ceux des agréments dont elle voit la demande ; rôles centraux : tous. " +
+    "Un filtre de périmètre garde les établissements dont le périmètre d'intervention couvre " +
+    "une des zones choisies (une région couvre ses départements, un département ou un EPCI ses communes).",
+);
 
-export const exporterEtablissements = defineEndpoint({
-  method: "get",
-  path: "/etablissements/export",
-  summary: "EtablissementsReferences.csv : la liste pour ces filtres (page ignorée), en flux",
-  description:
-    "CSV `;`, UTF-8 avec BOM, une ligne d'en-tête ; du plus récent référencement au plus ancien.",
-  tags,
-  access: ROLE_GATES.staff,
-  ...requete,
-  responses: {
+export const exporterEtablissements = lectureEtablissements(
+  "/etablissements/export",
+  "EtablissementsReferences.csv : la liste pour ces filtres (page ignorée), en flux",
+  {
     200: fichier(
       "EtablissementsReferences.csv",
       "text/csv",
@@ -160,7 +151,8 @@ export const exporterEtablissements = defineEndpoint({
     ),
     ...interditStaff,
   },
-});
+  "CSV `;`, UTF-8 avec BOM, une ligne d'en-tête ; du plus récent référencement au plus ancien.",
+);
 
 export const telechargerEtablissements = defineEndpoint({
   method: "get",

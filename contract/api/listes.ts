@@ -8,7 +8,7 @@ import { z } from "zod";
 import { ROLE_GATES } from "../roles.ts";
 import { TRIS_DEMANDES, lireFiltresDemandes } from "../schemas/listes.ts";
 import { MessageErreur, fichier, json } from "./composants.ts";
-import { defineEndpoint } from "./endpoint.ts";
+import { defineReads } from "./endpoint.ts";
 import { listeRepetee, numeroPage, ordreDeTri, requeteFiltree } from "./filtres.ts";
 
 const tags = ["Listes"] as const;
@@ -61,46 +61,32 @@ const interdit = {
   403: json(MessageErreur, "Rôle insuffisant, ou « mes dossiers » hors instructeur et superviseur"),
 };
 
-export const listerDemandes = defineEndpoint({
-  method: "get",
-  path: "/demandes",
-  summary: "Demandes d'agrément visibles (20 par page)",
-  description: "Tri par date de dépôt décroissante par défaut, puis par identifiant.",
-  tags,
-  access: ROLE_GATES.staff,
-  ...requete,
-  responses: { 200: page, ...interdit },
-});
+const lectureListe = defineReads({ tags, access: ROLE_GATES.staff, ...requete });
 
-export const listerChangementsNotables = defineEndpoint({
-  method: "get",
-  path: "/changement-notables",
-  summary: "Changements notables visibles (20 par page)",
-  tags,
-  access: ROLE_GATES.staff,
-  ...requete,
-  responses: { 200: page, ...interdit },
-});
+export const listerDemandes = lectureListe(
+  "/demandes",
+  "Demandes d'agrément visibles (20 par page)",
+  { 200: page, ...interdit },
+  "Tri par date de dépôt décroissante par défaut, puis par identifiant.",
+);
 
-export const exporterDemandes = defineEndpoint({
-  method: "get",
-  path: "/demandes/export",
-  summary: "Export CSV de la liste des demandes d'agrément",
-  tags,
-  access: ROLE_GATES.staff,
-  ...requete,
-  responses: { 200: csv, ...interdit },
-});
+export const listerChangementsNotables = lectureListe(
+  "/changement-notables",
+  "Changements notables visibles (20 par page)",
+  { 200: page, ...interdit },
+);
 
-export const exporterChangementsNotables = defineEndpoint({
-  method: "get",
-  path: "/changement-notable/export",
-  summary: "Export CSV de la liste des changements notables",
-  tags,
-  access: ROLE_GATES.staff,
-  ...requete,
-  responses: { 200: csv, ...interdit },
-});
+export const exporterDemandes = lectureListe(
+  "/demandes/export",
+  "Export CSV de la liste des demandes d'agrément",
+  { 200: csv, ...interdit },
+);
+
+export const exporterChangementsNotables = lectureListe(
+  "/changement-notable/export",
+  "Export CSV de la liste des changements notables",
+  { 200: csv, ...interdit },
+);
 
 /** Every endpoint of this file. */
 export const pointsListes = [

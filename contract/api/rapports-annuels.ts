@@ -18,7 +18,7 @@ import {
   fichier,
   json,
 } from "./composants.ts";
-import { defineEndpoint, wireValues } from "./endpoint.ts";
+import { defineEndpoint, defineReads, wireValues } from "./endpoint.ts";
 
 const tags = ["Rapports annuels d'activité"] as const;
 
@@ -120,18 +120,15 @@ export const lireProcedureRaa = defineEndpoint({
   responses: { 200: { description: "ProcedureRapportAnnuel" } },
 });
 
-export const lireRapportAnnuel = defineEndpoint({
-  method: "get",
-  path: "/agrement/:id/rapport-annuel/:annee",
-  summary: "Le rapport annuel d'activité d'une année",
-  description:
-    "À la société titulaire et au personnel qui voit l'agrément ; une année sans rapport créé " +
+const lectureRapport = defineReads({ tags, access: "authenticated", params: ParametresRapport });
+
+export const lireRapportAnnuel = lectureRapport(
+  "/agrement/:id/rapport-annuel/:annee",
+  "Le rapport annuel d'activité d'une année",
+  { 200: rapport, 404: agrementIntrouvable },
+  "À la société titulaire et au personnel qui voit l'agrément ; une année sans rapport créé " +
     "répond son état (nonDepose ou nonApplicable) et un contenu vide.",
-  tags,
-  access: "authenticated",
-  params: ParametresRapport,
-  responses: { 200: rapport, 404: agrementIntrouvable },
-});
+);
 
 export const telechargerRapportAnnuel = defineEndpoint({
   method: "get",
@@ -150,19 +147,12 @@ export const telechargerRapportAnnuel = defineEndpoint({
   },
 });
 
-export const telechargerSyntheseRapportAnnuel = defineEndpoint({
-  method: "get",
-  path: "/agrement/:id/rapport-annuel/:annee/synthese",
-  summary: "Synthèse PDF du rapport annuel d'activité",
-  description: "« synthese-rapport-annuel-<annee>.pdf ». À qui voit l'agrément.",
-  tags,
-  access: "authenticated",
-  params: ParametresRapport,
-  responses: {
-    200: fichier("Le PDF", "application/pdf"),
-    404: agrementIntrouvable,
-  },
-});
+export const telechargerSyntheseRapportAnnuel = lectureRapport(
+  "/agrement/:id/rapport-annuel/:annee/synthese",
+  "Synthèse PDF du rapport annuel d'activité",
+  { 200: fichier("Le PDF", "application/pdf"), 404: agrementIntrouvable },
+  "« synthese-rapport-annuel-<annee>.pdf ». À qui voit l'agrément.",
+);
 
 export const exporterRapportsAnnuels = defineEndpoint({
   method: "get",

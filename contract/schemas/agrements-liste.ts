@@ -6,6 +6,7 @@
  * of the staff home and list tabs (§7 `GET /api/demande/nb-demandes`,
  * `GET /api/demande/count`; ADR 0026). Shared by the pages and the API.
  */
+import { ETATS_AGREMENT, type EtatAgrement } from "../etats.ts";
 import type { Agrement } from "./agrement.ts";
 import type { EntreeHistorique } from "./demande.ts";
 import {
@@ -24,9 +25,8 @@ import { TAILLE_PAGE } from "./listes.ts";
 /** Rows per page of the approvals list (same as the other lists). */
 export const TAILLE_PAGE_AGREMENTS = TAILLE_PAGE;
 
-/** Approval states a filter may choose (spec §4 approval status). */
-export const ETATS_AGREMENT = ["en_cours", "perime", "suspendu", "retire"] as const;
-export type EtatAgrement = (typeof ETATS_AGREMENT)[number];
+// The approval states a filter may choose are those of spec §4.
+export { ETATS_AGREMENT, type EtatAgrement };
 
 /** French labels of the approval states. */
 export const LIBELLES_ETAT_AGREMENT: Record<EtatAgrement, string> = {

@@ -9,11 +9,16 @@
  * `nb_etp_accomp_perimetre` (step 2). Stored in `demande.contenu.extension`.
  */
 import { z } from "zod";
-import { perimetreVide } from "../perimetre.ts";
 import type { Rubrique } from "../pieces-jointes.ts";
 import { MESSAGES_VALIDATION } from "../messages/validation.ts";
-import { MESSAGES, lireDecimal, texteOptionnel } from "../validation.ts";
-import { ETP_MAX, listeCodes, type DemandeDetail } from "./demande.ts";
+import { MESSAGES, lireDecimal, texteOptionnel, verifierPlafonds } from "../validation.ts";
+import {
+  ETP_MAX,
+  champsPerimetre,
+  refuserPerimetreVide,
+  sansPrecisionsOrphelines,
+  type DemandeDetail,
+} from "./demande.ts";
 
 /** The one type of notable change the portal offers (spec §2: `type=extension perimetre`). */
 export const TYPE_EXTENSION_PERIMETRE = "extension_perimetre" as const;
@@ -98,26 +103,9 @@ const decimalRequis = (max: number) =>
  * département already in the approval's perimeter.
  */
 export const schemaEtapeExtension1 = z
-  .object({
-    regions: listeCodes,
-    departements: listeCodes,
-    epcis: listeCodes,
-    communes: listeCodes,
-    precisions: texteOptionnel(2000),
-  })
-  .superRefine((value, context) => {
-    if (perimetreVide(value))
-      context.addIssue({
-        code: "custom",
-        path: ["regions"],
-        message: MESSAGES_EXTENSION.perimetre,
-      });
-  })
-  .transform((value) => ({
-    ...value,
-    // Spec §5: removing all communes resets precisions.
-    precisions: value.communes.length ? value.precisions : undefined,
-  }));
+  .object({ ...champsPerimetre, precisions: texteOptionnel(2000) })
+  .superRefine(refuserPerimetreVide)
+  .transform(sansPrecisionsOrphelines);
 export type EtapeExtension1 = z.output<typeof schemaEtapeExtension1>;
 
 /**
@@ -130,14 +118,13 @@ export const schemaEtapeExtension2 = z
     nb_etp_perimetre: decimalRequis(ETP_MAX),
     nb_etp_accomp_perimetre: decimalRequis(ETP_MAX),
   })
-  .superRefine((value, context) => {
-    if (value.nb_etp_accomp_perimetre > value.nb_etp_perimetre)
-      context.addIssue({
-        code: "custom",
-        path: ["nb_etp_accomp_perimetre"],
-        message: MESSAGES_EXTENSION.etpAccompagnement,
-      });
-  });
+  .superRefine((value, context) =>
+    verifierPlafonds(
+      value,
+      [["nb_etp_accomp_perimetre", "nb_etp_perimetre", MESSAGES_EXTENSION.etpAccompagnement]],
+      context,
+    ),
+  );
 export type EtapeExtension2 = z.output<typeof schemaEtapeExtension2>;
 
 /** `etape` of an ENREGISTRER_BROUILLON (1 or 2, as a form or JSON sends it). */

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { ActionDemande, EtatDemande } from "../etats.ts";
-import { perimetreVide } from "../perimetre.ts";
+import { perimetreVide, type PerimetreCodes } from "../perimetre.ts";
 import { CODES_QUALITE } from "../qualites.ts";
 import type { EtapeInstruction, EtatNormalise, StatutSimplifie } from "../statuts.ts";
 import type { Agrement } from "./agrement.ts";
@@ -21,11 +21,12 @@ import {
   sansChiffres,
   texteSaisi,
   dateAvantAujourdhui,
+  decimalOptionnel,
   email,
-  lireDecimal,
   telephone,
   texte,
   texteOptionnel,
+  verifierPlafonds,
 } from "../validation.ts";
 
 // ── Step 1: structure information ────────────────────────────────────────────
@@ -94,26 +95,51 @@ export const listeCodes = z.preprocess(
   z.array(z.string().max(10)).max(40000),
 );
 
-const decimalOptionnel = (max: number) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() || undefined : value),
-    z
-      .union([z.string(), z.number()])
-      .optional()
-      .transform((value, context) => {
-        if (value === undefined) return undefined;
-        const lu = typeof value === "number" ? value : lireDecimal(value, max);
-        if (typeof lu === "string") {
-          context.addIssue({ code: "custom", message: lu });
-          return z.NEVER;
-        }
-        if (lu > max) {
-          context.addIssue({ code: "custom", message: MESSAGES.maximum(max) });
-          return z.NEVER;
-        }
-        return lu;
-      }),
-  );
+/**
+ * The four perimeter lists of a form (spec §3 Perimeter form; `regions[]`
+ * etc. read as lists).
+ */
+export const champsPerimetre = {
+  regions: listeCodes,
+  departements: listeCodes,
+  epcis: listeCodes,
+  communes: listeCodes,
+};
+
+/**
+ * Field that carries the error of an empty perimeter ('Le périmètre
+ * d'intervention est requis'): the first list.
+ */
+export const CHAMP_ERREUR_PERIMETRE = "regions";
+
+/** Spec §5 Perimeter, for a form's `superRefine`: an empty perimeter is refused. */
+export function refuserPerimetreVide(value: PerimetreCodes, context: z.RefinementCtx): void {
+  if (perimetreVide(value))
+    context.addIssue({
+      code: "custom",
+      path: [CHAMP_ERREUR_PERIMETRE],
+      message: MESSAGES.perimetre,
+    });
+}
+
+/** Spec §5: removing all communes resets precisions. */
+export const sansPrecisionsOrphelines = <T extends { communes: string[]; precisions?: string }>(
+  value: T,
+) => ({ ...value, precisions: value.communes.length ? value.precisions : undefined });
+
+/** Spec §5 ETP: [figure, figure it may not exceed, message]. */
+const PLAFONDS_ETP = [
+  [
+    "nb_etp_accomp",
+    "nb_etp_struct",
+    "Le nombre d'ETP dédiés à l'accompagnement ne peut pas dépasser le nombre d'ETP de la structure.",
+  ],
+  [
+    "nb_etp_accomp_renf_prev",
+    "nb_etp_accomp_prev",
+    "Les ETP prévisionnels d'accompagnement renforcé ne peuvent pas dépasser les ETP prévisionnels d'accompagnement.",
+  ],
+] as const;
 
 /**
  * Step 2 (PUT /api/demande/{id}/step/2). Perimeter codes as lists (a form
@@ -126,10 +152,7 @@ const decimalOptionnel = (max: number) =>
  */
 export const schemaEtape2 = z
   .object({
-    regions: listeCodes,
-    departements: listeCodes,
-    epcis: listeCodes,
-    communes: listeCodes,
+    ...champsPerimetre,
     precisions: texteOptionnel(2000),
     nb_etp_struct: decimalOptionnel(ETP_MAX),
     nb_etp_accomp: decimalOptionnel(ETP_MAX),
@@ -147,9 +170,7 @@ export const schemaEtape2 = z
     ),
   })
   .superRefine((value, context) => {
-    if (perimetreVide(value)) {
-      context.addIssue({ code: "custom", path: ["regions"], message: MESSAGES.perimetre });
-    }
+    refuserPerimetreVide(value, context);
     const remplis = INDICATEURS_ETP.filter((code) => value[code] !== undefined);
     if (remplis.length > 0 && remplis.length < INDICATEURS_ETP.length) {
       for (const code of INDICATEURS_ETP) {
@@ -157,36 +178,9 @@ export const schemaEtape2 = z
           context.addIssue({ code: "custom", path: [code], message: MESSAGES.tousLesChamps });
       }
     }
-    if (
-      value.nb_etp_struct !== undefined &&
-      value.nb_etp_accomp !== undefined &&
-      value.nb_etp_accomp > value.nb_etp_struct
-    ) {
-      context.addIssue({
-        code: "custom",
-        path: ["nb_etp_accomp"],
-        message:
-          "Le nombre d'ETP dédiés à l'accompagnement ne peut pas dépasser le nombre d'ETP de la structure.",
-      });
-    }
-    if (
-      value.nb_etp_accomp_prev !== undefined &&
-      value.nb_etp_accomp_renf_prev !== undefined &&
-      value.nb_etp_accomp_renf_prev > value.nb_etp_accomp_prev
-    ) {
-      context.addIssue({
-        code: "custom",
-        path: ["nb_etp_accomp_renf_prev"],
-        message:
-          "Les ETP prévisionnels d'accompagnement renforcé ne peuvent pas dépasser les ETP prévisionnels d'accompagnement.",
-      });
-    }
+    verifierPlafonds(value, PLAFONDS_ETP, context);
   })
-  .transform((value) => ({
-    ...value,
-    // Spec §5: removing all communes resets precisions.
-    precisions: value.communes.length ? value.precisions : undefined,
-  }));
+  .transform(sansPrecisionsOrphelines);
 export type Etape2 = z.output<typeof schemaEtape2>;
 
 // ── Actions ──────────────────────────────────────────────────────────────────

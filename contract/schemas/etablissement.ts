@@ -8,20 +8,20 @@
  * perimeter lists come as repeated `regions[]`, `departements[]`…
  */
 import { z } from "zod";
-import { perimetreVide } from "../perimetre.ts";
 import {
   MESSAGES,
   cleLuhnValide,
   codePostal,
+  decimalOptionnel,
   email,
-  lireDecimal,
   sansChiffres,
   telephone,
   telephoneValide,
   texte,
+  texteNormalise,
   texteOptionnel,
 } from "../validation.ts";
-import { ETP_MAX, listeCodes } from "./demande.ts";
+import { ETP_MAX, champsPerimetre, refuserPerimetreVide } from "./demande.ts";
 
 // ── Answers of the API ───────────────────────────────────────────────────────
 
@@ -142,19 +142,7 @@ export function normaliserSiret(value: string): string | null {
 }
 
 /** SIRET field (spec §5: 14 digits, INSEE key): spaces accepted, 14 digits out. */
-export const siret = () =>
-  z
-    .string({ required_error: MESSAGES.requis })
-    .trim()
-    .min(1, MESSAGES.requis)
-    .transform((value, context) => {
-      const normalise = normaliserSiret(value);
-      if (!normalise) {
-        context.addIssue({ code: "custom", message: MESSAGES.format });
-        return z.NEVER;
-      }
-      return normalise;
-    });
+export const siret = () => texteNormalise(normaliserSiret, MESSAGES.format);
 
 /** Website: optional; "exemple.fr" or "https://exemple.fr/…", no spaces. */
 const siteInternet = () =>
@@ -169,42 +157,6 @@ const siteInternet = () =>
 
 /** Optional trimmed text (empty → undefined), for the fields whose requirement depends on the approval. */
 const optionnel = (max: number) => texteOptionnel(max);
-
-/** ETP typed the French way ("7,5"): ≤ 999, two decimals at most (spec §5 ETP); empty → undefined. */
-const etp = () =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() || undefined : value),
-    z
-      .union([z.string(), z.number()])
-      .optional()
-      .transform((value, context) => {
-        if (value === undefined) return undefined;
-        const lu = typeof value === "number" ? value : lireDecimal(value, ETP_MAX);
-        if (typeof lu === "string") {
-          context.addIssue({ code: "custom", message: lu });
-          return z.NEVER;
-        }
-        if (lu > ETP_MAX || lu < 0) {
-          context.addIssue({ code: "custom", message: MESSAGES.maximum(ETP_MAX) });
-          return z.NEVER;
-        }
-        return lu;
-      }),
-  );
-
-/** The four perimeter lists of a form (codes; `regions[]` etc. read as lists). */
-const champsPerimetre = {
-  regions: listeCodes,
-  departements: listeCodes,
-  epcis: listeCodes,
-  communes: listeCodes,
-};
-
-/**
- * Field that carries the error of an empty perimeter ('Le périmètre
- * d'intervention est requis'), as on step 2 of the request: the first list.
- */
-export const CHAMP_ERREUR_PERIMETRE = "regions";
 
 /** Referent fields of the form, in display order. */
 export const CHAMPS_REFERENT = [
@@ -247,7 +199,8 @@ export function schemaReferencementEtablissement({ etpRequired }: { etpRequired:
       email: email(),
       siteInternet: siteInternet(),
       ...champsPerimetre,
-      etp: etp(),
+      // ETP typed the French way ("7,5"): ≤ 999, two decimals at most, not negative (spec §5 ETP).
+      etp: decimalOptionnel(ETP_MAX, 0),
       referentCivilite: z.preprocess(
         (value) => (value === "" ? undefined : value),
         z.enum(CIVILITES, { errorMap: () => ({ message: MESSAGES.requis }) }).optional(),
@@ -281,12 +234,7 @@ export function schemaReferencementEtablissement({ etpRequired }: { etpRequired:
       ...Object.fromEntries(CHAMPS_REFERENT.map((champ) => [champ, z.unknown()])),
     })
     .superRefine((value, context) => {
-      if (perimetreVide(value))
-        context.addIssue({
-          code: "custom",
-          path: [CHAMP_ERREUR_PERIMETRE],
-          message: MESSAGES.perimetre,
-        });
+      refuserPerimetreVide(value, context);
       if (etpRequired && !present(value.etp))
         context.addIssue({ code: "custom", path: ["etp"], message: MESSAGES.requis });
       const saisis = value as Record<string, unknown>;
@@ -311,14 +259,7 @@ export type ReferencementEtablissement = z.output<
  */
 export const schemaPerimetreEtablissement = z
   .object(champsPerimetre)
-  .superRefine((value, context) => {
-    if (perimetreVide(value))
-      context.addIssue({
-        code: "custom",
-        path: [CHAMP_ERREUR_PERIMETRE],
-        message: MESSAGES.perimetre,
-      });
-  });
+  .superRefine(refuserPerimetreVide);
 export type PerimetreEtablissementForm = z.output<typeof schemaPerimetreEtablissement>;
 
 /** Query of GET /api/etablissements/check: one field (only `siret` today) and its value. */

@@ -8,7 +8,7 @@
  * the export history with its comment form. Shared by the pages and the API.
  */
 import { z } from "zod";
-import { MESSAGES, lireDate } from "../validation.ts";
+import { MESSAGES, lireDate, texteNormalise } from "../validation.ts";
 import {
   champListe,
   champPage,
@@ -154,18 +154,7 @@ export function versDateTelechargement(iso: string): string {
   return `${jour}-${mois}-${annee}`;
 }
 
-const dateRequise = z
-  .string({ required_error: MESSAGES.requis })
-  .trim()
-  .min(1, MESSAGES.requis)
-  .transform((valeur, contexte) => {
-    const iso = lireDateTelechargement(valeur);
-    if (!iso) {
-      contexte.addIssue({ code: "custom", message: MESSAGES.format });
-      return z.NEVER;
-    }
-    return iso;
-  });
+const dateRequise = texteNormalise(lireDateTelechargement, MESSAGES.format);
 
 /** What a download selects: a period of referencing (Europe/Paris days, inclusive) or a company. */
 export type FiltresTelechargement =

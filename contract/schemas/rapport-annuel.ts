@@ -16,7 +16,7 @@
  * each "yes" with at least one document of its attachment group.
  */
 import { z } from "zod";
-import { MESSAGES, lireDecimal } from "../validation.ts";
+import { MESSAGES, lireDecimal, verifierPlafonds } from "../validation.ts";
 import type { PieceJointe } from "./piece-jointe.ts";
 import { ETP_MAX } from "./demande.ts";
 
@@ -206,6 +206,11 @@ export interface EtapeEffectifs {
   departements: EtpDepartement[];
 }
 
+/** Spec §5 ETP: the accompaniment ETP may not exceed the structure's. */
+const PLAFONDS_EFFECTIFS = [
+  ["etpAccompagnement", "etpStructure", MESSAGES_RAPPORT_ANNUEL.accompagnementSuperieur],
+] as const;
+
 /**
  * Step 1 for an approval whose perimeter covers `departements` (codes):
  * `etpStructure` and `etpAccompagnement` required, ≤ 999, two decimals at
@@ -223,16 +228,7 @@ export function schemaEtapeEffectifs(departements: readonly string[]) {
     .object({ etpStructure: etpRequis(), etpAccompagnement: etpRequis(), ...lignes })
     .superRefine((value, context) => {
       const lu = value as Record<string, number | undefined>;
-      if (
-        lu.etpStructure !== undefined &&
-        lu.etpAccompagnement !== undefined &&
-        lu.etpAccompagnement > lu.etpStructure
-      )
-        context.addIssue({
-          code: "custom",
-          path: ["etpAccompagnement"],
-          message: MESSAGES_RAPPORT_ANNUEL.accompagnementSuperieur,
-        });
+      verifierPlafonds(lu, PLAFONDS_EFFECTIFS, context);
       for (const code of departements) {
         const champs = [champEtpRealise(code), champEtpPrevisionnel(code)];
         const remplis = champs.filter((champ) => lu[champ] !== undefined);
