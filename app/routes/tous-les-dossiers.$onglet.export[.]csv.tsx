@@ -1,12 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { lireFiltresDemandes, versParamsDemandes } from "#contract/schemas/listes";
-import {
-  exporterChangementsNotables,
-  exporterDemandes,
-  fetchEndpoint,
-} from "~/.server/api-client.server";
+import { exporterChangementsNotables, exporterDemandes } from "~/.server/api-client.server";
 import { requireRole } from "~/.server/auth.server";
 import { ongletDuSegment } from "~/components/dossiers/liste-params";
+import { relayerExport } from "~/components/listes/export.server";
 
 /**
  * `/tous-les-dossiers/{onglet}/export.csv?…` (spec §7
@@ -20,25 +17,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "staff");
   const onglet = ongletDuSegment(params.onglet);
   if (!onglet) throw new Response("Page non trouvée", { status: 404 });
-  const filtres = lireFiltresDemandes(new URL(request.url).searchParams);
-  const reponse = await fetchEndpoint(
-    request,
-    context,
-    onglet.kind === "demande" ? exporterDemandes : exporterChangementsNotables,
-    {
-      encodedQuery: versParamsDemandes(filtres, { page: 1 }),
-      signal: request.signal,
-      stream: true,
-    },
-  );
-  const nomParDefaut = onglet.kind === "demande" ? "demandes.csv" : "changements-notables.csv";
-  return new Response(reponse.body, {
-    status: 200,
-    headers: {
-      "Content-Type": reponse.headers.get("Content-Type") ?? "text/csv; charset=utf-8",
-      "Content-Disposition":
-        reponse.headers.get("Content-Disposition") ?? `attachment; filename="${nomParDefaut}"`,
-      "Cache-Control": "no-store",
-    },
+  const encodedQuery = versParamsDemandes(lireFiltresDemandes(new URL(request.url).searchParams), {
+    page: 1,
   });
+  return onglet.kind === "demande"
+    ? relayerExport(request, context, exporterDemandes, { encodedQuery }, "demandes.csv")
+    : relayerExport(
+        request,
+        context,
+        exporterChangementsNotables,
+        { encodedQuery },
+        "changements-notables.csv",
+      );
 }
