@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 
 /**
- * Text page layout of the legal and help pages: one `<h1>`, then the
- * content in a readable column (DSFR grid, 8 of 12 columns on large screens).
+ * Layout of a page in one readable column (legal, help, account pages): one
+ * `<h1>`, then the content (DSFR grid, 8 of 12 columns on large screens).
  */
 export function ContentPage({
   title,

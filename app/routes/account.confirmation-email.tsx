@@ -13,6 +13,7 @@ import {
 } from "~/.server/api-client.server";
 import { refusApi } from "~/.server/refus-api.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { ContentPage } from "~/components/content-page";
 import { pageTitle } from "~/utils/title";
 
 /** The token of the link, trimmed ("" when absent). */
@@ -72,49 +73,44 @@ export default function ConfirmationEmail() {
   const { token, isEmailTokenValid, email } = useLoaderData<typeof loader>();
   const resultat = useActionData<typeof action>();
   return (
-    <div className="fr-container fr-pb-6w">
-      <div className="fr-grid-row">
-        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
-          <h1>Confirmation de votre nouvelle adresse électronique</h1>
-          {resultat?.confirme ? (
-            <>
-              <div className="fr-alert fr-alert--success fr-mb-4w" role="status">
-                <h2 className="fr-alert__title">Adresse électronique modifiée</h2>
-                <p>
-                  Votre adresse électronique est désormais {resultat.email}. Pour votre sécurité,
-                  vos sessions ont été fermées : connectez-vous avec cette nouvelle adresse.
-                </p>
-              </div>
-              <a className="fr-btn" href="/account/login">
-                Se connecter
-              </a>
-            </>
-          ) : resultat || !isEmailTokenValid ? (
-            <>
-              <div className="fr-alert fr-alert--error fr-mb-4w" role="alert">
-                <h2 className="fr-alert__title">Lien invalide ou expiré</h2>
-                <p>{resultat?.message ?? MESSAGE_LIEN_PLUS_VALABLE}</p>
-              </div>
-              <a className="fr-btn fr-btn--secondary" href="/account/params">
-                Paramètres du compte
-              </a>
-            </>
-          ) : (
-            <Form method="post">
-              <p>
-                Confirmez que vous souhaitez utiliser l'adresse <strong>{email}</strong> pour votre
-                compte. Elle deviendra votre identifiant de connexion et vos sessions ouvertes
-                seront fermées.
-              </p>
-              <input type="hidden" name="token" value={token} />
-              <button type="submit" className="fr-btn">
-                Confirmer ma nouvelle adresse
-              </button>
-            </Form>
-          )}
-        </div>
-      </div>
-    </div>
+    <ContentPage title="Confirmation de votre nouvelle adresse électronique">
+      {resultat?.confirme ? (
+        <>
+          <div className="fr-alert fr-alert--success fr-mb-4w" role="status">
+            <h2 className="fr-alert__title">Adresse électronique modifiée</h2>
+            <p>
+              Votre adresse électronique est désormais {resultat.email}. Pour votre sécurité, vos
+              sessions ont été fermées : connectez-vous avec cette nouvelle adresse.
+            </p>
+          </div>
+          <a className="fr-btn" href="/account/login">
+            Se connecter
+          </a>
+        </>
+      ) : resultat || !isEmailTokenValid ? (
+        <>
+          <div className="fr-alert fr-alert--error fr-mb-4w" role="alert">
+            <h2 className="fr-alert__title">Lien invalide ou expiré</h2>
+            <p>{resultat?.message ?? MESSAGE_LIEN_PLUS_VALABLE}</p>
+          </div>
+          <a className="fr-btn fr-btn--secondary" href="/account/params">
+            Paramètres du compte
+          </a>
+        </>
+      ) : (
+        <Form method="post">
+          <p>
+            Confirmez que vous souhaitez utiliser l'adresse <strong>{email}</strong> pour votre
+            compte. Elle deviendra votre identifiant de connexion et vos sessions ouvertes seront
+            fermées.
+          </p>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className="fr-btn">
+            Confirmer ma nouvelle adresse
+          </button>
+        </Form>
+      )}
+    </ContentPage>
   );
 }
 

@@ -9,6 +9,7 @@ import { getOptionalUser } from "~/.server/auth.server";
 import { oidcEndpoints } from "~/.server/oidc.server";
 import { destroySession, getSession } from "~/.server/session.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { ContentPage } from "~/components/content-page";
 import { BoutonDeconnexion } from "~/components/deconnexion";
 import { t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
@@ -50,18 +51,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The page of a GET: what signing out does, and the button that does it. */
 export default function Deconnexion() {
   return (
-    <div className="fr-container fr-pb-6w">
-      <div className="fr-grid-row">
-        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
-          <h1>{TITLE}</h1>
-          <p>
-            Vous allez être déconnecté du portail des agréments Mon Accompagnateur Rénov'. Pour
-            revenir, il faudra vous connecter à nouveau.
-          </p>
-          <BoutonDeconnexion className="fr-btn fr-icon-logout-box-r-line fr-btn--icon-left" />
-        </div>
-      </div>
-    </div>
+    <ContentPage title={TITLE}>
+      <p>
+        Vous allez être déconnecté du portail des agréments Mon Accompagnateur Rénov'. Pour revenir,
+        il faudra vous connecter à nouveau.
+      </p>
+      <BoutonDeconnexion className="fr-btn fr-icon-logout-box-r-line fr-btn--icon-left" />
+    </ContentPage>
   );
 }
 

@@ -29,8 +29,9 @@ import {
 import { BadgeStatutDemande, actionDisponible } from "~/components/demande/carte-demande";
 import {
   ETATS_MODIFIABLES,
-  UUID,
+  idDe,
   pageNonTrouvee,
+  resumeDossier,
 } from "~/components/demande/formulaire/formulaire.server";
 import { ErrorSummary } from "~/components/forms";
 import { t } from "~/i18n";
@@ -50,8 +51,7 @@ const INTENT_DEPOSER = "deposer";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "demandeur");
-  const id = params.id ?? "";
-  if (!UUID.test(id)) throw pageNonTrouvee();
+  const id = idDe(params);
   const demande = await lireChangement(request, context, id);
   const [procedure, perimetre] = await Promise.all([
     procedureChangement(request, context, id),
@@ -59,13 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   const modifiable = ETATS_MODIFIABLES.includes(demande.etat);
   return {
-    demande: {
-      id: demande.id,
-      numeroDossier: demande.numeroDossier,
-      statutSimplifie: demande.statutSimplifie,
-      etat: demande.etat,
-      version: demande.version,
-    },
+    demande: resumeDossier(demande),
     modifiable,
     perimetre,
     effectifs: demande.contenu?.extension.effectifs ?? null,
@@ -89,8 +83,7 @@ export const handle: BreadcrumbHandle = { breadcrumb: "Récapitulatif de la dema
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, "demandeur");
-  const id = params.id ?? "";
-  if (!UUID.test(id)) throw pageNonTrouvee();
+  const id = idDe(params);
   const formData = await request.formData();
   if (formData.get("intent") !== INTENT_DEPOSER) throw pageNonTrouvee();
   const demande = await lireChangement(request, context, id);

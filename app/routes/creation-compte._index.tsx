@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { getOptionalUser } from "~/.server/auth.server";
+import { ContentPage } from "~/components/content-page";
 import { CompteExistantSection } from "~/components/creation-compte/compte-existant";
 import { creerCompte } from "~/components/creation-compte/creation-compte.server";
 import { FormulaireCreationCompte } from "~/components/creation-compte/formulaire-creation-compte";
@@ -37,30 +38,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function CreationCompte() {
   const result = useActionData<typeof action>();
   return (
-    <div className="fr-container fr-pb-6w">
-      <div className="fr-grid-row">
-        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
-          <h1>{TITLE}</h1>
-          {result?.compteExistant ? <CompteExistantSection {...result.compteExistant} /> : null}
-          <FormulaireCreationCompte
-            lastResult={result?.lastResult}
-            focusResume={!result?.compteExistant}
-            introduction={
-              <p className="fr-text--lead">
-                Ce compte permet à votre structure de demander l'agrément Mon Accompagnateur Rénov'
-                et d'en suivre l'instruction. Un seul compte est ouvert par structure (SIREN).
-              </p>
-            }
-          />
-          <p className="fr-mt-4w">
-            Vous avez déjà un compte ?{" "}
-            <Link to="/account/login" reloadDocument>
-              Se connecter
-            </Link>
+    <ContentPage title={TITLE}>
+      {result?.compteExistant ? <CompteExistantSection {...result.compteExistant} /> : null}
+      <FormulaireCreationCompte
+        lastResult={result?.lastResult}
+        focusResume={!result?.compteExistant}
+        introduction={
+          <p className="fr-text--lead">
+            Ce compte permet à votre structure de demander l'agrément Mon Accompagnateur Rénov' et
+            d'en suivre l'instruction. Un seul compte est ouvert par structure (SIREN).
           </p>
-        </div>
-      </div>
-    </div>
+        }
+      />
+      <p className="fr-mt-4w">
+        Vous avez déjà un compte ?{" "}
+        <Link to="/account/login" reloadDocument>
+          Se connecter
+        </Link>
+      </p>
+    </ContentPage>
   );
 }
 

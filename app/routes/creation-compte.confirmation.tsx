@@ -4,6 +4,7 @@ import { MESSAGE_LIEN_INVALIDE } from "#contract/schemas/candidat";
 import { ApiError } from "~/.server/api.server";
 import { callEndpoint, confirmerCompte } from "~/.server/api-client.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { ContentPage } from "~/components/content-page";
 import { NouveauLienForm } from "~/components/nouveau-lien-form";
 import { pageTitle } from "~/utils/title";
 
@@ -41,39 +42,33 @@ export const handle: BreadcrumbHandle = { breadcrumb: "Activation du compte" };
 export default function Confirmation() {
   const resultat = useLoaderData<typeof loader>();
   return (
-    <div className="fr-container fr-pb-6w">
-      <div className="fr-grid-row">
-        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
-          {resultat.valide ? (
-            <>
-              <h1>{TITRE_ACTIVE}</h1>
-              <div className="fr-alert fr-alert--success fr-mb-4w" role="status">
-                <p>
-                  L'adresse électronique {resultat.email} est confirmée. Vous pouvez maintenant vous
-                  connecter et déposer votre demande d'agrément.
-                </p>
-              </div>
-              <ul className="fr-btns-group fr-btns-group--inline-md">
-                <li>
-                  <a className="fr-btn" href="/account/login">
-                    Se connecter
-                  </a>
-                </li>
-              </ul>
-            </>
-          ) : (
-            <>
-              <h1>{TITRE_INVALIDE}</h1>
-              <div className="fr-alert fr-alert--error fr-mb-4w" role="alert">
-                <h2 className="fr-alert__title">Lien invalide ou expiré</h2>
-                <p>{MESSAGE_LIEN_INVALIDE}</p>
-              </div>
-              <NouveauLienForm titleAs="h2" />
-            </>
-          )}
-        </div>
-      </div>
-    </div>
+    <ContentPage title={resultat.valide ? TITRE_ACTIVE : TITRE_INVALIDE}>
+      {resultat.valide ? (
+        <>
+          <div className="fr-alert fr-alert--success fr-mb-4w" role="status">
+            <p>
+              L'adresse électronique {resultat.email} est confirmée. Vous pouvez maintenant vous
+              connecter et déposer votre demande d'agrément.
+            </p>
+          </div>
+          <ul className="fr-btns-group fr-btns-group--inline-md">
+            <li>
+              <a className="fr-btn" href="/account/login">
+                Se connecter
+              </a>
+            </li>
+          </ul>
+        </>
+      ) : (
+        <>
+          <div className="fr-alert fr-alert--error fr-mb-4w" role="alert">
+            <h2 className="fr-alert__title">Lien invalide ou expiré</h2>
+            <p>{MESSAGE_LIEN_INVALIDE}</p>
+          </div>
+          <NouveauLienForm titleAs="h2" />
+        </>
+      )}
+    </ContentPage>
   );
 }
 

@@ -15,6 +15,7 @@ import {
 import { ApiError } from "~/.server/api.server";
 import { callEndpoint, demanderNouveauLien } from "~/.server/api-client.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { ContentPage } from "~/components/content-page";
 import { NOUVEAU_LIEN_PATH, NouveauLienForm } from "~/components/nouveau-lien-form";
 import { pageTitle } from "~/utils/title";
 
@@ -79,35 +80,30 @@ export default function NouveauLien() {
   const { envoye } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
-    <div className="fr-container fr-pb-6w">
-      <div className="fr-grid-row">
-        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
-          <h1>{TITLE}</h1>
-          {envoye ? (
-            <>
-              <div className="fr-alert fr-alert--success fr-mb-4w" role="status">
-                <h2 className="fr-alert__title">Demande enregistrée</h2>
-                <p>{MESSAGE_NOUVEAU_LIEN}</p>
-              </div>
-              <p>
-                Le lien est valable {VALIDITE_LIEN_CONFIRMATION_HEURES} heures. Vous ne le recevez
-                pas ? Vérifiez votre dossier de courriers indésirables ou{" "}
-                <Link to={NOUVEAU_LIEN_PATH}>faites une nouvelle demande</Link>.
-              </p>
-            </>
-          ) : (
-            <>
-              <p>
-                Le lien d'activation envoyé à la création du compte est valable{" "}
-                {VALIDITE_LIEN_CONFIRMATION_HEURES} heures. Indiquez l'adresse électronique du
-                compte en attente pour en recevoir un nouveau.
-              </p>
-              <NouveauLienForm lastResult={result?.lastResult} />
-            </>
-          )}
-        </div>
-      </div>
-    </div>
+    <ContentPage title={TITLE}>
+      {envoye ? (
+        <>
+          <div className="fr-alert fr-alert--success fr-mb-4w" role="status">
+            <h2 className="fr-alert__title">Demande enregistrée</h2>
+            <p>{MESSAGE_NOUVEAU_LIEN}</p>
+          </div>
+          <p>
+            Le lien est valable {VALIDITE_LIEN_CONFIRMATION_HEURES} heures. Vous ne le recevez pas ?
+            Vérifiez votre dossier de courriers indésirables ou{" "}
+            <Link to={NOUVEAU_LIEN_PATH}>faites une nouvelle demande</Link>.
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            Le lien d'activation envoyé à la création du compte est valable{" "}
+            {VALIDITE_LIEN_CONFIRMATION_HEURES} heures. Indiquez l'adresse électronique du compte en
+            attente pour en recevoir un nouveau.
+          </p>
+          <NouveauLienForm lastResult={result?.lastResult} />
+        </>
+      )}
+    </ContentPage>
   );
 }
 

@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import {
@@ -25,7 +19,12 @@ import {
   actionDisponible,
   titreDemande,
 } from "~/components/demande/carte-demande";
-import { CheckboxField, Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import {
+  CheckboxInputField,
+  FormErrorSummary,
+  RequiredFieldsNotice,
+  TextareaField,
+} from "~/components/forms";
 import { actionSuccessMessage, t } from "~/i18n";
 import { pageTitle } from "~/utils/title";
 
@@ -193,21 +192,13 @@ export default function AnnulationDemande() {
                 <FormErrorSummary form={form} />
                 <RequiredFieldsNotice />
                 <input type="hidden" name="version" value={demande.version} />
-                <Field
-                  id={fields.commentaire.id}
+                <TextareaField
+                  field={fields.commentaire}
                   label={libelles.motif}
                   hint={libelles.aide}
-                  errors={fields.commentaire.errors}
-                >
-                  <textarea {...getTextareaProps(fields.commentaire)} rows={5} />
-                </Field>
-                <CheckboxField
-                  id={fields.confirmation.id}
-                  label={libelles.confirmation}
-                  errors={fields.confirmation.errors}
-                >
-                  <input {...getInputProps(fields.confirmation, { type: "checkbox" })} />
-                </CheckboxField>
+                  rows={5}
+                />
+                <CheckboxInputField field={fields.confirmation} label={libelles.confirmation} />
                 <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-4w">
                   <li>
                     <button type="submit" className="fr-btn">

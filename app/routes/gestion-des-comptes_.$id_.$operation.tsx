@@ -15,6 +15,7 @@ import { requireRole } from "~/.server/auth.server";
 import { refusApi, refusDuFormulaire } from "~/.server/refus-api.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { ContentPage } from "~/components/content-page";
 import {
   CHEMINS_ACTION_COMPTE,
   LIBELLES_ACTION_COMPTE,
@@ -138,33 +139,32 @@ export default function ActionCompte() {
   const { action, compte, disponible } = useLoaderData<typeof loader>();
   const retour = `/gestion-des-comptes/${compte.id}`;
   return (
-    <div className="fr-container fr-pb-6w">
-      <div className="fr-grid-row">
-        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
-          <h1>{LIBELLES_ACTION_COMPTE[action]}</h1>
-          <p className="fr-text--lead">
-            {compte.raisonSociale ?? "Compte sans structure"}
-            {compte.siren ? ` – SIREN ${compte.siren}` : null}
-          </p>
-          {disponible ? (
-            <FormulaireActionCompte key={action} action={action} compte={compte} retour={retour} />
-          ) : (
-            <>
-              <Alert
-                className="fr-mb-4w"
-                severity="info"
-                as="h2"
-                title="Cette action n'est pas possible sur ce compte"
-                description="Un compte dont la structure détient un agrément ou une demande déposée ne peut pas être supprimé ; les coordonnées de la structure ne se modifient que sur une demande en brouillon."
-              />
-              <Link className="fr-btn fr-btn--secondary" to={retour}>
-                Retour
-              </Link>
-            </>
-          )}
-        </div>
-      </div>
-    </div>
+    <ContentPage
+      title={LIBELLES_ACTION_COMPTE[action]}
+      lead={
+        <>
+          {compte.raisonSociale ?? "Compte sans structure"}
+          {compte.siren ? ` – SIREN ${compte.siren}` : null}
+        </>
+      }
+    >
+      {disponible ? (
+        <FormulaireActionCompte key={action} action={action} compte={compte} retour={retour} />
+      ) : (
+        <>
+          <Alert
+            className="fr-mb-4w"
+            severity="info"
+            as="h2"
+            title="Cette action n'est pas possible sur ce compte"
+            description="Un compte dont la structure détient un agrément ou une demande déposée ne peut pas être supprimé ; les coordonnées de la structure ne se modifient que sur une demande en brouillon."
+          />
+          <Link className="fr-btn fr-btn--secondary" to={retour}>
+            Retour
+          </Link>
+        </>
+      )}
+    </ContentPage>
   );
 }
 

@@ -1,14 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireRole } from "~/.server/auth.server";
-import { redirectWithToast } from "~/.server/toast.server";
-import { BADGES_AGREMENT, agrementAccessible } from "~/components/agrement/agrement";
+import { BADGES_AGREMENT } from "~/components/agrement/agrement";
 import { AttestationsAgrement } from "~/components/agrement/attestations-agrement";
-import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
+import { chargerAgrementDuDemandeur } from "~/components/agrement/mon-agrement.server";
 import { PerimetreAgrement } from "~/components/agrement/perimetre-agrement";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
 import { TUILE_MES_CHANGEMENTS } from "~/components/changement-notable/accueil";
-import { t } from "~/i18n";
 import { dateFr } from "~/utils/dates";
 import { pageTitle } from "~/utils/title";
 
@@ -21,19 +18,7 @@ const TITRE = "Mon agrément";
  * withdrawn or expired, home with an information notification.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "demandeur");
-  const agrement = await chargerMonAgrement(request, context);
-  if (!agrement || !agrementAccessible(agrement))
-    throw await redirectWithToast(
-      "/",
-      {
-        type: "info",
-        titre: t("notification.titre.info"),
-        description: "Votre structure ne détient pas d'agrément en cours de validité.",
-      },
-      { request, context },
-    );
-  return { agrement };
+  return { agrement: await chargerAgrementDuDemandeur(request, context) };
 }
 
 export const handle: BreadcrumbHandle = { breadcrumb: TITRE };

@@ -7,6 +7,7 @@ import {
 } from "#contract/antivirus";
 import { requireUser } from "~/.server/auth.server";
 import type { BreadcrumbHandle } from "~/components/breadcrumb";
+import { ContentPage } from "~/components/content-page";
 import { pageTitle } from "~/utils/title";
 
 const TITRE_INFECTE = "Fichier bloqué par l'antivirus";
@@ -29,22 +30,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AnalyseAntivirusPage() {
   const { infecte } = useLoaderData<typeof loader>();
   return (
-    <div className="fr-container fr-pb-6w">
-      <div className="fr-grid-row">
-        <div className="fr-col-12 fr-col-md-10 fr-col-lg-8">
-          <h1>{infecte ? TITRE_INFECTE : LIBELLE_ANALYSE_EN_COURS}</h1>
-          <div
-            className={`fr-alert fr-mb-4w ${infecte ? "fr-alert--error" : "fr-alert--info"}`}
-            role="status"
-          >
-            <p>{infecte ? MESSAGE_FICHIER_INFECTE : MESSAGE_ANALYSE_EN_COURS}</p>
-          </div>
-          <Link className="fr-btn fr-btn--secondary" to="/">
-            Revenir à l'accueil
-          </Link>
-        </div>
+    <ContentPage title={infecte ? TITRE_INFECTE : LIBELLE_ANALYSE_EN_COURS}>
+      <div
+        className={`fr-alert fr-mb-4w ${infecte ? "fr-alert--error" : "fr-alert--info"}`}
+        role="status"
+      >
+        <p>{infecte ? MESSAGE_FICHIER_INFECTE : MESSAGE_ANALYSE_EN_COURS}</p>
       </div>
-    </div>
+      <Link className="fr-btn fr-btn--secondary" to="/">
+        Revenir à l'accueil
+      </Link>
+    </ContentPage>
   );
 }
 

@@ -7,6 +7,7 @@ import { DELAIS } from "#contract/delais";
 import { TEXTE_RECOURS } from "#contract/messages/index";
 import type { DemandeResume } from "#contract/schemas/demande";
 import {
+  ACCENTS_DECISION,
   ConsulterDecision,
   LienLettre,
   LienMonAgrement,
@@ -62,13 +63,12 @@ export function decisionChangementDansEncadre(demande: Pick<DemandeResume, "etat
  * tacitly rejected (the letter and the appeal routes); null otherwise.
  */
 export function encadreDecisionChangement(demande: DemandeResume): ContenuEncadre | null {
-  const accorde = { accent: "fr-callout--green-emeraude", icone: "fr-icon-success-line" };
   if (demande.etat === "disponible")
     return {
       titre: "La décision sur votre demande d'extension est disponible",
       texte:
         "Consultez la décision de l'Anah sur l'extension du périmètre d'intervention de votre agrément.",
-      ...accorde,
+      ...ACCENTS_DECISION.accorde,
       suite: <ConsulterDecision demande={demande} type="changement-notable" />,
     };
   if (demande.etat === "terminee")
@@ -76,7 +76,7 @@ export function encadreDecisionChangement(demande: DemandeResume): ContenuEncadr
       titre: "L'extension de votre périmètre d'intervention a été accordée",
       texte:
         "Votre agrément couvre désormais le périmètre demandé ; une attestation modificative a été émise.",
-      ...accorde,
+      ...ACCENTS_DECISION.accorde,
       suite: <LienMonAgrement />,
     };
   switch (demande.statutSimplifie) {
@@ -84,7 +84,7 @@ export function encadreDecisionChangement(demande: DemandeResume): ContenuEncadr
       return {
         titre: "Votre demande d'extension a été accordée tacitement",
         texte: `Faute de décision dans le délai de ${DELAIS.acceptationTacite.enLettres}, votre demande est réputée acceptée : votre périmètre d'intervention est étendu.`,
-        ...accorde,
+        ...ACCENTS_DECISION.accorde,
         suite: <LienMonAgrement />,
       };
     case "refusee":
@@ -92,8 +92,7 @@ export function encadreDecisionChangement(demande: DemandeResume): ContenuEncadr
       return {
         titre: "Votre demande d'extension a été refusée",
         texte: `La lettre de décision motivée de l'Anah est disponible. ${TEXTE_RECOURS}`,
-        accent: "fr-callout--pink-tuile",
-        icone: "fr-icon-close-circle-line",
+        ...ACCENTS_DECISION.refus,
         suite: demande.decision ? <LienLettre fichier={demande.decision} /> : null,
       };
     default:

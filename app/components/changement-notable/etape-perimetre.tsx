@@ -98,8 +98,7 @@ export function EtapePerimetre({
         champs={fields}
         perimetre={perimetre}
         couverts={{
-          regions: couverts.regions,
-          departements: couverts.departements,
+          ...couverts,
           libelleRegion: MESSAGES_EXTENSION.regionDejaCouverte,
           libelleDepartement: MESSAGES_EXTENSION.departementDejaCouvert,
         }}

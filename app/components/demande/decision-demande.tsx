@@ -57,6 +57,12 @@ export interface ContenuEncadre {
   suite?: ReactNode;
 }
 
+/** Accent and icon of the callout of a decision that grants, or refuses, what was asked. */
+export const ACCENTS_DECISION = {
+  accorde: { accent: "fr-callout--green-emeraude", icone: "fr-icon-success-line" },
+  refus: { accent: "fr-callout--pink-tuile", icone: "fr-icon-close-circle-line" },
+};
+
 /** The "Consulter la décision" button: a plain POST form, so that it works without JavaScript. */
 export function ConsulterDecision({
   demande,
@@ -130,31 +136,27 @@ export function encadreDecisionDemande(demande: DemandeResume): ContenuEncadre |
         texte: `Votre structure est agréée Mon Accompagnateur Rénov'${
           demande.dateAgrement ? ` depuis le ${dateFr(demande.dateAgrement)}` : ""
         }. Référencez vos établissements pour être visible des ménages.`,
-        accent: "fr-callout--green-emeraude",
-        icone: "fr-icon-success-line",
+        ...ACCENTS_DECISION.accorde,
         suite: <LienMonAgrement />,
       };
     case "accordee_tacitement":
       return {
         titre: "Votre demande a été accordée tacitement",
         texte: `Faute de décision dans le délai de ${DELAIS.acceptationTacite.enLettres}, votre demande est réputée acceptée.`,
-        accent: "fr-callout--green-emeraude",
-        icone: "fr-icon-success-line",
+        ...ACCENTS_DECISION.accorde,
       };
     case "refusee":
       return {
         titre: "Votre demande d'agrément a été refusée",
         texte: `La lettre de décision motivée de l'Anah est disponible. ${TEXTE_RECOURS}`,
-        accent: "fr-callout--pink-tuile",
-        icone: "fr-icon-close-circle-line",
+        ...ACCENTS_DECISION.refus,
         suite: lettre,
       };
     case "rejetee_tacitement":
       return {
         titre: "Votre demande d'agrément a été rejetée tacitement",
         texte: `Le délai d'instruction de ${DELAIS.instruction.enLettres} a expiré sans décision expresse : votre demande est réputée rejetée. ${TEXTE_RECOURS} Vous pouvez aussi déposer une nouvelle demande.`,
-        accent: "fr-callout--pink-tuile",
-        icone: "fr-icon-close-circle-line",
+        ...ACCENTS_DECISION.refus,
         suite: lettre,
       };
     case "agrement_suspendu":
@@ -168,8 +170,7 @@ export function encadreDecisionDemande(demande: DemandeResume): ContenuEncadre |
       return {
         titre: "Votre agrément a été retiré",
         texte: `Votre agrément Mon Accompagnateur Rénov' a été retiré et vos établissements ne sont plus référencés. ${TEXTE_RECOURS}`,
-        accent: "fr-callout--pink-tuile",
-        icone: "fr-icon-close-circle-line",
+        ...ACCENTS_DECISION.refus,
       };
     default:
       return null;

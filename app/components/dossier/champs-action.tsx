@@ -1,10 +1,4 @@
-import {
-  getCollectionProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import {
   DECISIONS_PROCEDURE_AGREMENT,
   TYPES_PROCEDURE_AGREMENT,
@@ -13,7 +7,14 @@ import {
 import { MIME_TYPES_ACCEPTES } from "#contract/pieces-jointes";
 import { LIBELLES_AVIS } from "#contract/schemas/avis";
 import { LIBELLES_DECISION_PROCEDURE, LIBELLES_TYPE_PROCEDURE } from "#contract/schemas/procedures";
-import { Field, RadioGroup, SelectField, UploadField, acceptAttribute } from "~/components/forms";
+import {
+  InputField,
+  RadioField,
+  SelectField,
+  TextareaField,
+  UploadField,
+  acceptAttribute,
+} from "~/components/forms";
 import { INDICE_FICHIER_FACULTATIF } from "./fichier-facultatif";
 
 /** conform's metadata of the fields of an action's form, by name. */
@@ -57,6 +58,9 @@ const LIBELLES_FICHIER: Partial<Record<ActionDemande, string>> = {
   DEPOSER_PROCEDURE_ANNULATION_EXTENSION_PERIMETRE: "Pièce jointe à la procédure d'annulation",
 };
 
+/** Labels of the CRHH consultation's radios. */
+const CONSULTATION_CRHH = { oui: "Oui, consulter le CRHH", non: "Non, sans consultation" };
+
 /** Hint of the comment field, when the comment goes beyond the file. */
 const INDICES_COMMENTAIRE: Partial<Record<ActionDemande, string>> = {
   TERMINER_PROCEDURE:
@@ -99,35 +103,22 @@ export function ChampsAffectationEtAvis({
       ) : null}
 
       {aLeChamp("consultationCrhh") ? (
-        <RadioGroup
-          id={champs.consultationCrhh.id}
+        <RadioField
+          field={champs.consultationCrhh}
           legend="Le dossier doit-il être soumis à l'avis du CRHH ?"
           required
           inline
-          errors={champs.consultationCrhh.errors}
-          options={getCollectionProps(champs.consultationCrhh, {
-            type: "radio",
-            options: ["oui", "non"],
-          }).map((props) => ({
-            props,
-            label: props.value === "oui" ? "Oui, consulter le CRHH" : "Non, sans consultation",
-          }))}
+          libelles={CONSULTATION_CRHH}
         />
       ) : null}
 
       {avis ? (
-        <RadioGroup
-          id={champs.avis.id}
+        <RadioField
+          field={champs.avis}
           legend={action === "EXPRIMER_AVIS_DECIDEUR" ? "Décision" : "Avis"}
           required
-          errors={champs.avis.errors}
-          options={getCollectionProps(champs.avis, {
-            type: "radio",
-            options: [...avis.valeurs],
-          }).map((props) => ({
-            props,
-            label: LIBELLES_AVIS[props.value as keyof typeof LIBELLES_AVIS] ?? props.value,
-          }))}
+          libelles={LIBELLES_AVIS}
+          valeurs={avis.valeurs}
         />
       ) : null}
     </>
@@ -149,46 +140,32 @@ export function ChampsProcedure({
   return (
     <>
       {aLeChamp("type") ? (
-        <RadioGroup
-          id={champs.type.id}
+        <RadioField
+          field={champs.type}
           legend="Type de procédure"
           required={action === "CREER_PROCEDURE"}
-          errors={champs.type.errors}
-          options={getCollectionProps(champs.type, {
-            type: "radio",
-            options: [...TYPES_PROCEDURE_AGREMENT],
-          }).map((props) => ({
-            props,
-            label: LIBELLES_TYPE_PROCEDURE[props.value as keyof typeof LIBELLES_TYPE_PROCEDURE],
-          }))}
+          libelles={LIBELLES_TYPE_PROCEDURE}
+          valeurs={TYPES_PROCEDURE_AGREMENT}
         />
       ) : null}
 
       {aLeChamp("dateNotification") ? (
-        <Field
-          id={champs.dateNotification.id}
+        <InputField
+          field={champs.dateNotification}
+          type="date"
           label="Date de notification à la structure"
           hint="Date à laquelle la structure a été informée de la procédure, au plus tard aujourd'hui. Format attendu : JJ/MM/AAAA."
-          errors={champs.dateNotification.errors}
-        >
-          <input {...getInputProps(champs.dateNotification, { type: "date" })} max={aujourdhui} />
-        </Field>
+          inputProps={{ max: aujourdhui }}
+        />
       ) : null}
 
       {aLeChamp("decision") ? (
-        <RadioGroup
-          id={champs.decision.id}
+        <RadioField
+          field={champs.decision}
           legend="Issue de la procédure"
           required
-          errors={champs.decision.errors}
-          options={getCollectionProps(champs.decision, {
-            type: "radio",
-            options: [...DECISIONS_PROCEDURE_AGREMENT],
-          }).map((props) => ({
-            props,
-            label:
-              LIBELLES_DECISION_PROCEDURE[props.value as keyof typeof LIBELLES_DECISION_PROCEDURE],
-          }))}
+          libelles={LIBELLES_DECISION_PROCEDURE}
+          valeurs={DECISIONS_PROCEDURE_AGREMENT}
         />
       ) : null}
     </>
@@ -209,14 +186,12 @@ export function ChampsMotifEtPiece({
   return (
     <>
       {aLeChamp("commentaire") ? (
-        <Field
-          id={champs.commentaire.id}
+        <TextareaField
+          field={champs.commentaire}
           label={LIBELLES_COMMENTAIRE[action] ?? "Commentaire"}
           hint={INDICES_COMMENTAIRE[action]}
-          errors={champs.commentaire.errors}
-        >
-          <textarea {...getTextareaProps(champs.commentaire)} rows={6} />
-        </Field>
+          rows={6}
+        />
       ) : null}
 
       {avecFichier ? (

@@ -11,7 +11,7 @@ import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { actionDisponible } from "~/components/demande/carte-demande";
 import { fichierDecision } from "~/components/demande/decision-demande";
-import { UUID, pageNonTrouvee } from "~/components/demande/formulaire/formulaire.server";
+import { idDe } from "~/components/demande/formulaire/formulaire.server";
 import { DESCRIPTIONS_DOSSIER } from "~/components/dossier/types-dossier";
 import { t } from "~/i18n";
 
@@ -41,8 +41,7 @@ export async function consulterDecision(
   type: TypeDossier,
 ) {
   await requireRole(request, context, "demandeur");
-  const id = params.id ?? "";
-  if (!UUID.test(id)) throw pageNonTrouvee();
+  const id = idDe(params);
   const lire = () => callEndpoint(request, context, lireDemande, { params: { kind: type, id } });
   let demande = await lire();
   for (let essai = 0; essai < 2 && actionDisponible(demande, "VISUALISER_RESULTAT"); essai++) {

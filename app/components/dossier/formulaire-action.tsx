@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import type { ActionDemande, TypeDossier } from "#contract/etats";
@@ -8,7 +8,12 @@ import {
   DUREE_MAX_SUSPENSION_MOIS,
   JOURS_OBSERVATIONS_RETRAIT,
 } from "#contract/schemas/procedures";
-import { CheckboxField, Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import {
+  CheckboxInputField,
+  FormErrorSummary,
+  InputField,
+  RequiredFieldsNotice,
+} from "~/components/forms";
 import { libelleAction, schemaFormulaireAction } from "./actions";
 import {
   ChampsAffectationEtAvis,
@@ -147,17 +152,13 @@ export function FormulaireAction({
       <ChampsProcedure formulaire={formulaire} aujourdhui={aujourdhui} />
 
       {aLeChamp("dateEcheance") ? (
-        <Field
-          id={champs.dateEcheance.id}
+        <InputField
+          field={champs.dateEcheance}
+          type="date"
           label="Date limite de réponse du demandeur"
           hint="Postérieure à la date du jour. Format attendu : JJ/MM/AAAA."
-          errors={champs.dateEcheance.errors}
-        >
-          <input
-            {...getInputProps(champs.dateEcheance, { type: "date" })}
-            min={lendemain(aujourdhui)}
-          />
-        </Field>
+          inputProps={{ min: lendemain(aujourdhui) }}
+        />
       ) : null}
 
       {aLeChamp("regions") && geographie ? (
@@ -175,13 +176,10 @@ export function FormulaireAction({
       <ChampsMotifEtPiece formulaire={formulaire} avecFichier={avecFichier} />
 
       {aLeChamp("confirmation") ? (
-        <CheckboxField
-          id={champs.confirmation.id}
+        <CheckboxInputField
+          field={champs.confirmation}
           label="Je confirme vouloir annuler définitivement cette demande"
-          errors={champs.confirmation.errors}
-        >
-          <input {...getInputProps(champs.confirmation, { type: "checkbox" })} />
-        </CheckboxField>
+        />
       ) : null}
 
       <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-4w">

@@ -1,4 +1,4 @@
-import { getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ZodTypeAny } from "zod";
 import type { Departement, Region } from "#contract/schemas/geographie";
@@ -12,7 +12,7 @@ import {
   type TerritoiresCouverts,
 } from "~/components/demande/formulaire/perimetre";
 import { schemaRecherche } from "~/components/demande/formulaire/schema-recherche";
-import { Field } from "~/components/forms";
+import { TextareaField, type Champ } from "~/components/forms";
 
 /** EPCI and communes named so far (saved, posted or found). */
 export interface NomsPerimetre {
@@ -98,16 +98,13 @@ export function perimetreAffiche(
   };
 }
 
-/** conform's metadata of one field of the perimeter (its value is posted as text). */
-type ChampPerimetre = FieldMetadata<unknown, Record<string, unknown>, string[]>;
-
 /** Props of {@link PerimetreEtape}. */
 export interface PerimetreEtapeProps {
   /**
    * conform's fields of the step: the four lists (the errors of the whole
    * perimeter come on `regions`) and the précisions.
    */
-  champs: Record<"regions" | "departements" | "epcis" | "communes" | "precisions", ChampPerimetre>;
+  champs: Record<"regions" | "departements" | "epcis" | "communes" | "precisions", Champ>;
   perimetre: PerimetreAffiche;
   /** The approval's territories, which an extension cannot add. */
   couverts?: TerritoiresCouverts;
@@ -131,14 +128,12 @@ export function PerimetreEtape({ champs, perimetre, couverts }: PerimetreEtapePr
       }}
       couverts={couverts}
       precisions={
-        <Field
-          id={champs.precisions.id}
+        <TextareaField
+          field={champs.precisions}
           label="Précisions sur les communes"
           hint="Par exemple les quartiers ou les secteurs couverts dans ces communes."
-          errors={champs.precisions.errors}
-        >
-          <textarea {...getTextareaProps(champs.precisions)} rows={4} />
-        </Field>
+          rows={4}
+        />
       }
     />
   );

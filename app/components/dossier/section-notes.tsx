@@ -1,12 +1,12 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { MIME_TYPES_ACCEPTES } from "#contract/pieces-jointes";
 import { schemaNote, type Note } from "#contract/schemas/notes";
 import {
-  Field,
   FormErrorSummary,
   RequiredFieldsNotice,
+  TextareaField,
   UploadField,
   acceptAttribute,
 } from "~/components/forms";
@@ -93,9 +93,7 @@ export function SectionNotes({
           <h3 className="fr-h5">Ajouter une note</h3>
           <FormErrorSummary form={form} />
           <RequiredFieldsNotice />
-          <Field id={fields.note.id} label="Note" errors={fields.note.errors}>
-            <textarea {...getTextareaProps(fields.note)} rows={5} />
-          </Field>
+          <TextareaField field={fields.note} label="Note" rows={5} />
           <UploadField
             id={fields.fichier.id}
             name="fichier"

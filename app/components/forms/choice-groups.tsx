@@ -1,4 +1,4 @@
-import { getInputProps } from "@conform-to/react";
+import { getCollectionProps, getInputProps } from "@conform-to/react";
 import {
   cloneElement,
   isValidElement,
@@ -131,4 +131,30 @@ export function CheckboxGroup(props: ChoiceGroupProps) {
  */
 export function RadioGroup(props: ChoiceGroupProps) {
   return <ChoiceGroup kind="radio" {...props} />;
+}
+
+/**
+ * A {@link RadioGroup} bound to conform's `field` (its id and messages):
+ * one radio a value of `valeurs`, in order, labelled by `libelles` (else by
+ * the value itself); "Oui" and "Non" by default.
+ */
+export function RadioField({
+  field,
+  libelles = { oui: "Oui", non: "Non" },
+  valeurs = Object.keys(libelles),
+  ...groupe
+}: Omit<ChoiceGroupProps, "id" | "errors" | "options"> & {
+  field: Champ;
+  libelles?: Readonly<Record<string, ReactNode>>;
+  valeurs?: readonly string[];
+}) {
+  const options = getCollectionProps(field, { type: "radio", options: [...valeurs] });
+  return (
+    <RadioGroup
+      id={field.id}
+      errors={field.errors}
+      options={options.map((props) => ({ props, label: libelles[props.value] ?? props.value }))}
+      {...groupe}
+    />
+  );
 }

@@ -1,12 +1,10 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { t } from "~/i18n";
 import { Field } from "./field";
 import { FieldsetElement } from "./fieldset";
+import type { Champ } from "./input-field";
 import { SelectField } from "./select-field";
-
-/** A field of any form's schema (conform's metadata, read for its name, id, value and errors). */
-type Champ = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 /** Intent of the postal code's "Rechercher" button: the form comes back with its communes, nothing saved. */
 export const INTENT_COMMUNES_CODE_POSTAL = "communesCodePostal";

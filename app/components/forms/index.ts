@@ -10,6 +10,7 @@ export {
   CheckboxField,
   CheckboxInputField,
   CheckboxGroup,
+  RadioField,
   RadioGroup,
   type CheckboxFieldProps,
   type ChoiceGroupProps,
@@ -26,6 +27,7 @@ export { Field, type FieldProps } from "./field";
 export {
   InputField,
   InputFields,
+  TextareaField,
   type Champ,
   type InputFieldDescription,
   type InputFieldProps,

@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { Field } from "./field";
 import { FieldsetElement } from "./fieldset";
@@ -29,6 +29,20 @@ export function InputField({ field, type, label, hint, required, inputProps }: I
   return (
     <Field id={field.id} label={label} hint={hint} required={required} errors={field.errors}>
       <input {...getInputProps(field, { type })} {...inputProps} />
+    </Field>
+  );
+}
+
+/** A labelled `<textarea>` bound to a conform field, `rows` high: as {@link InputField}. */
+export function TextareaField({
+  field,
+  label,
+  hint,
+  rows,
+}: Pick<InputFieldProps, "field" | "label" | "hint"> & { rows: number }) {
+  return (
+    <Field id={field.id} label={label} hint={hint} errors={field.errors}>
+      <textarea {...getTextareaProps(field)} rows={rows} />
     </Field>
   );
 }

@@ -1,8 +1,8 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { schemaMessage } from "#contract/schemas/demande";
-import { Field, FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import { FormErrorSummary, RequiredFieldsNotice, TextareaField } from "~/components/forms";
 
 /**
  * The conform state of the message form (`schemaMessage`: required, ≤ 5000
@@ -43,9 +43,7 @@ export function FormulaireMessage({
       <h2 className="fr-h4">Écrire {staff ? "au demandeur" : "au service instructeur"}</h2>
       <FormErrorSummary form={form} />
       <RequiredFieldsNotice />
-      <Field id={fields.message.id} label="Votre message" errors={fields.message.errors}>
-        <textarea {...getTextareaProps(fields.message)} rows={6} />
-      </Field>
+      <TextareaField field={fields.message} label="Votre message" rows={6} />
       <button type="submit" className="fr-btn fr-icon-send-plane-line fr-btn--icon-left">
         Envoyer
       </button>

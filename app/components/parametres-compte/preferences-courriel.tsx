@@ -1,9 +1,14 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { PARAMETRES_MAIL } from "#contract/schemas/parametres-mail";
 import { schemaParametresMail, type ParametresMail } from "#contract/schemas/utilisateur";
-import { CheckboxField, Fieldset, FieldsetElement, FormErrorSummary } from "~/components/forms";
+import {
+  CheckboxInputField,
+  Fieldset,
+  FieldsetElement,
+  FormErrorSummary,
+} from "~/components/forms";
 
 /** `intent` of the mail preferences form on /account/params: it posts none. */
 export const INTENT_PREFERENCES_COURRIEL = "";
@@ -47,9 +52,7 @@ export function PreferencesCourriel({
         >
           {PARAMETRES_MAIL.map(({ code, libelle }) => (
             <FieldsetElement key={code}>
-              <CheckboxField id={fields[code].id} label={libelle} errors={fields[code].errors}>
-                <input {...getInputProps(fields[code], { type: "checkbox" })} />
-              </CheckboxField>
+              <CheckboxInputField field={fields[code]} label={libelle} />
             </FieldsetElement>
           ))}
         </Fieldset>

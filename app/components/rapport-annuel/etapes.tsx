@@ -1,9 +1,4 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Stepper } from "@codegouvfr/react-dsfr/Stepper";
 import { Form, useNavigation } from "@remix-run/react";
@@ -26,7 +21,7 @@ import {
   Fieldset,
   FormErrorSummary,
   InputFields,
-  RadioGroup,
+  RadioField,
   RequiredFieldsNotice,
   UploadField,
   UploadProgress,
@@ -201,14 +196,6 @@ export function EtapeEffectifs({ rapport, lastResult }: EtapeRapportProps) {
   );
 }
 
-/** Oui/Non options of a radio question. */
-function ouiNon(champ: Champ) {
-  return getCollectionProps(champ, { type: "radio", options: ["oui", "non"] }).map((props) => ({
-    props,
-    label: props.value === "oui" ? "Oui" : "Non",
-  }));
-}
-
 /**
  * Step 2 "Activité" (spec §3: contracts signed and abandoned, files filed,
  * forecast accompaniments, subcontracting yes/no with its counts): the
@@ -263,13 +250,11 @@ export function EtapeActivite({ rapport, lastResult }: EtapeRapportProps) {
           ])}
         />
       </Fieldset>
-      <RadioGroup
-        id={fields.sousTraitance.id}
+      <RadioField
+        field={champs.sousTraitance}
         legend="La structure a-t-elle sous-traité une partie de l'accompagnement ?"
         required
         inline
-        errors={fields.sousTraitance.errors}
-        options={ouiNon(champs.sousTraitance)}
       />
       {sousTraitance !== "non" ? (
         <Fieldset
@@ -351,8 +336,8 @@ function SectionChangement({
       <h3 id={`titre-${groupe.code}`} className="fr-h5">
         {groupe.libelle}
       </h3>
-      <RadioGroup
-        id={question.id}
+      <RadioField
+        field={question}
         legend={
           groupe.question === "capitalModifie"
             ? `La structure du capital a-t-elle été modifiée en ${annee} ?`
@@ -361,8 +346,6 @@ function SectionChangement({
         hint="Avec « Oui », joignez au moins un justificatif ; avec « Non », les documents joints sont retirés."
         required
         inline
-        errors={question.errors}
-        options={ouiNon(question)}
       />
       {justificatifs.length ? (
         <ul className="fr-raw-list fr-mb-2w">

@@ -22,10 +22,7 @@ import {
   lireProcedureRaa,
   lireRapportAnnuel,
 } from "~/.server/api-client.server";
-import { requireRole } from "~/.server/auth.server";
 import { redirectWithToast } from "~/.server/toast.server";
-import { agrementAccessible } from "~/components/agrement/agrement";
-import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
 import { erreursDeApi, pageNonTrouvee } from "~/components/demande/formulaire/formulaire.server";
 import { t } from "~/i18n";
 import { schemaEtapeRapport } from "./etapes";
@@ -55,29 +52,8 @@ export function lireEtapeRapport(valeur: string | undefined): NumeroEtapeRapport
   throw pageNonTrouvee();
 }
 
-/**
- * The signed-in applicant's approval (demandeur only): an applicant without
- * one, or whose approval is withdrawn or expired, goes home with an
- * information notification (as `/mon-agrement`).
- */
-export async function chargerAgrementDuDemandeur(
-  request: Request,
-  context: AppLoadContext,
-): Promise<Agrement> {
-  await requireRole(request, context, "demandeur");
-  const agrement = await chargerMonAgrement(request, context);
-  if (!agrement || !agrementAccessible(agrement))
-    throw await redirectWithToast(
-      "/",
-      {
-        type: "info",
-        titre: t("notification.titre.info"),
-        description: "Votre structure ne détient pas d'agrément en cours de validité.",
-      },
-      { request, context },
-    );
-  return agrement;
-}
+/** The annual report's pages are those of approved applicants (as `/mon-agrement`). */
+export { chargerAgrementDuDemandeur } from "~/components/agrement/mon-agrement.server";
 
 /** GET /api/agrement/{id}/rapport-annuel/{annee}: the report in full (404 thrown when unknown). */
 export async function chargerRapport(

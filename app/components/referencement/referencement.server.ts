@@ -11,10 +11,7 @@ import type { Agrement } from "#contract/schemas/agrement";
 import type { EtablissementRegistre } from "#contract/schemas/etablissement";
 import { ApiError } from "~/.server/api.server";
 import { callEndpoint, listerDepartements } from "~/.server/api-client.server";
-import { requireRole } from "~/.server/auth.server";
-import { redirectWithToast } from "~/.server/toast.server";
-import { agrementAccessible } from "~/components/agrement/agrement";
-import { chargerMonAgrement } from "~/components/agrement/mon-agrement.server";
+import { chargerAgrementDuDemandeur } from "~/components/agrement/mon-agrement.server";
 import {
   chercherTerritoires,
   nomCommune,
@@ -22,7 +19,6 @@ import {
   valeursListe,
 } from "~/components/demande/formulaire/formulaire.server";
 import type { RechercheGeographie } from "~/components/demande/formulaire/geographie";
-import { t } from "~/i18n";
 import {
   aUnEtablissement,
   listerEtablissementsAReferencer,
@@ -36,25 +32,14 @@ export const MESSAGE_SANS_AGREMENT =
   "Votre structure ne détient pas d'agrément en cours de validité : le référencement des établissements est réservé aux opérateurs agréés.";
 
 /**
- * The guard of the three pages (spec §2 "/referencement (guarded)", §4
- * approval accessible when en_cours or suspendu): a signed-in demandeur
- * (403 page otherwise, `requireRole`) holding such an approval, which is
- * returned (`GET /api/agrement/mon-agrement`). Without one, throws the
- * redirect home with an information notification.
+ * The guard of the three pages (spec §2 "/referencement (guarded)"): see
+ * `chargerAgrementDuDemandeur`, with {@link MESSAGE_SANS_AGREMENT}.
  */
-export async function exigerAgrementReferencement(
+export function exigerAgrementReferencement(
   request: Request,
   context: AppLoadContext,
 ): Promise<Agrement> {
-  await requireRole(request, context, "demandeur");
-  const agrement = await chargerMonAgrement(request, context);
-  if (!agrement || !agrementAccessible(agrement))
-    throw await redirectWithToast(
-      "/",
-      { type: "info", titre: t("notification.titre.info"), description: MESSAGE_SANS_AGREMENT },
-      { request, context },
-    );
-  return agrement;
+  return chargerAgrementDuDemandeur(request, context, MESSAGE_SANS_AGREMENT);
 }
 
 /**

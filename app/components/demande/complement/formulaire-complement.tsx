@@ -1,12 +1,12 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Link } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { MESSAGES_INSTRUCTION, schemasAction } from "#contract/schemas/instruction";
 import {
-  Field,
   FormErrorSummary,
   RequiredFieldsNotice,
+  TextareaField,
   UploadField,
   UploadProgress,
   acceptAttribute,
@@ -105,14 +105,12 @@ export function FormulaireComplement({
         onChange={envoi.effacerErreursFichier}
         className="fr-mb-4w"
       />
-      <Field
-        id={fields.commentaire.id}
+      <TextareaField
+        field={fields.commentaire}
         label="Commentaire (facultatif)"
         hint="Précisez si besoin ce que contiennent les pièces transmises."
-        errors={fields.commentaire.errors}
-      >
-        <textarea {...getTextareaProps(fields.commentaire)} rows={5} />
-      </Field>
+        rows={5}
+      />
       <UploadProgress
         id={`${ID_FORMULAIRE}-progression`}
         percent={envoi.progression}

@@ -1,9 +1,12 @@
-import { getCollectionProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ProcedureEtp } from "#contract/schemas/demande";
-import { Field, Fieldset, FieldsetElement, RadioGroup } from "~/components/forms";
-
-/** conform's metadata of one step-2 field (its value is posted as text). */
-type Champ = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+import {
+  Fieldset,
+  FieldsetElement,
+  InputFields,
+  RadioField,
+  type Champ,
+  type InputFieldDescription,
+} from "~/components/forms";
 
 /** Props of {@link ChampsEtp}. */
 export interface ChampsEtpProps {
@@ -11,6 +14,15 @@ export interface ChampsEtpProps {
   /** conform's fields of step 2, by name (ETP codes and `missionsFacultatives`). */
   champs: Record<string, Champ>;
 }
+
+/** The half-width input of an indicator, labelled with its year, typed the French way. */
+const indicateur = (etp: ProcedureEtp["etps"][number], hint: string): InputFieldDescription => ({
+  name: etp.code,
+  label: `${etp.libelle} en ${etp.annee}`,
+  hint,
+  className: "fr-col-12 fr-col-md-6",
+  inputProps: { inputMode: "decimal" },
+});
 
 /**
  * Staffing and activity of step 2 (spec §3 ETP procedure, §5 ETP and
@@ -23,7 +35,6 @@ export interface ChampsEtpProps {
 export function ChampsEtp({ procedureEtp, champs }: ChampsEtpProps) {
   const etps = procedureEtp.etps.filter((etp) => etp.code !== "part_activite_previsionnelle");
   const part = procedureEtp.etps.find((etp) => etp.code === "part_activite_previsionnelle");
-  const missions = champs.missionsFacultatives;
   return (
     <>
       <Fieldset
@@ -32,48 +43,25 @@ export function ChampsEtp({ procedureEtp, champs }: ChampsEtpProps) {
         heading="h3"
         hint={`En équivalents temps plein (ETP) annuels, et non en heures. Renseignez tous les champs ou aucun${procedureEtp.required ? " : ils sont nécessaires pour déposer la demande." : "."}`}
       >
-        {etps.map((etp) => {
-          const champ = champs[etp.code];
-          return (
-            <FieldsetElement className="fr-col-12 fr-col-md-6" key={etp.code}>
-              <Field
-                id={champ.id}
-                label={`${etp.libelle} en ${etp.annee}`}
-                hint="Exemple : 7,5"
-                errors={champ.errors}
-              >
-                <input {...getInputProps(champ, { type: "text" })} inputMode="decimal" />
-              </Field>
-            </FieldsetElement>
-          );
-        })}
+        <InputFields fields={champs} inputs={etps.map((etp) => indicateur(etp, "Exemple : 7,5"))} />
       </Fieldset>
 
       <Fieldset id="etape2-activite" legend="Activité" heading="h3">
         {part ? (
-          <FieldsetElement className="fr-col-12 fr-col-md-6">
-            <Field
-              id={champs[part.code].id}
-              label={`${part.libelle} en ${part.annee}`}
-              hint={`Un pourcentage entre 0 et ${part.max}. Exemple : 40 ou 37,5`}
-              errors={champs[part.code].errors}
-            >
-              <input {...getInputProps(champs[part.code], { type: "text" })} inputMode="decimal" />
-            </Field>
-          </FieldsetElement>
+          <InputFields
+            fields={champs}
+            inputs={[
+              indicateur(part, `Un pourcentage entre 0 et ${part.max}. Exemple : 40 ou 37,5`),
+            ]}
+          />
         ) : null}
         {procedureEtp.missionsFacultatives ? (
           <FieldsetElement>
-            <RadioGroup
-              id={missions.id}
+            <RadioField
+              field={champs.missionsFacultatives}
               legend="La structure prévoit-elle de réaliser des missions facultatives de l'accompagnement ?"
               hint="Par exemple l'accompagnement à la recherche d'un artisan ou le suivi après travaux."
               inline
-              errors={missions.errors}
-              options={getCollectionProps(missions, {
-                type: "radio",
-                options: ["oui", "non"],
-              }).map((props) => ({ props, label: props.value === "oui" ? "Oui" : "Non" }))}
             />
           </FieldsetElement>
         ) : null}

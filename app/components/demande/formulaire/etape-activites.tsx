@@ -1,9 +1,4 @@
-import {
-  getFormProps,
-  useForm,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { z } from "zod";
 import {
@@ -15,7 +10,7 @@ import {
 } from "#contract/schemas/demande";
 import type { Departement, Region } from "#contract/schemas/geographie";
 import { afficherDecimal } from "#contract/validation";
-import { FormErrorSummary, RequiredFieldsNotice } from "~/components/forms";
+import { FormErrorSummary, RequiredFieldsNotice, type Champ } from "~/components/forms";
 import { ChampsEtp } from "./champs-etp";
 import { BoutonsEtape } from "~/components/dossier/boutons-etape";
 import {
@@ -113,10 +108,7 @@ export function EtapeActivites({
     shouldRevalidate: "onInput",
     onValidate: validerEtapePerimetre(schemaEtape2),
   });
-  const champs = fields as unknown as Record<
-    string,
-    FieldMetadata<unknown, Record<string, unknown>, string[]>
-  >;
+  const champs = fields as unknown as Record<string, Champ>;
 
   return (
     <Form method="post" action={FORMULAIRE_DEMANDE.url(id, 2)} {...getFormProps(form)}>

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type {
   DemandeDetail,
   Manquant,
@@ -7,7 +7,7 @@ import type {
 } from "#contract/schemas/demande";
 import { LIBELLES_ACTION } from "#contract/schemas/instruction";
 import { Recapitulatif } from "~/components/demande/recapitulatif";
-import { FormErrors } from "~/components/forms";
+import { FormErrors, SubmitButton } from "~/components/forms";
 import { FORMULAIRE_DEMANDE } from "./formulaire-demande";
 
 /** Intent of the "Soumettre" button. */
@@ -88,7 +88,6 @@ export function EtapeRecapitulatif({
   manquants,
   erreur,
 }: EtapeRecapitulatifProps) {
-  const navigation = useNavigation();
   const id = demande.id;
   const depot = actionDepot(demande.etat);
   return (
@@ -130,15 +129,12 @@ export function EtapeRecapitulatif({
             </Link>
           </li>
           <li>
-            <button
-              type="submit"
+            <SubmitButton
+              intent={INTENT_SOUMETTRE}
               className="fr-btn fr-icon-send-plane-line fr-btn--icon-right"
-              name="intent"
-              value={INTENT_SOUMETTRE}
-              disabled={navigation.state === "submitting"}
             >
               {depot === "DEPOSER_EN_EDITION" ? LIBELLES_ACTION.DEPOSER_EN_EDITION : "Soumettre"}
-            </button>
+            </SubmitButton>
           </li>
         </ul>
       </Form>

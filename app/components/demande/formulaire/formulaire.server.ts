@@ -3,7 +3,7 @@
  * calls shared by the loader and the action, and the mapping of API errors
  * onto the form (spec §7 Requests, §8 422 messages).
  */
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import type { DemandeDetail, ProcedureDemande, ProcedureEtp } from "#contract/schemas/demande";
 import {
   RECHERCHE_COMMUNE_MIN,
@@ -47,6 +47,19 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The 404 the root error boundary shows as "Page non trouvée". */
 export function pageNonTrouvee(): Response {
   return new Response("Page non trouvée", { status: 404 });
+}
+
+/** The file's id from the URL (`params.id`); anything but a UUID is a 404. */
+export function idDe(params: LoaderFunctionArgs["params"]): string {
+  const id = params.id ?? "";
+  if (!UUID.test(id)) throw pageNonTrouvee();
+  return id;
+}
+
+/** What an applicant's page of a file shows of it: title, badge, state and version (optimistic lock). */
+export function resumeDossier(dossier: DemandeDetail) {
+  const { id, numeroDossier, statutSimplifie, etat, version } = dossier;
+  return { id, numeroDossier, statutSimplifie, etat, version };
 }
 
 /**

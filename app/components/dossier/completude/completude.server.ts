@@ -24,16 +24,9 @@ import {
   urlConfirmationComplement,
 } from "~/components/demande/complement/complement.server";
 import type { ReponseEnvoiComplement } from "~/components/demande/complement/formulaire-complement";
-import { UUID, pageNonTrouvee } from "~/components/demande/formulaire/formulaire.server";
+import { idDe, resumeDossier } from "~/components/demande/formulaire/formulaire.server";
 import { DESCRIPTIONS_DOSSIER } from "~/components/dossier/types-dossier";
 import { PROCEDURES } from "~/components/dossier/types-dossier.server";
-
-/** The file's id from the URL; anything but a UUID is a 404. */
-function idDe(params: LoaderFunctionArgs["params"]): string {
-  const id = params.id ?? "";
-  if (!UUID.test(id)) throw pageNonTrouvee();
-  return id;
-}
 
 /**
  * Loader, applicants only: the file (`GET /api/{type}/{id}`, 404 when
@@ -57,13 +50,7 @@ export async function chargerCompletude(
   const dateEcheance = info?.dateEcheance ?? demande.dateEcheance;
   return {
     type,
-    demande: {
-      id: demande.id,
-      numeroDossier: demande.numeroDossier,
-      statutSimplifie: demande.statutSimplifie,
-      etat: demande.etat,
-      version: demande.version,
-    },
+    demande: resumeDossier(demande),
     disponible,
     raison: info?.raison ?? null,
     dateDemande: info?.date ?? null,
